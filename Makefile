@@ -1,0 +1,53 @@
+# spine: `make demo` sets up and runs the example; `make test` sets up and runs
+# every test. Both install missing Debian packages first (scripts/setup.sh).
+
+# One CPython for everything: Debian's 3.11. Never the python3 first on PATH.
+export PKG_CONFIG_PATH := /usr/lib/x86_64-linux-gnu/pkgconfig
+export PKG_CONFIG_LIBDIR := /usr/lib/x86_64-linux-gnu/pkgconfig:/usr/share/pkgconfig
+PYTHON := /usr/bin/python3
+BUILD := build
+ASAN_BUILD := build-asan
+JOBS ?= 2
+
+.PHONY: setup build native native-asan demo test test-native test-asan test-go test-python bench clean
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	go build -o bin/spine ./cmd/spine
+
+native: setup
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	cmake --build $(BUILD) -j$(JOBS)
+
+native-asan: setup
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DSPINE_SANITIZE=ON >/dev/null
+	cmake --build $(ASAN_BUILD) -j$(JOBS)
+
+demo: build
+	cd examples/quickstart && go run . 
+	./bin/spine run --demo-tools --plm --inputs '{"keys": [1, 2, 3]}' examples/quickstart/program.py
+
+test-native: native
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+test-asan: native-asan
+	cd $(ASAN_BUILD) && ctest -L runtime --output-on-failure -j$(JOBS)
+
+test-go: build
+	go vet ./...
+	go test -count=1 -timeout 600s ./...
+	CGO_ENABLED=0 go build ./...
+
+test-python: native
+	PYTHONPATH=guest:tests/programs $(PYTHON) -m pytest -q tests/guest
+	@if [ -d tests/runtime/python ]; then PYTHONPATH=$(BUILD)/runtime/python $(PYTHON) -m pytest -q tests/runtime/python; fi
+
+test: test-native test-asan test-python test-go
+
+bench: build native
+	bash bench/run.sh
+
+clean:
+	rm -rf bin $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,48 @@
+//go:build cgo
+
+package inproc
+
+/*
+#include "spine_runtime.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"github.com/spine-sandbox/spine/bridge"
+)
+
+// spineHostCall is every tool crossing of the in-process guest. It runs on
+// the interpreter thread with the GIL released. `request` is C memory valid
+// only during the call (the session copies what it keeps); the answer is
+// copied into the runtime's buffer `out`, or held for SPINE_OP_FETCH.
+//
+//export spineHostCall
+func spineHostCall(token C.uintptr_t, op C.int, handle C.uint64_t, request *C.char, requestLen C.size_t, out *C.char, capacity C.size_t) C.int64_t {
+	value, ok := sessions.Load(uint64(token))
+	if !ok {
+		return -1
+	}
+	s := value.(*bridge.Session)
+	req := unsafe.Slice((*byte)(unsafe.Pointer(request)), int(requestLen))
+	var response []byte
+	switch op {
+	case C.SPINE_OP_CALL:
+		response = s.Call(req)
+	case C.SPINE_OP_PREPARE:
+		return C.int64_t(s.Prepare(req))
+	case C.SPINE_OP_RESOLVE:
+		response = s.Resolve(uint64(handle), req)
+	case C.SPINE_OP_FETCH:
+		response = s.Fetch()
+	default:
+		return -1
+	}
+	if len(response) > int(capacity) {
+		s.Hold(response)
+		return C.int64_t(len(response))
+	}
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(out)), int(capacity)), response)
+	return C.int64_t(len(response))
+}

@@ -1,0 +1,219 @@
+//go:build cgo
+
+// Package inproc is the in-process transport: the guest's CPython runs inside
+// the host through cgo. One OS thread, locked for the life of the process,
+// owns the interpreter; every execution is a job for it. Fastest, and no
+// security boundary: for trusted code and development (the sandbox transport
+// is the boundary).
+package inproc
+
+/*
+#cgo pkg-config: python3-embed
+#cgo CFLAGS: -I${SRCDIR}/../../guest-c -O2
+#include <stdlib.h>
+#include "spine_runtime.h"
+
+int64_t spine_go_host(uintptr_t token, int op, uint64_t handle, const char *request,
+                      size_t request_len, char *out, size_t cap);
+
+static int spine_init_go(spine_module_source *modules, size_t count) {
+  spine_config config = {spine_go_host, modules, count};
+  return spine_init(&config);
+}
+*/
+import "C"
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/guest"
+)
+
+// Result is what one execution produced on the guest side.
+type Result struct {
+	Response    []byte // the response JSON of bootstrap.execute
+	Stdout      []byte
+	Stderr      []byte
+	Interrupted Reason // why the host stopped the program, if it did
+}
+
+// Reason is why the host interrupted a program.
+type Reason int
+
+// The reasons, as spine_runtime.h numbers them.
+const (
+	NotInterrupted Reason = 0
+	Timeout        Reason = C.SPINE_INTERRUPT_TIMEOUT
+	Cancelled      Reason = C.SPINE_INTERRUPT_CANCEL
+	LimitExceeded  Reason = C.SPINE_INTERRUPT_LIMIT
+)
+
+// ErrStuck is returned when the interpreter did not stop within the grace
+// period after an interrupt: a single long C call cannot be interrupted in
+// process. The execution's caller gets control back; the interpreter serves
+// the next job once the call returns.
+var ErrStuck = errors.New("the in-process interpreter did not stop after its deadline (a long C call cannot be interrupted in process; use the sandbox)")
+
+// Grace is how long Execute waits after interrupting a program before it
+// gives control back with ErrStuck.
+const Grace = 2 * time.Second
+
+type job struct {
+	run  func()
+	done chan struct{}
+}
+
+var (
+	startOnce sync.Once
+	startErr  error
+	jobs      chan job
+	tokens    atomic.Uint64
+	sessions  sync.Map // token -> *bridge.Session
+)
+
+// Start initialises CPython on a dedicated, locked OS thread, once per
+// process; later calls return the first call's result.
+func Start() error { return start() }
+
+func start() error {
+	startOnce.Do(func() {
+		jobs = make(chan job)
+		ready := make(chan error)
+		go serve(ready)
+		startErr = <-ready
+	})
+	return startErr
+}
+
+func serve(ready chan<- error) {
+	runtime.LockOSThread() // never unlocked: this thread is the interpreter's
+	modules := guest.Modules()
+	sources := C.malloc(C.size_t(len(modules)) * C.size_t(unsafe.Sizeof(C.spine_module_source{})))
+	table := unsafe.Slice((*C.spine_module_source)(sources), len(modules))
+	var cstrings []unsafe.Pointer
+	for i, m := range modules {
+		name := C.CString(m.Name)
+		source := C.CBytes(m.Source)
+		cstrings = append(cstrings, unsafe.Pointer(name), source)
+		table[i] = C.spine_module_source{name: name, source: (*C.char)(source), source_len: C.size_t(len(m.Source))}
+	}
+	rc := C.spine_init_go((*C.spine_module_source)(sources), C.size_t(len(modules)))
+	for _, p := range cstrings {
+		C.free(p)
+	}
+	C.free(sources)
+	if rc != 0 {
+		ready <- fmt.Errorf("spine: cannot start the in-process guest: %s", C.GoString(C.spine_last_error()))
+		return
+	}
+	ready <- nil
+	for j := range jobs {
+		j.run()
+		close(j.done)
+	}
+}
+
+// submit runs fn on the interpreter thread; it returns early (leaving the job
+// to finish on its own) if ctx ends before the job starts or, once the job was
+// interrupted, if it does not finish within Grace.
+func submit(ctx context.Context, fn func()) error {
+	if err := start(); err != nil {
+		return err
+	}
+	j := job{run: fn, done: make(chan struct{})}
+	select {
+	case jobs <- j:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case <-j.done:
+		return nil
+	case <-ctx.Done():
+	}
+	select {
+	case <-j.done:
+		return nil
+	case <-time.After(Grace):
+		return ErrStuck
+	}
+}
+
+func reasonFor(ctx context.Context) Reason {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return Timeout
+	}
+	return Cancelled
+}
+
+// Execute runs one request for the session on the interpreter. The session's
+// context bounds it: at its deadline the program is interrupted.
+func Execute(s *bridge.Session, request []byte) (*Result, error) {
+	ctx := s.Context()
+	token := tokens.Add(1)
+	sessions.Store(token, s)
+	var result Result
+	var failure error
+	err := submit(ctx, func() {
+		defer sessions.Delete(token)
+		s.SetStop(func() { Interrupt(token, LimitExceeded) })
+		stop := context.AfterFunc(ctx, func() { Interrupt(token, reasonFor(ctx)) })
+		defer stop()
+		var out C.spine_result
+		req := C.CBytes(request)
+		defer C.free(req)
+		if C.spine_execute(C.uintptr_t(token), (*C.char)(req), C.size_t(len(request)), &out) != 0 {
+			failure = fmt.Errorf("spine: guest execution failed: %s", C.GoString(C.spine_last_error()))
+			return
+		}
+		result = Result{
+			Response:    C.GoBytes(unsafe.Pointer(out.response), C.int(out.response_len)),
+			Stdout:      C.GoBytes(unsafe.Pointer(out.out), C.int(out.out_len)),
+			Stderr:      C.GoBytes(unsafe.Pointer(out.err), C.int(out.err_len)),
+			Interrupted: Reason(out.interrupted),
+		}
+		C.spine_result_free(&out)
+	})
+	if err != nil {
+		if err != ErrStuck {
+			sessions.Delete(token)
+		}
+		return nil, err
+	}
+	return &result, failure
+}
+
+// Interrupt asks the execution `token` to stop (any goroutine).
+func Interrupt(token uint64, reason Reason) bool {
+	return C.spine_interrupt(C.uintptr_t(token), C.int(reason)) == 0
+}
+
+// Entry runs a bootstrap entry point (prefix_begin, prefix_feed, prefix_abort)
+// for the session on the interpreter thread.
+func Entry(s *bridge.Session, name string, arg []byte) error {
+	token := tokens.Add(1)
+	sessions.Store(token, s)
+	var failure error
+	err := submit(s.Context(), func() {
+		defer sessions.Delete(token)
+		cname := C.CString(name)
+		defer C.free(unsafe.Pointer(cname))
+		carg := C.CBytes(arg)
+		defer C.free(carg)
+		if C.spine_call_entry(C.uintptr_t(token), cname, (*C.char)(carg), C.size_t(len(arg))) != 0 {
+			failure = fmt.Errorf("spine: %s failed: %s", name, C.GoString(C.spine_last_error()))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	return failure
+}

@@ -1,0 +1,45 @@
+// Command spine runs Python programs with Go tools.
+//
+//	spine run [flags] FILE|-
+//
+// Exit status: 0 when the program finished, 1 when it failed (raised, timed
+// out, exceeded a limit), 2 on a usage or engine error.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: spine run [flags] FILE|-
+
+Runs a Python program whose tools are Go functions. Run "spine run -h" for flags.
+`
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "run":
+		return run(args[1:], stdin, stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "spine: unknown command %q\n%s", args[0], usage)
+		return exitUsage
+	}
+}
+
+const (
+	exitOK      = 0
+	exitProgram = 1
+	exitUsage   = 2
+)

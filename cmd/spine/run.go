@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spine-sandbox/spine/host"
+)
+
+type runFlags struct {
+	inputs    string
+	demoTools bool
+	manifest  string
+	timeout   time.Duration
+	isolation string
+	asJSON    bool
+	plm       bool
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("spine run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f runFlags
+	fs.StringVar(&f.inputs, "inputs", "{}", "inputs as JSON, or @FILE to read them from a file")
+	fs.BoolVar(&f.demoTools, "demo-tools", false, "provide the demo tools echo, lookup, sleep, fail and emit")
+	fs.StringVar(&f.manifest, "manifest", "", "JSON file listing tool specs; a spec with \"command\" runs that argv with the JSON args on stdin")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "wall-clock limit of the execution")
+	fs.StringVar(&f.isolation, "isolation", string(host.Inproc), "where the guest runs: inproc")
+	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object with the whole response")
+	fs.BoolVar(&f.plm, "plm", false, "run independent speculative tool calls in parallel (PLM)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: spine run [flags] FILE|-")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "spine run: exactly one program FILE (or - for stdin) is required")
+		return exitUsage
+	}
+	source, err := readSource(fs.Arg(0), stdin)
+	if err != nil {
+		fmt.Fprintln(stderr, "spine run:", err)
+		return exitUsage
+	}
+	inputs, err := readInputs(f.inputs)
+	if err != nil {
+		fmt.Fprintln(stderr, "spine run:", err)
+		return exitUsage
+	}
+	tools, err := collectTools(f)
+	if err != nil {
+		fmt.Fprintln(stderr, "spine run:", err)
+		return exitUsage
+	}
+	engine, err := host.New(host.WithTools(tools...), host.WithIsolation(host.Isolation(f.isolation)),
+		host.WithLimits(host.Limits{Timeout: f.timeout}))
+	if err != nil {
+		fmt.Fprintln(stderr, "spine run:", err)
+		return exitUsage
+	}
+	defer engine.Close()
+
+	resp, err := engine.Execute(context.Background(), host.Request{Source: source, Inputs: inputs, PLM: f.plm})
+	return report(resp, err, f.asJSON, stdout, stderr)
+}
+
+func readSource(path string, stdin io.Reader) (string, error) {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return "", fmt.Errorf("cannot read the program: %w", err)
+	}
+	return string(data), nil
+}
+
+func readInputs(arg string) (json.RawMessage, error) {
+	data := []byte(arg)
+	if strings.HasPrefix(arg, "@") {
+		var err error
+		if data, err = os.ReadFile(arg[1:]); err != nil {
+			return nil, fmt.Errorf("cannot read --inputs: %w", err)
+		}
+	}
+	data = bytes.TrimSpace(data)
+	if !json.Valid(data) {
+		return nil, errors.New("--inputs is not valid JSON")
+	}
+	return data, nil
+}
+
+// report prints the response and returns the exit status.
+func report(resp *host.Response, err error, asJSON bool, stdout, stderr io.Writer) int {
+	var exec *host.ExecError
+	if err != nil && (resp == nil || !errors.As(err, &exec)) {
+		fmt.Fprintln(stderr, "spine run:", err)
+		return exitUsage
+	}
+	if asJSON {
+		encoded, _ := json.Marshal(jsonView(resp))
+		fmt.Fprintf(stdout, "%s\n", encoded)
+	} else {
+		io.WriteString(stdout, resp.Stdout)
+		io.WriteString(stderr, resp.Stderr)
+		if resp.Status == host.StatusOK {
+			var pretty bytes.Buffer
+			if json.Indent(&pretty, resp.Value, "", "  ") != nil {
+				pretty.Write(resp.Value)
+			}
+			fmt.Fprintf(stdout, "%s\n", pretty.Bytes())
+		} else {
+			if resp.Traceback != "" {
+				fmt.Fprintln(stderr, resp.Traceback)
+			}
+			line := ""
+			if resp.Line > 0 {
+				line = fmt.Sprintf(" (line %d)", resp.Line)
+			}
+			fmt.Fprintf(stderr, "%s%s\n", resp.Error, line)
+		}
+	}
+	if err != nil {
+		if errors.Is(err, host.ErrBadRequest) || errors.Is(err, host.ErrClosed) {
+			return exitUsage
+		}
+		return exitProgram
+	}
+	return exitOK
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/spine-sandbox/spine/host"
+)
+
+// responseView is the stable JSON contract of `spine run --json`.
+type responseView struct {
+	Status          host.Status       `json:"status"`
+	Value           json.RawMessage   `json:"value"`
+	Error           *string           `json:"error"`
+	Line            int               `json:"line,omitempty"`
+	Traceback       string            `json:"traceback,omitempty"`
+	Stdout          string            `json:"stdout"`
+	Stderr          string            `json:"stderr"`
+	StdoutTruncated bool              `json:"stdout_truncated"`
+	Transformed     string            `json:"transformed"`
+	Calls           []callView        `json:"calls"`
+	Emitted         []json.RawMessage `json:"emitted"`
+	ElapsedMs       float64           `json:"elapsed_ms"`
+}
+
+type callView struct {
+	Tool     string          `json:"tool"`
+	Args     json.RawMessage `json:"args"`
+	StartMs  float64         `json:"start_ms"`
+	EndMs    float64         `json:"end_ms"`
+	Error    *string         `json:"error"`
+	Early    bool            `json:"early"`
+	Stream   bool            `json:"stream"`
+	Claimed  bool            `json:"claimed"`
+	Mismatch bool            `json:"mismatch,omitempty"`
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func jsonView(r *host.Response) responseView {
+	v := responseView{Status: r.Status, Value: r.Value, Line: r.Line, Traceback: r.Traceback,
+		Stdout: r.Stdout, Stderr: r.Stderr, StdoutTruncated: r.StdoutTruncated, Transformed: r.Transformed,
+		Calls: []callView{}, Emitted: r.Emitted, ElapsedMs: ms(r.Elapsed)}
+	if v.Value == nil {
+		v.Value = json.RawMessage("null")
+	}
+	if v.Emitted == nil {
+		v.Emitted = []json.RawMessage{}
+	}
+	if r.Error != "" {
+		text := r.Error
+		v.Error = &text
+	}
+	for _, c := range r.Calls {
+		cv := callView{Tool: c.Tool, Args: c.Args, StartMs: ms(c.Start), EndMs: ms(c.End),
+			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch}
+		if cv.Args == nil {
+			cv.Args = json.RawMessage("null")
+		}
+		if c.Error != "" {
+			text := c.Error
+			cv.Error = &text
+		}
+		v.Calls = append(v.Calls, cv)
+	}
+	return v
+}

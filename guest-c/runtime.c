@@ -1,0 +1,239 @@
+/*
+ * runtime.c: embeds CPython for the guest and runs bootstrap's entry points.
+ *
+ * CPython is initialised once per process (Py_Finalize and re-initialisation
+ * are fragile), isolated, without site and without signal handlers (the Go
+ * runtime owns SIGSEGV, SIGPROF and SIGURG). Between calls the interpreter
+ * thread releases the GIL, so nothing else ever waits on it while idle.
+ */
+#include "spine_runtime.h"
+
+#include <Python.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spine_module.h"
+
+static _Thread_local char t_error[1024];
+
+static PyObject *g_bootstrap;   /* the bootstrap module */
+static PyObject *g_execute;     /* bootstrap.execute */
+static PyObject *g_take_output; /* bootstrap.take_output */
+static PyThreadState *g_thread; /* saved between calls, GIL released */
+static int g_initialised;
+
+const char *spine_last_error(void) { return t_error; }
+
+static int fail(const char *message) {
+  snprintf(t_error, sizeof t_error, "%s", message);
+  return -1;
+}
+
+/* Record the pending Python exception as the thread-local error and clear it. */
+static int fail_python(const char *context) {
+  PyObject *type, *value, *tb;
+  PyErr_Fetch(&type, &value, &tb);
+  PyErr_NormalizeException(&type, &value, &tb);
+  const char *text = NULL;
+  PyObject *str = value ? PyObject_Str(value) : NULL;
+  if (str != NULL) {
+    text = PyUnicode_AsUTF8(str);
+  }
+  snprintf(t_error, sizeof t_error, "%s: %s: %s", context,
+           type ? ((PyTypeObject *)type)->tp_name : "error",
+           text ? text : "(no message)");
+  PyErr_Clear();
+  Py_XDECREF(str);
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(tb);
+  return -1;
+}
+
+/* Compile `source` and execute it as module `name`, registered in sys.modules
+ * under that name, with a filename that tracebacks can show. */
+static int load_module(const spine_module_source *m) {
+  char filename[256];
+  snprintf(filename, sizeof filename, "<guest/%s.py>", m->name);
+  PyObject *text = PyUnicode_DecodeUTF8(m->source, (Py_ssize_t)m->source_len, "strict");
+  if (text == NULL) {
+    return fail_python(m->name);
+  }
+  PyObject *path = PyUnicode_FromString(filename);
+  const char *utf8 = PyUnicode_AsUTF8(text);
+  PyObject *code = path && utf8 ? Py_CompileStringObject(utf8, path, Py_file_input, NULL, -1)
+                                : NULL;
+  Py_XDECREF(path);
+  Py_DECREF(text);
+  if (code == NULL) {
+    return fail_python(m->name);
+  }
+  PyObject *module = PyImport_ExecCodeModuleWithPathnames(m->name, code, filename, NULL);
+  Py_DECREF(code);
+  if (module == NULL) {
+    return fail_python(m->name);
+  }
+  if (strcmp(m->name, "bootstrap") == 0) {
+    Py_XSETREF(g_bootstrap, module);
+  } else {
+    Py_DECREF(module);
+  }
+  return 0;
+}
+
+static int start_python(void) {
+  PyConfig config;
+  PyConfig_InitIsolatedConfig(&config);
+  config.site_import = 0;
+  config.install_signal_handlers = 0;
+  config.write_bytecode = 0;
+  config.buffered_stdio = 0;
+  config.user_site_directory = 0;
+  config.use_environment = 0;
+  config.parse_argv = 0;
+  /* The interpreter is embedded in a host whose argv means nothing to it. */
+  PyStatus status = PyConfig_SetString(&config, &config.program_name, L"spine");
+  if (!PyStatus_Exception(status)) {
+    status = Py_InitializeFromConfig(&config);
+  }
+  PyConfig_Clear(&config);
+  if (PyStatus_Exception(status)) {
+    return fail(status.err_msg ? status.err_msg : "Py_InitializeFromConfig failed");
+  }
+  return 0;
+}
+
+int spine_init(const spine_config *config) {
+  if (g_initialised) {
+    return fail("spine_init: CPython is already initialised in this process");
+  }
+  if (config == NULL || config->host == NULL || config->module_count == 0) {
+    return fail("spine_init: a host callback and the guest modules are required");
+  }
+  if (PyImport_AppendInittab("_spine", PyInit__spine) < 0) {
+    return fail("spine_init: cannot register the _spine module");
+  }
+  if (start_python() < 0) {
+    return -1;
+  }
+  g_initialised = 1;
+  spine_module_set_host(config->host);
+  int rc = 0;
+  for (size_t i = 0; i < config->module_count && rc == 0; i++) {
+    rc = load_module(&config->modules[i]);
+  }
+  if (rc == 0 && g_bootstrap == NULL) {
+    rc = fail("spine_init: no module named bootstrap was given");
+  }
+  if (rc == 0) {
+    g_execute = PyObject_GetAttrString(g_bootstrap, "execute");
+    g_take_output = PyObject_GetAttrString(g_bootstrap, "take_output");
+    if (g_execute == NULL || g_take_output == NULL) {
+      rc = fail_python("spine_init: bootstrap lacks execute/take_output");
+    }
+  }
+  g_thread = PyEval_SaveThread();
+  return rc;
+}
+
+/* Copy a bytes object into a fresh malloc'd buffer the host will own. */
+static int take_bytes(PyObject *bytes, char **data, size_t *len) {
+  char *src;
+  Py_ssize_t n;
+  if (PyBytes_AsStringAndSize(bytes, &src, &n) < 0) {
+    return -1;
+  }
+  *data = malloc(n > 0 ? (size_t)n : 1);
+  if (*data == NULL) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  memcpy(*data, src, (size_t)n);
+  *len = (size_t)n;
+  return 0;
+}
+
+static int collect_output(spine_result *result) {
+  PyObject *output = PyObject_CallNoArgs(g_take_output);
+  if (output == NULL) {
+    return -1;
+  }
+  int rc = -1;
+  if (!PyTuple_Check(output) || PyTuple_GET_SIZE(output) != 2) {
+    PyErr_SetString(PyExc_TypeError, "take_output must return (stdout, stderr)");
+  } else if (take_bytes(PyTuple_GET_ITEM(output, 0), &result->out, &result->out_len) == 0 &&
+             take_bytes(PyTuple_GET_ITEM(output, 1), &result->err, &result->err_len) == 0) {
+    rc = 0;
+  }
+  Py_DECREF(output);
+  return rc;
+}
+
+int spine_execute(uintptr_t token, const char *request, size_t request_len,
+                  spine_result *result) {
+  memset(result, 0, sizeof *result);
+  if (g_execute == NULL) {
+    return fail("spine_execute: the runtime is not initialised");
+  }
+  if (token == 0) {
+    return fail("spine_execute: token must be non-zero");
+  }
+  PyEval_RestoreThread(g_thread);
+  spine_module_begin(token);
+  int rc = -1;
+  PyObject *arg = PyBytes_FromStringAndSize(request, (Py_ssize_t)request_len);
+  PyObject *response = arg ? PyObject_CallOneArg(g_execute, arg) : NULL;
+  Py_XDECREF(arg);
+  result->interrupted = spine_module_end();
+  if (response == NULL) {
+    fail_python("spine_execute");
+  } else if (take_bytes(response, &result->response, &result->response_len) < 0 ||
+             collect_output(result) < 0) {
+    fail_python("spine_execute");
+  } else {
+    rc = 0;
+  }
+  Py_XDECREF(response);
+  g_thread = PyEval_SaveThread();
+  if (rc < 0) {
+    spine_result_free(result);
+  }
+  return rc;
+}
+
+int spine_call_entry(uintptr_t token, const char *entry, const char *arg,
+                     size_t arg_len) {
+  if (g_bootstrap == NULL) {
+    return fail("spine_call_entry: the runtime is not initialised");
+  }
+  PyEval_RestoreThread(g_thread);
+  spine_module_begin(token);
+  int rc = 0;
+  PyObject *fn = PyObject_GetAttrString(g_bootstrap, entry);
+  PyObject *text = fn ? PyUnicode_DecodeUTF8(arg, (Py_ssize_t)arg_len, "replace") : NULL;
+  PyObject *out = text ? PyObject_CallOneArg(fn, text) : NULL;
+  if (out == NULL) {
+    rc = fail_python(entry);
+  }
+  Py_XDECREF(out);
+  Py_XDECREF(text);
+  Py_XDECREF(fn);
+  spine_module_end();
+  g_thread = PyEval_SaveThread();
+  return rc;
+}
+
+int spine_interrupt(uintptr_t token, int reason) {
+  return spine_module_interrupt(token, reason);
+}
+
+void spine_result_free(spine_result *result) {
+  if (result == NULL) {
+    return;
+  }
+  free(result->response);
+  free(result->out);
+  free(result->err);
+  memset(result, 0, sizeof *result);
+}

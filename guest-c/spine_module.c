@@ -1,0 +1,314 @@
+/*
+ * The `_spine` module: call / prepare / resolve, and the Interrupt exception.
+ *
+ * Written in the modern style (multi-phase init, module state) so the module
+ * object owns its exception type. The host callback and the running token are
+ * process-wide because CPython 3.11 has one interpreter per process here and
+ * the runtime owns it; they are not Go pointers, only a function address and
+ * an integer.
+ */
+#include "spine_module.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  PyObject *interrupt_type; /* _spine.Interrupt, a BaseException subclass */
+} spine_state;
+
+static spine_host_fn g_host;
+static uintptr_t g_token;
+/* The running token and the interrupt reason packed in one word, so an
+ * interrupt aimed at a finished execution can never hit the next one:
+ * spine_interrupt() succeeds only by compare-and-swap on (token, 0). */
+static _Atomic uint64_t g_run_state;
+/* A strong reference held while the module lives: the pending-call hook has
+ * no module argument, and there is one module per process. */
+static PyObject *g_interrupt_type;
+
+/* The response buffer: runtime-owned and reused, so a tool call allocates
+ * nothing on the C side unless a response outgrows it. */
+static char *g_buf;
+static size_t g_cap;
+
+#define SPINE_REASON_BITS 3
+#define SPINE_INITIAL_BUFFER (64 * 1024)
+
+void spine_module_set_host(spine_host_fn host) { g_host = host; }
+
+void spine_module_begin(uintptr_t token) {
+  g_token = token;
+  atomic_store(&g_run_state, (uint64_t)token << SPINE_REASON_BITS);
+}
+
+int spine_module_end(void) {
+  uint64_t state = atomic_exchange(&g_run_state, 0);
+  g_token = 0;
+  return (int)(state & ((1u << SPINE_REASON_BITS) - 1));
+}
+
+static int current_reason(void) {
+  uint64_t state = atomic_load(&g_run_state);
+  if ((state >> SPINE_REASON_BITS) != (uint64_t)g_token) {
+    return 0;
+  }
+  return (int)(state & ((1u << SPINE_REASON_BITS) - 1));
+}
+
+/* True when any frame on the stack runs the program's code (compiled as
+ * "<spine>"). The interrupt is raised only there: once the program's frames
+ * are gone, bootstrap must be free to encode the error. */
+static int in_user_code(void) {
+  PyFrameObject *frame = PyEval_GetFrame(); /* borrowed */
+  Py_XINCREF(frame);
+  int found = 0;
+  while (frame != NULL && !found) {
+    PyCodeObject *code = PyFrame_GetCode(frame);
+    found = PyUnicode_CompareWithASCIIString(code->co_filename, "<spine>") == 0;
+    Py_DECREF(code);
+    PyFrameObject *back = PyFrame_GetBack(frame);
+    Py_DECREF(frame);
+    frame = back;
+  }
+  Py_XDECREF(frame);
+  return found;
+}
+
+static const char *reason_text(int reason) {
+  switch (reason) {
+  case SPINE_INTERRUPT_TIMEOUT:
+    return "execution exceeded its deadline";
+  case SPINE_INTERRUPT_CANCEL:
+    return "execution was cancelled";
+  case SPINE_INTERRUPT_LIMIT:
+    return "execution exceeded a limit";
+  default:
+    return "execution was interrupted";
+  }
+}
+
+/* Pending-call hook, run on the interpreter thread between bytecodes. It
+ * stays armed until the execution ends, so a program that catches the
+ * Interrupt meets it again at its next bytecode boundary, and an interrupt
+ * that lands while bootstrap (not the program) runs is not lost: it waits for
+ * the program's frames. Outside them it never raises, so bootstrap can always
+ * encode the error. */
+static int interrupt_hook(void *arg) {
+  uintptr_t token = (uintptr_t)arg;
+  if (token != g_token) {
+    return 0;
+  }
+  int reason = current_reason();
+  if (reason == 0) {
+    return 0;
+  }
+  Py_AddPendingCall(interrupt_hook, arg);
+  if (!in_user_code()) {
+    return 0;
+  }
+  PyErr_SetString(g_interrupt_type, reason_text(reason));
+  return -1;
+}
+
+int spine_module_interrupt(uintptr_t token, int reason) {
+  if (token == 0 || reason <= 0 || reason >= (1 << SPINE_REASON_BITS)) {
+    return -1;
+  }
+  uint64_t expected = (uint64_t)token << SPINE_REASON_BITS;
+  if (!atomic_compare_exchange_strong(&g_run_state, &expected,
+                                      expected | (uint64_t)reason)) {
+    return -1;
+  }
+  /* Py_AddPendingCall needs neither the GIL nor a thread state; from this
+   * thread it does not wake the eval loop, so wake it explicitly. */
+  if (Py_AddPendingCall(interrupt_hook, (void *)token) != 0) {
+    return -1;
+  }
+  spine_wake_eval_loop();
+  return 0;
+}
+
+/* Accept str (UTF-8, no copy: CPython caches the encoding) or bytes. */
+static int request_bytes(PyObject *obj, const char **data, Py_ssize_t *len) {
+  if (PyUnicode_Check(obj)) {
+    *data = PyUnicode_AsUTF8AndSize(obj, len);
+    return *data == NULL ? -1 : 0;
+  }
+  if (PyBytes_Check(obj)) {
+    *data = PyBytes_AS_STRING(obj);
+    *len = PyBytes_GET_SIZE(obj);
+    return 0;
+  }
+  PyErr_Format(PyExc_TypeError, "request must be str or bytes, not %.100s",
+               Py_TYPE(obj)->tp_name);
+  return -1;
+}
+
+static int ensure_buffer(size_t need) {
+  if (need <= g_cap && g_buf != NULL) {
+    return 0;
+  }
+  size_t cap = g_cap ? g_cap : SPINE_INITIAL_BUFFER;
+  while (cap < need) {
+    cap *= 2;
+  }
+  char *buf = realloc(g_buf, cap);
+  if (buf == NULL) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  g_buf = buf;
+  g_cap = cap;
+  return 0;
+}
+
+/* One crossing with the GIL released: the host may block (a tool, a resolve
+ * waiting for a worker) and must not hold the interpreter while it does. */
+static int64_t cross(int op, uint64_t handle, const char *req, Py_ssize_t len,
+                     char *out, size_t cap) {
+  int64_t n;
+  uintptr_t token = g_token;
+  Py_BEGIN_ALLOW_THREADS
+  n = g_host(token, op, handle, req, (size_t)len, out, cap);
+  Py_END_ALLOW_THREADS
+  return n;
+}
+
+static PyObject *host_failure(int op) {
+  PyErr_Format(PyExc_RuntimeError,
+               "spine: the host failed to answer a %s crossing",
+               op == SPINE_OP_PREPARE ? "prepare"
+               : op == SPINE_OP_RESOLVE ? "resolve"
+                                        : "call");
+  return NULL;
+}
+
+static PyObject *respond(int op, uint64_t handle, PyObject *request) {
+  const char *req;
+  Py_ssize_t len;
+  if (g_host == NULL || g_token == 0) {
+    PyErr_SetString(PyExc_RuntimeError, "spine: no execution is running");
+    return NULL;
+  }
+  if (request_bytes(request, &req, &len) < 0 ||
+      ensure_buffer(SPINE_INITIAL_BUFFER) < 0) {
+    return NULL;
+  }
+  int64_t n = cross(op, handle, req, len, g_buf, g_cap);
+  if (n >= 0 && (uint64_t)n > g_cap) {
+    if (ensure_buffer((size_t)n) < 0) {
+      return NULL;
+    }
+    n = cross(SPINE_OP_FETCH, handle, req, len, g_buf, g_cap);
+  }
+  if (n < 0 || (uint64_t)n > g_cap) {
+    return host_failure(op);
+  }
+  return PyBytes_FromStringAndSize(g_buf, (Py_ssize_t)n);
+}
+
+PyDoc_STRVAR(call_doc, "call(request) -> bytes\n\n"
+                       "Run the tool request now and return the host's response JSON.");
+
+static PyObject *spine_call(PyObject *module, PyObject *request) {
+  (void)module;
+  return respond(SPINE_OP_CALL, 0, request);
+}
+
+PyDoc_STRVAR(prepare_doc,
+             "prepare(request) -> int\n\n"
+             "Start the tool request on a host worker; return its handle (0: none).");
+
+static PyObject *spine_prepare(PyObject *module, PyObject *request) {
+  (void)module;
+  const char *req;
+  Py_ssize_t len;
+  if (g_host == NULL || g_token == 0) {
+    PyErr_SetString(PyExc_RuntimeError, "spine: no execution is running");
+    return NULL;
+  }
+  if (request_bytes(request, &req, &len) < 0) {
+    return NULL;
+  }
+  int64_t handle = cross(SPINE_OP_PREPARE, 0, req, len, NULL, 0);
+  if (handle < 0) {
+    return host_failure(SPINE_OP_PREPARE);
+  }
+  return PyLong_FromLongLong(handle);
+}
+
+PyDoc_STRVAR(resolve_doc,
+             "resolve(handle, request) -> bytes\n\n"
+             "Wait for a prepared call and return its response JSON; the host runs\n"
+             "the request normally if the handle does not match it.");
+
+static PyObject *spine_resolve(PyObject *module, PyObject *const *args,
+                               Py_ssize_t nargs) {
+  (void)module;
+  if (nargs != 2) {
+    PyErr_Format(PyExc_TypeError, "resolve() takes 2 arguments (%zd given)", nargs);
+    return NULL;
+  }
+  unsigned long long handle = PyLong_AsUnsignedLongLong(args[0]);
+  if (handle == (unsigned long long)-1 && PyErr_Occurred()) {
+    return NULL;
+  }
+  return respond(SPINE_OP_RESOLVE, (uint64_t)handle, args[1]);
+}
+
+static PyMethodDef spine_methods[] = {
+    {"call", (PyCFunction)spine_call, METH_O, call_doc},
+    {"prepare", (PyCFunction)spine_prepare, METH_O, prepare_doc},
+    {"resolve", (PyCFunction)(void (*)(void))spine_resolve, METH_FASTCALL, resolve_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static int spine_exec(PyObject *module) {
+  spine_state *state = PyModule_GetState(module);
+  state->interrupt_type = PyErr_NewExceptionWithDoc(
+      "_spine.Interrupt",
+      "Raised in the program when the host stops it (deadline, cancel, limit).",
+      PyExc_BaseException, NULL);
+  if (state->interrupt_type == NULL) {
+    return -1;
+  }
+  if (PyModule_AddObjectRef(module, "Interrupt", state->interrupt_type) < 0) {
+    return -1;
+  }
+  Py_XSETREF(g_interrupt_type, Py_NewRef(state->interrupt_type));
+  return 0;
+}
+
+static int spine_traverse(PyObject *module, visitproc visit, void *arg) {
+  spine_state *state = PyModule_GetState(module);
+  Py_VISIT(state->interrupt_type);
+  return 0;
+}
+
+static int spine_clear(PyObject *module) {
+  spine_state *state = PyModule_GetState(module);
+  Py_CLEAR(state->interrupt_type);
+  return 0;
+}
+
+static void spine_free(void *module) { spine_clear((PyObject *)module); }
+
+static PyModuleDef_Slot spine_slots[] = {
+    {Py_mod_exec, spine_exec},
+    {0, NULL},
+};
+
+static struct PyModuleDef spine_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_spine",
+    .m_doc = "The guest's crossings back to the spine host.",
+    .m_size = sizeof(spine_state),
+    .m_methods = spine_methods,
+    .m_slots = spine_slots,
+    .m_traverse = spine_traverse,
+    .m_clear = spine_clear,
+    .m_free = spine_free,
+};
+
+PyMODINIT_FUNC PyInit__spine(void) { return PyModuleDef_Init(&spine_module); }

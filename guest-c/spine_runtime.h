@@ -1,0 +1,126 @@
+/**
+ * \file spine_runtime.h
+ * \brief The guest's C API: embed CPython, run one execution, cross back to the host.
+ *
+ * Every crossing is a (pointer, length) byte buffer. The runtime keeps no
+ * host pointer: the host identifies an execution by an integer token it
+ * chooses, and receives it back in each tool callback. The host keeps no
+ * Python memory past a call: responses are malloc'd copies it frees with
+ * spine_result_free().
+ *
+ * Threading: spine_init() and spine_execute() must be called on one OS thread,
+ * the one that owns the interpreter. spine_interrupt() may be called from any
+ * thread. Functions return 0 on success and -1 on failure; the message of the
+ * last failure on the calling thread is spine_last_error().
+ */
+#ifndef SPINE_RUNTIME_H
+#define SPINE_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** \brief What a tool callback is asked to do. */
+typedef enum spine_op {
+  SPINE_OP_CALL = 1,    /**< run the request now; answer is the response JSON */
+  SPINE_OP_PREPARE = 2, /**< start the request on a worker; answer is a handle (0: none) */
+  SPINE_OP_RESOLVE = 3, /**< wait for `handle` (checking it matches the request); answer is the response JSON */
+  SPINE_OP_FETCH = 4,   /**< copy the response held back because it did not fit `out` */
+} spine_op;
+
+/**
+ * \brief The host's side of every tool crossing.
+ *
+ * \param token   the token given to spine_execute() for this execution.
+ * \param op      a spine_op.
+ * \param handle  for SPINE_OP_RESOLVE, the handle that SPINE_OP_PREPARE returned.
+ * \param request the canonical request JSON `{"args":...,"tool":name}` (not NUL-terminated).
+ * \param out     a runtime-owned buffer of `cap` bytes for the response.
+ * \return For CALL, RESOLVE and FETCH: the response length. If it exceeds `cap`
+ *         nothing was written, and the runtime calls again with SPINE_OP_FETCH
+ *         and a buffer of at least that size. For PREPARE: the handle (0 means
+ *         nothing was prepared). A negative value is a host failure; the
+ *         program sees a RuntimeError.
+ */
+typedef int64_t (*spine_host_fn)(uintptr_t token, int op, uint64_t handle,
+                                 const char *request, size_t request_len,
+                                 char *out, size_t cap);
+
+/** \brief One guest Python module given as source. */
+typedef struct spine_module_source {
+  const char *name;   /**< module name, e.g. "bootstrap" */
+  const char *source; /**< UTF-8 source text */
+  size_t source_len;  /**< bytes in source */
+} spine_module_source;
+
+/** \brief Everything spine_init() needs. */
+typedef struct spine_config {
+  spine_host_fn host;                 /**< the tool callback; required */
+  const spine_module_source *modules; /**< guest modules, loaded in this order; the last one named "bootstrap" is required */
+  size_t module_count;                /**< entries in modules */
+} spine_config;
+
+/** \brief The output of one execution; every buffer is owned by the caller after spine_execute(). */
+typedef struct spine_result {
+  char *response;      /**< the response JSON (value or error envelope) */
+  size_t response_len; /**< bytes in response */
+  char *out;           /**< the program's captured stdout */
+  size_t out_len;      /**< bytes in out */
+  char *err;           /**< the program's captured stderr */
+  size_t err_len;      /**< bytes in err */
+  int interrupted;     /**< the reason given to spine_interrupt(), 0 if none */
+} spine_result;
+
+/** \brief Reasons for spine_interrupt(); the program sees them as `_spine.Interrupt`. */
+enum {
+  SPINE_INTERRUPT_TIMEOUT = 1, /**< the wall-clock deadline passed */
+  SPINE_INTERRUPT_CANCEL = 2,  /**< the caller cancelled the execution */
+  SPINE_INTERRUPT_LIMIT = 3,   /**< a host-side limit (e.g. tool calls) was exceeded */
+};
+
+/**
+ * \brief Initialise CPython (isolated, no site, no signal handlers), load the
+ *        guest modules and cache bootstrap's entry points. Once per process;
+ *        a second call fails.
+ */
+int spine_init(const spine_config *config);
+
+/**
+ * \brief Run bootstrap.execute(request) for the execution named `token`.
+ * \param token   non-zero, unique per execution; passed back to the host callback.
+ * \param request the request JSON.
+ * \param result  filled on success; release with spine_result_free().
+ */
+int spine_execute(uintptr_t token, const char *request, size_t request_len,
+                  spine_result *result);
+
+/**
+ * \brief Run a bootstrap entry point that takes one string and returns nothing
+ *        (`prefix_begin`, `prefix_feed`, `prefix_abort`), for the execution `token`.
+ */
+int spine_call_entry(uintptr_t token, const char *entry, const char *arg,
+                     size_t arg_len);
+
+/**
+ * \brief Ask the execution `token` to stop. Any thread; returns 0 if the
+ *        interrupt was scheduled, -1 if `token` is not running or was already
+ *        interrupted. The program sees `_spine.Interrupt` at its next bytecode
+ *        boundary, again and again until it leaves user code; a single long C
+ *        call is not interrupted (the sandbox kills for that).
+ */
+int spine_interrupt(uintptr_t token, int reason);
+
+/** \brief Release the buffers of a result and zero it. */
+void spine_result_free(spine_result *result);
+
+/** \brief The message of the last failure on this thread ("" if none). */
+const char *spine_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPINE_RUNTIME_H */

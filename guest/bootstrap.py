@@ -1,0 +1,384 @@
+"""Execution convention: inputs in, result out; optional whole-program PLM.
+
+The C runtime loads this module once per process and caches `execute` and
+`take_output`. `execute(request)` runs one program and returns UTF-8 JSON:
+`{"value": result, "transformed": str}` or `{"error": "Type: message",
+"transformed": str, ...}`. The program's stdout and stderr never enter that
+JSON: they are captured per execution and handed over by `take_output()`.
+"""
+import builtins
+import json
+import sys
+
+from _spine import Interrupt, call, prepare, resolve
+from protocol import encode_request
+
+# Prefix state of the stream being received (prefix_begin .. the final
+# execute or prefix_abort). Only the prefix execution that finishes the stream
+# may claim from it: `_claims` is what the running execution claims from, and
+# it is None for every plain execution.
+_prefix = None
+_claims = None
+
+_BUILTINS = dict(builtins.__dict__)
+_CODE_CACHE = {}
+_CODE_CACHE_LIMIT = 256
+_DEFAULT_LIMITS = {
+    "stdout_bytes": 1 << 20,
+    "result_bytes": 16 << 20,
+    "result_depth": 100,
+    "recursion": 1000,
+    "fanout": 64,
+}
+
+
+class LimitExceeded(Exception):
+    """A limit of the execution (result size or depth) was exceeded."""
+
+
+# --- Tool calls --------------------------------------------------------------
+
+def decode(response):
+    """Turn a host response into the tool's value, or raise its error here."""
+    response = json.loads(response)
+    if "error" in response:
+        raise RuntimeError(response["error"])
+    return response["value"]
+
+
+def invoke_tool(name, args):
+    request = encode_request(name, args)
+    handle = _claims.claim(request) if _claims is not None else None
+    return decode(call(request) if handle is None else resolve(handle, request))
+
+
+def make_tool(name, description=None):
+    """A keyword-only proxy named after the tool; the program sees a function."""
+    def proxy(**args):
+        return invoke_tool(name, args)
+    proxy.__name__ = proxy.__qualname__ = name
+    proxy.__doc__ = description
+    return proxy
+
+
+def prepare_call(thunk):
+    """Start a call early; 0 means nothing was prepared.
+
+    Argument errors are swallowed on purpose: they belong to the original call
+    site, where resolve_call evaluates the arguments again and raises.
+    """
+    try:
+        name, args = thunk()
+        request = encode_request(name, args)
+    except Exception:
+        return 0
+    handle = _claims.claim(request) if _claims is not None else None
+    return prepare(request) if handle is None else handle
+
+
+def resolve_call(handle, name, **args):
+    return decode(resolve(handle, encode_request(name, args)))
+
+
+# --- Prefix streaming --------------------------------------------------------
+
+def prefix_begin(request):
+    """Start receiving a streamed program; replaces any earlier stream."""
+    global _prefix
+    from prefix import Prefix
+    request = json.loads(request)
+    _prefix = Prefix(request.get("inputs", {}), request.get("manifest", []), prepare)
+
+
+def prefix_feed(chunk):
+    if _prefix is None:
+        raise RuntimeError("prefix_feed without prefix_begin")
+    _prefix.feed(chunk)
+
+
+def prefix_abort(_unused=""):
+    """Drop the stream's state; the host cancels what it prepared."""
+    global _prefix
+    _prefix = None
+
+
+# --- Output capture ----------------------------------------------------------
+
+class _Capture:
+    """A text stream that keeps at most `limit` UTF-8 bytes and notes the rest."""
+
+    encoding = "utf-8"
+    errors = "backslashreplace"
+
+    def __init__(self, limit):
+        self._data = bytearray()
+        self._limit = limit
+        self.truncated = False
+        self.buffer = _BinaryCapture(self)
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        self._append(text.encode("utf-8", "backslashreplace"))
+        return len(text)
+
+    def _append(self, data):
+        room = self._limit - len(self._data)
+        if len(data) <= room:
+            self._data += data
+            return
+        self.truncated = True
+        if room > 0:
+            # Cut at a character boundary so the kept part stays valid UTF-8.
+            self._data += data[:room].decode("utf-8", "ignore").encode("utf-8")
+            self._limit = len(self._data)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def writable(self):
+        return True
+
+    def readable(self):
+        return False
+
+    def getvalue(self):
+        return bytes(self._data)
+
+
+class _BinaryCapture:
+    """`sys.stdout.buffer` for programs that write bytes."""
+
+    def __init__(self, text):
+        self._text = text
+
+    def write(self, data):
+        data = bytes(data)
+        self._text._append(data)
+        return len(data)
+
+    def flush(self):
+        pass
+
+
+_output = (b"", b"")
+
+
+def take_output():
+    """(stdout, stderr) bytes of the last execution; read once by the runtime."""
+    global _output
+    output, _output = _output, (b"", b"")
+    return output
+
+
+# --- Result encoding ---------------------------------------------------------
+
+_SCALARS = (str, int, float, bool, type(None))
+_KEY_TYPES = (str, int, float, bool, type(None))
+_encode_value = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+
+
+def _where(path):
+    return "result" + "".join(f"[{p!r}]" for p in path)
+
+
+def _check_result(value, max_bytes, max_depth):
+    """Walk the result once, before anything is encoded.
+
+    Names the first value JSON cannot carry (with its path), refuses NaN and
+    infinities, nesting deeper than `max_depth` (which also catches cycles),
+    and a result whose encoding is certainly larger than `max_bytes`: the
+    size counted here is a lower bound of the encoded size, so nothing huge is
+    ever allocated.
+    """
+    size = 0
+    stack = [(value, 0, ())]
+    while stack:
+        item, depth, path = stack.pop()
+        if depth > max_depth:
+            raise LimitExceeded(f"result nesting exceeds the depth limit of {max_depth} at {_where(path)}")
+        kind = type(item)
+        if kind is str:
+            size += len(item) + 2
+        elif kind is bool or item is None:
+            size += 4
+        elif kind is int:
+            size += item.bit_length() * 3 // 10 + 1
+        elif kind is float:
+            if item != item or item in (float("inf"), float("-inf")):
+                raise ValueError(f"result is not JSON-serializable: float {item!r} at {_where(path)}")
+            size += 3
+        elif kind is list or kind is tuple:
+            size += len(item) + 1
+            for index in range(len(item) - 1, -1, -1):
+                stack.append((item[index], depth + 1, path + (index,)))
+        elif kind is dict:
+            size += 2 * len(item) + 1
+            for key, child in item.items():
+                if not isinstance(key, _KEY_TYPES):
+                    raise TypeError(
+                        f"result is not JSON-serializable: dict key of type {type(key).__name__} at {_where(path)}")
+                size += len(str(key)) + 2
+                stack.append((child, depth + 1, path + (key,)))
+        elif isinstance(item, _SCALARS + (list, tuple, dict)):
+            # Subclasses of JSON types may override what encoding sees.
+            raise TypeError(f"result is not JSON-serializable: {kind.__name__} at {_where(path)}")
+        else:
+            raise TypeError(f"result is not JSON-serializable: {kind.__name__} at {_where(path)}")
+        if size > max_bytes:
+            raise LimitExceeded(f"result exceeds the size limit of {max_bytes} bytes")
+
+
+def _encode_result(value, max_bytes, max_depth):
+    _check_result(value, max_bytes, max_depth)
+    text = _encode_value(value)
+    if len(text) > max_bytes and len(text.encode("utf-8")) > max_bytes:
+        raise LimitExceeded(f"result exceeds the size limit of {max_bytes} bytes")
+    return text
+
+
+# --- Errors ------------------------------------------------------------------
+
+def _user_line(error):
+    """The program's line where `error` was raised (0 if it never ran there)."""
+    if isinstance(error, SyntaxError) and error.filename == "<spine>":
+        return error.lineno or 0
+    line = 0
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<spine>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _user_traceback(error, source):
+    """The program's frames only: bootstrap's own frames are not the user's business."""
+    lines = source.splitlines()
+    frames = []
+    tb = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename == "<spine>":
+            number = tb.tb_lineno
+            text = lines[number - 1].strip() if 0 < number <= len(lines) else ""
+            frames.append(f'  line {number}, in {code.co_name}\n    {text}')
+        tb = tb.tb_next
+    if not frames:
+        return ""
+    return "Traceback (most recent call last):\n" + "\n".join(frames)
+
+
+def _message(error):
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+# --- Compilation -------------------------------------------------------------
+
+def _compile(source, manifest, plm, fanout):
+    """Code object and transformed text, cached by source, manifest and mode."""
+    if plm:
+        key = (source, True, fanout,
+               tuple((spec["name"], bool(spec.get("speculative"))) for spec in manifest))
+    else:
+        key = source
+    cached = _CODE_CACHE.get(key)
+    if cached is not None:
+        return cached
+    transformed, helpers = "", ()
+    tree = source
+    if plm:
+        import ast
+        from plm import transform
+        tree, helpers = transform(source, manifest, fanout=fanout)
+        if helpers:
+            transformed = ast.unparse(tree)
+    entry = (compile(tree, "<spine>", "exec"), helpers, transformed)
+    if len(_CODE_CACHE) >= _CODE_CACHE_LIMIT:
+        _CODE_CACHE.pop(next(iter(_CODE_CACHE)))
+    _CODE_CACHE[key] = entry
+    return entry
+
+
+# --- The entry point ---------------------------------------------------------
+
+def execute(request):
+    """Run one program; return the response JSON as UTF-8 bytes."""
+    global _claims, _prefix, _output
+    transformed = ""
+    source = ""
+    kind = "program"
+    limits = _DEFAULT_LIMITS
+    stdout = stderr = None
+    saved_streams = None
+    try:
+        try:
+            request = json.loads(request)
+        except ValueError as error:
+            kind = "request"
+            raise ValueError(f"malformed request: {error}") from None
+        if request.get("prefix"):
+            stream, _prefix = _prefix, None
+            if stream is None:
+                kind = "request"
+                raise RuntimeError("prefix execution without prefix_begin")
+            _claims = stream
+            request = {**request, "source": stream.source, "inputs": stream.inputs,
+                       "manifest": stream.manifest, "plm": True}
+        if request.get("limits"):
+            limits = {**_DEFAULT_LIMITS, **request["limits"]}
+        source = request["source"]
+        manifest = request.get("manifest", [])
+        stdout = _Capture(limits["stdout_bytes"])
+        stderr = _Capture(limits["stdout_bytes"])
+
+        code, helpers, transformed = _compile(source, manifest, request.get("plm"), limits["fanout"])
+        scope = {"__name__": "__main__", "__builtins__": _BUILTINS.copy(),
+                 "inputs": request.get("inputs", {})}
+        for spec in manifest:
+            scope[spec["name"]] = make_tool(spec["name"], spec.get("description"))
+        if helpers:
+            scope.update(zip(helpers, (prepare_call, resolve_call)))
+
+        saved_streams = (sys.stdout, sys.stderr, sys.getrecursionlimit())
+        sys.stdout = stdout
+        sys.stderr = stderr
+        sys.setrecursionlimit(limits["recursion"] + 50)
+        try:
+            exec(code, scope)
+        finally:
+            sys.stdout, sys.stderr, depth = saved_streams
+            sys.setrecursionlimit(depth)
+        value = _encode_result(scope.get("result"), limits["result_bytes"], limits["result_depth"])
+        response = '{"value":%s,"transformed":%s%s}' % (
+            value, json.dumps(transformed), _output_flags(stdout, stderr))
+    except BaseException as error:
+        if isinstance(error, LimitExceeded):
+            kind = "limit"
+        elif isinstance(error, Interrupt):
+            kind = "interrupt"
+        envelope = {"error": _message(error), "transformed": transformed, "kind": kind,
+                    "line": _user_line(error), "traceback": _user_traceback(error, source)}
+        response = json.dumps(envelope, ensure_ascii=False)[:-1] + _output_flags(stdout, stderr) + "}"
+        error.__traceback__ = None
+    finally:
+        _claims = None
+        _output = (stdout.getvalue() if stdout else b"", stderr.getvalue() if stderr else b"")
+    return response.encode("utf-8")
+
+
+def _output_flags(stdout, stderr):
+    flags = ""
+    if stdout is not None and stdout.truncated:
+        flags += ',"stdout_truncated":true'
+    if stderr is not None and stderr.truncated:
+        flags += ',"stderr_truncated":true'
+    return flags

@@ -1,0 +1,36 @@
+// Package guest carries the guest's Python sources, built into every binary
+// that embeds or launches the interpreter, so `bin/spine` runs from any
+// directory without a Python tree of ours on disk.
+package guest
+
+import (
+	"embed"
+	"fmt"
+)
+
+//go:embed protocol.py plm.py prefix.py bootstrap.py
+var files embed.FS
+
+// Module is one guest module's name and source.
+type Module struct {
+	Name   string
+	Source []byte
+}
+
+// loadOrder lists the modules in the order the runtime must load them:
+// bootstrap imports protocol at load time and plm / prefix lazily, so it
+// comes last.
+var loadOrder = []string{"protocol", "plm", "prefix", "bootstrap"}
+
+// Modules returns the guest modules in load order.
+func Modules() []Module {
+	modules := make([]Module, 0, len(loadOrder))
+	for _, name := range loadOrder {
+		source, err := files.ReadFile(name + ".py")
+		if err != nil {
+			panic(fmt.Sprintf("guest: embedded module %s missing: %v", name, err))
+		}
+		modules = append(modules, Module{Name: name, Source: source})
+	}
+	return modules
+}

@@ -1,0 +1,805 @@
+"""PLM: start independent speculative tool calls early, deliver them in place.
+
+`transform(source, manifest)` parses the program and rewrites some calls of
+speculative tools:
+
+    b = lookup(key=2)            _spine_h1 = _spine_prepare(lambda: ('lookup', {'key': 2}))
+                          ==>    ...
+                                 b = _spine_resolve(_spine_h1, 'lookup', key=2)
+
+The prepare statement is inserted at the earliest statement where the names
+the arguments read hold their final value; the call itself keeps its place and
+its argument expressions, so values, tool errors and argument errors still
+happen exactly where the plain program has them. A prepare whose arguments do
+not match the resolve (a wrong guess) costs time, never meaning: the host
+compares the two requests and runs the call normally on a mismatch.
+
+What makes this safe is not the placement but two properties checked here:
+the thunk holds only expressions whose early evaluation has no visible effect
+(see `Purity`), and a rewritten call always finds its handle variable bound
+(prepare statements dominate their call sites). The placement (`Planner`) only
+decides how much is gained. See PLM_RATIONALE.md for the choices.
+
+The module has four parts: program facts (`ProgramFacts`, names bound
+anywhere, escape hatches), the purity check (`Purity`), the planner (where each
+prepare goes) and the rewriter (`_apply`). It never runs user code.
+"""
+import ast
+import bisect
+from dataclasses import dataclass, field
+
+__all__ = ["transform"]
+
+# resolve_call(handle, name, **args): a tool keyword with one of these names
+# would collide with resolve_call's own parameters, so such calls stay plain.
+RESOLVE_PARAMS = frozenset({"handle", "name"})
+
+# Names that let a program see or change its own namespaces (and so notice the
+# helper and handle names, or rebind anything behind the analysis' back).
+# Their mere mention disables the transform for the whole program.
+DYNAMIC_NAMES = frozenset({
+    "globals", "locals", "vars", "dir", "exec", "eval", "__import__",
+    "__builtins__", "type", "breakpoint",
+})
+# Attributes that reach frames, namespaces or closure cells.
+DYNAMIC_ATTRS = frozenset({
+    "f_globals", "f_locals", "f_builtins", "f_back", "tb_frame", "gi_frame",
+    "cr_frame", "ag_frame", "_getframe", "__globals__", "__dict__",
+    "__builtins__", "__closure__", "cell_contents", "__code__",
+})
+# Builtins the generated fan-out code relies on.
+GENERATED_BUILTINS = frozenset({"enumerate", "Exception"})
+
+# Largest constant exponent / shift amount an early evaluation may compute:
+# beyond it a "pure" expression can cost real time and memory a second time.
+MAX_CONSTANT_POWER = 1024
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def transform(source, manifest, *, fanout=64):
+    """Return `(module, helpers)` for `source`.
+
+    `helpers` is `()` when nothing was rewritten (the module is then the plain
+    parse), else `(prepare_name, resolve_name)`: the names the caller must bind
+    to prepare_call and resolve_call in the program's scope. A program that
+    does not parse raises SyntaxError, as compile would.
+    """
+    if not isinstance(fanout, int) or isinstance(fanout, bool) or fanout < 0:
+        raise ValueError(f"fanout must be a non-negative integer, not {fanout!r}")
+    tree = ast.parse(source, "<spine>")
+    facts = ProgramFacts(tree, manifest)
+    if facts.disabled or not facts.tools:
+        return tree, ()
+    namer = Namer(facts.words)
+    plan = Planner(facts, namer, fanout).run(tree)
+    if plan.empty:
+        return tree, ()
+    _apply(tree, plan, namer.resolve)
+    return tree, (namer.prepare, namer.resolve)
+
+
+# --- Name analysis -----------------------------------------------------------
+
+def own_bindings(node):
+    """Names that `node` itself binds (not its children), in any scope."""
+    if isinstance(node, ast.Name):
+        if isinstance(node.ctx, (ast.Store, ast.Del)):
+            yield node.id
+    elif isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+        yield node.name
+    elif isinstance(node, ast.arg):
+        yield node.arg
+    elif isinstance(node, (ast.Import, ast.ImportFrom)):
+        for alias in node.names:
+            yield alias.asname or alias.name.split(".")[0]
+    elif isinstance(node, (ast.Global, ast.Nonlocal)):
+        yield from node.names
+    elif isinstance(node, ast.ExceptHandler):
+        if node.name:
+            yield node.name
+    elif isinstance(node, (ast.MatchAs, ast.MatchStar)):
+        if node.name:
+            yield node.name
+    elif isinstance(node, ast.MatchMapping):
+        if node.rest:
+            yield node.rest
+
+
+def same_scope_nodes(node):
+    """Every node evaluated in `node`'s own scope when it runs.
+
+    Function and lambda bodies (and their parameters) run later in a scope of
+    their own, so they are skipped; their decorators and defaults are kept.
+    Comprehensions are kept whole: a walrus inside one binds in this scope,
+    and counting their targets too only errs on the safe side.
+    """
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        yield item
+        if isinstance(item, _FUNCTIONS):
+            stack.extend(item.decorator_list)
+            stack.extend(d for d in item.args.defaults)
+            stack.extend(d for d in item.args.kw_defaults if d is not None)
+        elif isinstance(item, ast.Lambda):
+            stack.extend(item.args.defaults)
+            stack.extend(d for d in item.args.kw_defaults if d is not None)
+        else:
+            stack.extend(ast.iter_child_nodes(item))
+
+
+def scope_bindings(node):
+    """Names a statement (or expression) may bind in the scope it runs in."""
+    names = set()
+    for item in same_scope_nodes(node):
+        names.update(own_bindings(item))
+    return names
+
+
+def names_read(node):
+    """Names loaded anywhere in an expression."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def walrus_targets(node):
+    return {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
+
+
+def is_docstring(stmt):
+    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str))
+
+
+class ProgramFacts:
+    """What the whole program tells about names, computed once.
+
+    - `tools`: speculative manifest tools whose name is never bound anywhere in
+      the program (any scope, any binding form), so `name(...)` is the tool.
+    - `tool_names`: every manifest tool not bound anywhere (speculative or
+      not): their calls receive JSON copies and cannot mutate arguments.
+    - `bound`: every name bound anywhere.
+    - `volatile`: names declared global/nonlocal anywhere: a call to any
+      function may rebind them, so calls reading them are left alone.
+    - `literal_bound`: names bound exactly once, by `N = [..]`, `N = (..)` or
+      `N = range(..)`, so they always hold a list, tuple or range.
+    - `closed`: no imports, so every value is a builtin one whose operators,
+      hashing and indexing run no user code (classes disable the transform).
+    - `disabled`: the program uses a class, a star import or an escape hatch
+      into its namespaces (`globals()`, frames...): leave it all alone.
+    - `words`: identifiers and strings, to pick names that cannot collide.
+    """
+
+    def __init__(self, tree, manifest):
+        counts = {}
+        self.words = set()
+        self.volatile = set()
+        self.disabled = False
+        self.closed = True
+        for node in ast.walk(tree):
+            for name in own_bindings(node):
+                counts[name] = counts.get(name, 0) + 1
+            self._note_words(node)
+            if isinstance(node, (ast.Global, ast.Nonlocal)):
+                self.volatile.update(node.names)
+            elif isinstance(node, ast.ClassDef):
+                self.disabled = True
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                self.closed = False
+                if any(alias.name == "*" for alias in node.names):
+                    self.disabled = True
+            elif isinstance(node, ast.Name) and node.id in DYNAMIC_NAMES:
+                self.disabled = True
+            elif isinstance(node, ast.Attribute) and node.attr in DYNAMIC_ATTRS:
+                self.disabled = True
+        self.bound = set(counts)
+        names = [spec["name"] for spec in manifest]
+        self.tool_names = {n for n in names if n not in self.bound}
+        self.tools = {spec["name"] for spec in manifest
+                      if spec.get("speculative") is True and spec["name"] not in self.bound}
+        self.literal_bound = self._literal_bound(tree, counts)
+
+    def _note_words(self, node):
+        for attr in ("id", "attr", "arg", "name", "asname", "module", "rest"):
+            value = getattr(node, attr, None)
+            if isinstance(value, str):
+                self.words.add(value)
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            self.words.update(node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            self.words.add(node.value)
+
+    def _literal_bound(self, tree, counts):
+        found = set()
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name)
+                    and counts.get(node.targets[0].id) == 1
+                    and self.is_sequence_literal(node.value)):
+                found.add(node.targets[0].id)
+        return found - self.volatile
+
+    def is_sequence_literal(self, node):
+        """A list/tuple display or a call of the builtin `range` (shape only)."""
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return True
+        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "range" and "range" not in self.bound
+                and 1 <= len(node.args) <= 3 and not node.keywords)
+
+
+class Namer:
+    """Fresh names under a prefix no identifier or string of the program contains."""
+
+    def __init__(self, words):
+        number = 0
+        while any(self._prefix(number) in word for word in words):
+            number += 1
+        self.base = self._prefix(number)
+        self.prepare = self.base + "prepare"
+        self.resolve = self.base + "resolve"
+        self._count = 0
+
+    @staticmethod
+    def _prefix(number):
+        return "_spine_" if number == 0 else f"_spine{number}_"
+
+    def fresh(self, kind):
+        self._count += 1
+        return f"{self.base}{kind}{self._count}"
+
+
+# --- Purity ------------------------------------------------------------------
+
+class Purity:
+    """Which argument expressions may be evaluated early, inside the thunk.
+
+    Early evaluation must have no visible effect: no user code may run (no
+    calls, no attribute access, nothing that reaches a user `__dunder__`),
+    and nothing may bind. Errors are fine, prepare_call swallows them.
+
+    Always pure: constants, names, tuple/list displays of pure items, dict
+    displays with constant keys, and `inputs[<constant>]` when `inputs` is
+    never rebound (it is the JSON object the host passed in).
+    In a closed program (no imports, no classes) every value is a builtin one,
+    so operators, comparisons, subscripts, f-strings and sets of pure
+    operands are pure too, except powers and shifts by a non-constant or
+    large amount, which can cost unbounded time.
+    """
+
+    def __init__(self, facts):
+        self.closed = facts.closed
+        self.inputs_plain = "inputs" not in facts.bound
+
+    def pure(self, node):
+        if isinstance(node, ast.Constant):
+            return True
+        if isinstance(node, ast.Name):
+            return isinstance(node.ctx, ast.Load)
+        if isinstance(node, (ast.Tuple, ast.List)):
+            return all(not isinstance(e, ast.Starred) and self.pure(e) for e in node.elts)
+        if isinstance(node, ast.Dict):
+            if any(k is None for k in node.keys):
+                return False
+            keys_ok = all(isinstance(k, ast.Constant) or (self.closed and self.pure(k)) for k in node.keys)
+            return keys_ok and all(self.pure(v) for v in node.values)
+        if (isinstance(node, ast.Subscript) and self.inputs_plain
+                and isinstance(node.value, ast.Name) and node.value.id == "inputs"
+                and isinstance(node.slice, ast.Constant)):
+            return True
+        return self.closed and self._pure_closed(node)
+
+    def _pure_closed(self, node):
+        if isinstance(node, ast.Set):
+            return all(not isinstance(e, ast.Starred) and self.pure(e) for e in node.elts)
+        if isinstance(node, ast.BinOp):
+            if isinstance(node.op, (ast.Pow, ast.LShift)) and not self._small_constant(node.right):
+                return False
+            return self.pure(node.left) and self.pure(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self.pure(node.operand)
+        if isinstance(node, ast.BoolOp):
+            return all(self.pure(v) for v in node.values)
+        if isinstance(node, ast.Compare):
+            return self.pure(node.left) and all(self.pure(c) for c in node.comparators)
+        if isinstance(node, ast.IfExp):
+            return self.pure(node.test) and self.pure(node.body) and self.pure(node.orelse)
+        if isinstance(node, ast.Subscript):
+            return isinstance(node.ctx, ast.Load) and self.pure(node.value) and self.pure(node.slice)
+        if isinstance(node, ast.Slice):
+            return all(p is None or self.pure(p) for p in (node.lower, node.upper, node.step))
+        if isinstance(node, ast.JoinedStr):
+            return all(self.pure(v) for v in node.values)
+        if isinstance(node, ast.FormattedValue):
+            return self.pure(node.value) and (node.format_spec is None or self.pure(node.format_spec))
+        return False
+
+    @staticmethod
+    def _small_constant(node):
+        return (isinstance(node, ast.Constant) and type(node.value) is int
+                and 0 <= node.value <= MAX_CONSTANT_POWER)
+
+
+# --- Planning ----------------------------------------------------------------
+
+@dataclass
+class Block:
+    """A statement list the planner may insert into.
+
+    `parent` is set when a prepare may move out of this block to before the
+    statement that owns it (index `owner` in the parent): the block runs at
+    most once per run of that statement (if/else branches, try bodies, with
+    bodies). Loop bodies, handlers, finally, match cases and function bodies
+    have no parent: nothing is hoisted out of them (loops have fan-out).
+    `header` holds the owner's expressions evaluated before the block.
+    `floor` keeps docstrings and `from __future__` imports first.
+    """
+    stmts: list
+    parent: "Block | None" = None
+    owner: int = 0
+    header: list = field(default_factory=list)
+    floor: int = 0
+
+
+@dataclass
+class Plan:
+    inserts: dict = field(default_factory=dict)   # id(list) -> (list, [(index, seq, stmt)])
+    rewrites: dict = field(default_factory=dict)  # id(Call) -> handle expression
+    loops: list = field(default_factory=list)     # (For, index name)
+    seq: int = 0
+
+    @property
+    def empty(self):
+        return not self.rewrites
+
+    def insert(self, block, index, stmts, fallbacks):
+        """Queue `stmts` before `block.stmts[index]`.
+
+        `fallbacks` are (name, value) pairs: what each handle name the
+        statements bind gets if they raise after all (see `_guard`).
+        """
+        entry = self.inserts.setdefault(id(block.stmts), (block.stmts, []))
+        self.seq += 1
+        entry[1].append((index, self.seq, stmts, fallbacks))
+
+
+class Planner:
+    """Decides, per candidate call, where its prepare goes (or that it has none).
+
+    Straight-line: walk back from the call's statement while the previous
+    statement neither binds nor (probably) mutates a name the arguments read,
+    and out of once-blocks whose header does not either.
+    Fan-out: a `for` over a list/tuple/range whose body calls a tool with
+    arguments reading only the loop variable and loop-invariant names gets
+    all iterations prepared before the loop.
+    """
+
+    def __init__(self, facts, namer, fanout):
+        self.facts = facts
+        self.namer = namer
+        self.fanout = fanout
+        self.purity = Purity(facts)
+        self.plan = Plan()
+        self.claimed = set()
+        self._summaries = {}
+        self._indexes = {}
+
+    def run(self, tree):
+        floor = 0
+        body = tree.body
+        if body and is_docstring(body[0]):
+            floor = 1
+        while (floor < len(body) and isinstance(body[floor], ast.ImportFrom)
+               and body[floor].module == "__future__"):
+            floor += 1
+        self.visit_block(Block(body, floor=floor))
+        return self.plan
+
+    # -- traversal
+
+    def visit_block(self, block):
+        for index, stmt in enumerate(block.stmts):
+            self.visit_stmt(block, index, stmt)
+
+    def visit_stmt(self, block, index, stmt):
+        for call in self.own_calls(stmt):
+            self.plan_call(block, index, stmt, call)
+        if isinstance(stmt, ast.If):
+            self.visit_block(Block(stmt.body, block, index, [stmt.test]))
+            self.visit_block(Block(stmt.orelse, block, index, [stmt.test]))
+        elif isinstance(stmt, ast.With):
+            self.visit_block(Block(stmt.body, block, index, list(stmt.items)))
+        elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            self.visit_block(Block(stmt.body, block, index, []))
+            for handler in stmt.handlers:
+                self.visit_block(Block(handler.body))
+            self.visit_block(Block(stmt.orelse))
+            self.visit_block(Block(stmt.finalbody))
+        elif isinstance(stmt, ast.For):
+            self.plan_fanout(block, index, stmt)
+            self.visit_block(Block(stmt.body))
+            self.visit_block(Block(stmt.orelse))
+        elif isinstance(stmt, ast.While):
+            self.visit_block(Block(stmt.body))
+            self.visit_block(Block(stmt.orelse))
+        elif isinstance(stmt, ast.Match):
+            for case in stmt.cases:
+                self.visit_block(Block(case.body))
+        elif isinstance(stmt, ast.FunctionDef):
+            body = stmt.body
+            self.visit_block(Block(body, floor=1 if body and is_docstring(body[0]) else 0))
+        # AsyncFunctionDef, AsyncFor, AsyncWith: left alone entirely.
+        # ClassDef: a program with a class is never transformed.
+
+    @staticmethod
+    def header_exprs(stmt):
+        """The parts of a statement evaluated exactly once, before anything else it runs."""
+        if isinstance(stmt, ast.If):
+            return [stmt.test]
+        if isinstance(stmt, ast.For):
+            return [stmt.iter]
+        if isinstance(stmt, ast.With):
+            return [item.context_expr for item in stmt.items]
+        if isinstance(stmt, ast.Match):
+            return [stmt.subject]
+        if isinstance(stmt, ast.AnnAssign):
+            # The annotation is left alone: it may be stored unevaluated, as text.
+            return [stmt.target] + ([stmt.value] if stmt.value is not None else [])
+        if isinstance(stmt, (ast.Expr, ast.Assign, ast.AugAssign, ast.Return,
+                             ast.Raise, ast.Assert, ast.Delete)):
+            return [stmt]
+        return []
+
+    def own_calls(self, stmt):
+        """Candidate tool calls evaluated as part of `stmt` itself, in source order.
+
+        Lambdas and comprehensions are not entered: their bodies run later or
+        many times, in a scope of their own.
+        """
+        found = []
+        stack = list(reversed(self.header_exprs(stmt)))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS, ast.ClassDef)):
+                continue
+            if self.is_candidate(node):
+                found.append(node)
+            stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        return found
+
+    def is_candidate(self, node):
+        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in self.facts.tools and not node.args
+                and all(kw.arg is not None and kw.arg not in RESOLVE_PARAMS for kw in node.keywords))
+
+    # -- decisions
+
+    def call_reads(self, call):
+        """Names the call's arguments read, or None if they are not all pure."""
+        if not all(self.purity.pure(kw.value) for kw in call.keywords):
+            return None
+        reads = set()
+        for kw in call.keywords:
+            reads |= names_read(kw.value)
+        return reads
+
+    @classmethod
+    def internal_bindings(cls, stmt):
+        """Names `stmt` may bind before one of its own calls is evaluated.
+
+        A walrus anywhere in the evaluated part, and for `with` the targets of
+        earlier items (bound before later items are evaluated).
+        """
+        names = set()
+        for expr in cls.header_exprs(stmt):
+            names |= walrus_targets(expr)
+        if isinstance(stmt, ast.With):
+            for item in stmt.items:
+                if item.optional_vars is not None:
+                    names |= scope_bindings(item.optional_vars)
+        return names
+
+    def summary(self, node):
+        """(touched, slow) of a statement or header, computed once per node.
+
+        `touched`: names it may bind, plus names whose value it may change in
+        place -- a heuristic that only affects placement (a prepare above a
+        mutation merely guesses wrong): `n.attr` (method calls, attribute
+        stores), `n[...] =`/`del n[...]`, and `n` inside the arguments of a
+        call of anything but a tool (tools get JSON copies).
+        `slow`: it contains a call, so a prepare above it can win time.
+        """
+        cached = self._summaries.get(id(node))
+        if cached is not None:
+            return cached
+        touched, slow = set(), False
+        for item in same_scope_nodes(node):
+            touched.update(own_bindings(item))
+            if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
+                touched.add(item.value.id)
+            elif isinstance(item, ast.Subscript) and isinstance(item.ctx, (ast.Store, ast.Del)):
+                touched |= names_read(item.value)
+            elif isinstance(item, ast.Call):
+                slow = True
+                if not self.is_tool_call(item):
+                    for part in [*item.args, *(kw.value for kw in item.keywords)]:
+                        touched |= self.exposed(part)
+        cached = self._summaries[id(node)] = (frozenset(touched), slow)
+        return cached
+
+    def is_tool_call(self, node):
+        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in self.facts.tool_names)
+
+    def exposed(self, node):
+        """Names whose value (or a part of it) `node` hands over as its result.
+
+        `f(rows)`, `f([rows])`, `f(rows[0])` expose `rows`; `f(k + 1)`,
+        `f(len(rows))` and `f(lookup(key=k))` do not (a fresh value; an inner
+        call is summarised on its own). Lambdas and comprehensions expose
+        every name they read.
+        """
+        if isinstance(node, ast.Name):
+            return {node.id}
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return set().union(*(self.exposed(e) for e in node.elts))
+        if isinstance(node, ast.Dict):
+            return set().union(*(self.exposed(v) for v in node.values),
+                               *(self.exposed(k) for k in node.keys if k is not None))
+        if isinstance(node, (ast.Starred, ast.Subscript, ast.Attribute, ast.NamedExpr)):
+            return self.exposed(node.value)
+        if isinstance(node, ast.IfExp):
+            return self.exposed(node.body) | self.exposed(node.orelse)
+        if isinstance(node, ast.BoolOp):
+            return set().union(*(self.exposed(v) for v in node.values))
+        if isinstance(node, (ast.Lambda, *_COMPREHENSIONS)):
+            return names_read(node)
+        return set()
+
+    def block_index(self, block):
+        """Per block, once: name -> sorted positions of statements touching it,
+        and the prefix counts of slow statements, so a walk back is a lookup."""
+        cached = self._indexes.get(id(block.stmts))
+        if cached is None:
+            touches, slow_before = {}, [0]
+            for position, stmt in enumerate(block.stmts):
+                touched, slow = self.summary(stmt)
+                for name in touched:
+                    touches.setdefault(name, []).append(position)
+                slow_before.append(slow_before[-1] + slow)
+            cached = self._indexes[id(block.stmts)] = (touches, slow_before)
+        return cached
+
+    def earliest(self, block, index, reads):
+        """The (block, index) before which a prepare reading `reads` goes.
+
+        Walks back over statements that do not touch `reads`, and out of
+        once-blocks whose header does not either. It leaves a block (an `if`
+        branch, a `try` body) only when that passes more calls -- the only
+        thing a prepare can overlap with; otherwise the prepare stays inside,
+        where it is wasted only if the block itself is cut short.
+        """
+        candidates = []
+        gain = 0
+        while True:
+            touches, slow_before = self.block_index(block)
+            position = block.floor
+            for name in reads:
+                where = touches.get(name)
+                if where:
+                    at = bisect.bisect_left(where, index)  # statements before `index` touching name
+                    if at:
+                        position = max(position, where[at - 1] + 1)
+            gain += slow_before[index] - slow_before[position]
+            candidates.append((block, position, gain))
+            if position > block.floor or block.parent is None:
+                break
+            headers = [self.summary(h) for h in block.header]
+            if any(touched & reads for touched, _ in headers):
+                break
+            gain += any(slow for _, slow in headers)
+            block, index = block.parent, block.owner
+        best = candidates[-1][2]
+        for block, position, won in candidates:
+            if won == best:
+                return block, position, won
+
+    def thunk(self, call, location):
+        """`lambda: ('tool', {'k': <copy of the argument>, ...})`."""
+        payload = ast.Tuple(elts=[
+            ast.Constant(call.func.id),
+            ast.Dict(keys=[ast.Constant(kw.arg) for kw in call.keywords],
+                     values=[_copy(kw.value) for kw in call.keywords]),
+        ], ctx=ast.Load())
+        empty = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
+                              kw_defaults=[], kwarg=None, defaults=[])
+        lam = ast.Lambda(args=empty, body=payload)
+        return _locate(ast.Call(func=ast.Name(self.namer.prepare, ast.Load()), args=[lam], keywords=[]),
+                       location)
+
+    def plan_call(self, block, index, stmt, call):
+        if id(call) in self.claimed:
+            return
+        reads = self.call_reads(call)
+        if reads is None or reads & self.facts.volatile or reads & self.internal_bindings(stmt):
+            return
+        target, position, _ = self.earliest(block, index, reads)
+        handle = self.namer.fresh("h")
+        prepare = _locate(ast.Assign(targets=[ast.Name(handle, ast.Store())],
+                                     value=self.thunk(call, call)), call)
+        self.plan.insert(target, position, [prepare], [(handle, 0)])
+        self.plan.rewrites[id(call)] = (call, ast.Name(handle, ast.Load()))
+        self.claimed.add(id(call))
+
+    # -- fan-out
+
+    def loop_calls(self, stmts):
+        """(stmt, call) for calls that run at most once per iteration of the enclosing body."""
+        for stmt in stmts:
+            for call in self.own_calls(stmt):
+                yield stmt, call
+            if isinstance(stmt, ast.If):
+                yield from self.loop_calls(stmt.body)
+                yield from self.loop_calls(stmt.orelse)
+            elif isinstance(stmt, ast.With):
+                yield from self.loop_calls(stmt.body)
+            elif isinstance(stmt, ast.Try):
+                yield from self.loop_calls(stmt.body)
+
+    def iterable_ok(self, node):
+        if isinstance(node, ast.Name):
+            return node.id in self.facts.literal_bound
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return self.purity.pure(node)
+        return (self.facts.is_sequence_literal(node)
+                and all(not isinstance(a, ast.Starred) and self.purity.pure(a) for a in node.args))
+
+    def plan_fanout(self, block, index, loop):
+        if (self.fanout == 0 or not isinstance(loop.target, ast.Name)
+                or GENERATED_BUILTINS & self.facts.bound or not self.iterable_ok(loop.iter)):
+            return
+        var = loop.target.id
+        varying = set()
+        for stmt in loop.body:
+            varying |= scope_bindings(stmt)
+        # (mutations in the body are checked per call below)
+        if var in varying or var in self.facts.volatile:
+            return
+        chosen = []
+        for stmt, call in self.loop_calls(loop.body):
+            reads = self.call_reads(call)
+            if reads is None or id(call) in self.claimed:
+                continue
+            invariant = reads - {var}
+            if (invariant & varying or reads & self.facts.volatile
+                    or reads & self.internal_bindings(stmt)
+                    or any(self.summary(s)[0] & reads for s in loop.body)):
+                continue
+            chosen.append((call, invariant))
+        if not chosen:
+            return
+        reads = names_read(loop.iter)
+        for _, invariant in chosen:
+            reads |= invariant
+        if reads & self.facts.volatile:
+            return
+        target, position, _ = self.earliest(block, index, reads)
+        items = self.namer.fresh("it")
+        counter = self.namer.fresh("i")
+        window = ast.Subscript(value=_copy(loop.iter),
+                               slice=ast.Slice(lower=None, upper=ast.Constant(self.fanout), step=None), ctx=ast.Load())
+        stmts = [ast.Assign(targets=[ast.Name(items, ast.Store())], value=window)]
+        fallbacks = []
+        for call, _ in chosen:
+            handles = self.namer.fresh("h")
+            key = self.namer.fresh("k")
+            table = ast.DictComp(
+                key=ast.Name(key, ast.Load()), value=self.thunk(call, call),
+                generators=[ast.comprehension(
+                    target=ast.Tuple(elts=[ast.Name(key, ast.Store()), ast.Name(var, ast.Store())],
+                                     ctx=ast.Store()),
+                    iter=ast.Call(func=ast.Name("enumerate", ast.Load()),
+                                  args=[ast.Name(items, ast.Load())], keywords=[]),
+                    ifs=[], is_async=0)])
+            stmts.append(ast.Assign(targets=[ast.Name(handles, ast.Store())], value=table))
+            fallbacks.append((handles, {}))
+            lookup = ast.Call(func=ast.Attribute(ast.Name(handles, ast.Load()), "get", ast.Load()),
+                              args=[ast.Name(counter, ast.Load()), ast.Constant(0)], keywords=[])
+            self.plan.rewrites[id(call)] = (call, lookup)
+            self.claimed.add(id(call))
+        self.plan.insert(target, position, [_locate(s, loop) for s in stmts], fallbacks)
+        self.plan.loops.append((loop, counter))
+
+
+# --- Rewriting ---------------------------------------------------------------
+
+def _locate(node, origin):
+    """Give `node` and its new children the position of `origin`; returns `node`.
+
+    Generated code takes the line of the user's call (or loop), so nothing the
+    program can observe points at a line it does not have. Nodes that already
+    have a position (the user's own, copied into a thunk) keep it, and so do
+    their children, which is why the walk stops there.
+    """
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if "lineno" in item._attributes:
+            if getattr(item, "lineno", None) is not None:
+                continue
+            ast.copy_location(item, origin)
+        stack.extend(ast.iter_child_nodes(item))
+    return node
+
+
+def _copy(node):
+    """A copy of an expression tree (positions included); faster than deepcopy."""
+    if isinstance(node, list):
+        return [_copy(item) for item in node]
+    if not isinstance(node, ast.AST):
+        return node
+    new = type(node)(**{name: _copy(getattr(node, name)) for name in node._fields if hasattr(node, name)})
+    for name in node._attributes:
+        if hasattr(node, name):
+            setattr(new, name, getattr(node, name))
+    return new
+
+
+def _rewrite_call(call, resolve, handle):
+    """`tool(k=v)` -> `resolve(handle, 'tool', k=v)`, in place.
+
+    The Call node itself is kept, so its position and its place in the tree
+    stay the user's; only the callee and the leading arguments change.
+    """
+    name = call.func.id
+    call.func = _locate(ast.Name(resolve, ast.Load()), call.func)
+    call.args = [_locate(handle, call), _locate(ast.Constant(name), call)]
+
+
+def _apply(tree, plan, resolve):
+    """Rewrite the planned calls and loops, then insert the prepare statements."""
+    for call, handle in plan.rewrites.values():
+        _rewrite_call(call, resolve, handle)
+    for loop, counter in plan.loops:
+        original = loop.iter
+        loop.iter = _locate(ast.Call(func=ast.Name("enumerate", ast.Load()), args=[original], keywords=[]),
+                            original)
+        loop.target = _locate(ast.Tuple(elts=[ast.Name(counter, ast.Store()), loop.target], ctx=ast.Store()),
+                              loop.target)
+    for stmts, inserts in plan.inserts.values():
+        groups = {}
+        for index, seq, body, fallbacks in sorted(inserts, key=lambda e: (e[0], e[1])):
+            group = groups.setdefault(index, ([], []))
+            group[0].extend(body)
+            group[1].extend(fallbacks)
+        result = []
+        for index, stmt in enumerate(stmts + [None]):
+            if index in groups:
+                result.append(_guard(*groups[index]))
+            if stmt is not None:
+                result.append(stmt)
+        stmts[:] = result
+
+
+def _guard(body, fallbacks):
+    """`try: <prepares> except Exception: <handles> = 0 / {}`.
+
+    prepare_call already swallows argument errors; the guard covers what can
+    still fail on the way in (the host refusing, MemoryError, RecursionError
+    when the program runs near its recursion limit -- a prepare adds frames
+    where the plain program may add none), so a prepare never raises where
+    the plain program does not.
+    """
+    origin = body[0]
+    zeros = [ast.Name(name, ast.Store()) for name, value in fallbacks if value == 0]
+    handler = []
+    if zeros:
+        handler.append(ast.Assign(targets=zeros, value=ast.Constant(0)))
+    for name, value in fallbacks:
+        if value != 0:
+            handler.append(ast.Assign(targets=[ast.Name(name, ast.Store())],
+                                      value=ast.Dict(keys=[], values=[])))
+    guard = ast.Try(body=body, handlers=[ast.ExceptHandler(
+        type=ast.Name("Exception", ast.Load()), name=None, body=handler)], orelse=[], finalbody=[])
+    return _locate(guard, origin)

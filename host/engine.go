@@ -1,0 +1,298 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/bridge/inproc"
+)
+
+// Isolation is where the guest runs.
+type Isolation string
+
+// The isolation levels.
+const (
+	// Inproc runs the guest in this process through cgo: fastest, and no
+	// security boundary; for trusted code and development.
+	Inproc Isolation = "inproc"
+)
+
+// Option configures an Engine; an Engine's configuration never changes.
+type Option func(*config) error
+
+type config struct {
+	tools     []Tool
+	limits    Limits
+	workers   int
+	isolation Isolation
+}
+
+// WithTools registers tools; names must be unique.
+func WithTools(tools ...Tool) Option {
+	return func(c *config) error { c.tools = append(c.tools, tools...); return nil }
+}
+
+// WithLimits sets the limits of every execution (zero fields keep defaults).
+func WithLimits(limits Limits) Option {
+	return func(c *config) error { c.limits = limits; return nil }
+}
+
+// WithWorkers bounds how many early (PLM, prefix) calls run at once (default 16).
+func WithWorkers(n int) Option {
+	return func(c *config) error {
+		if n <= 0 {
+			return fmt.Errorf("spine: workers must be positive, not %d", n)
+		}
+		c.workers = n
+		return nil
+	}
+}
+
+// WithIsolation chooses where guests run (default Inproc).
+func WithIsolation(level Isolation) Option {
+	return func(c *config) error {
+		if level != Inproc {
+			return fmt.Errorf("spine: unknown isolation %q (have: inproc)", level)
+		}
+		c.isolation = level
+		return nil
+	}
+}
+
+// Engine runs programs. It is safe for concurrent use; executions of the
+// in-process guest run one at a time on the interpreter's thread.
+type Engine struct {
+	tools    map[string]*bridge.Tool
+	order    []string
+	manifest []byte // manifest JSON of all tools
+	limits   Limits
+	workers  chan struct{}
+	closed   atomic.Bool
+	running  sync.WaitGroup
+}
+
+// New makes an engine.
+func New(opts ...Option) (*Engine, error) {
+	cfg := config{workers: 16, isolation: Inproc}
+	for _, opt := range opts {
+		if err := opt(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	e := &Engine{tools: map[string]*bridge.Tool{}, limits: cfg.limits.withDefaults(),
+		workers: make(chan struct{}, cfg.workers)}
+	for _, t := range cfg.tools {
+		if _, dup := e.tools[t.Spec.Name]; dup {
+			return nil, fmt.Errorf("spine: tool %q registered twice", t.Spec.Name)
+		}
+		bt, err := bridge.NewTool(t.Spec.Name, t.Spec.Description, t.Spec.Schema, t.Spec.Speculative, bridge.Handler(t.Handler))
+		if err != nil {
+			return nil, fmt.Errorf("spine: %w", err)
+		}
+		e.tools[t.Spec.Name] = bt
+		e.order = append(e.order, t.Spec.Name)
+	}
+	e.manifest = manifestJSON(e.tools, e.order)
+	if err := inproc.Start(); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Close stops accepting executions and waits for those running.
+func (e *Engine) Close() error {
+	e.closed.Store(true)
+	e.running.Wait()
+	return nil
+}
+
+// Tools returns the specs of the engine's tools, in registration order.
+func (e *Engine) Tools() []ToolSpec {
+	specs := make([]ToolSpec, 0, len(e.order))
+	for _, name := range e.order {
+		t := e.tools[name]
+		specs = append(specs, ToolSpec{Name: t.Name, Description: t.Description, Schema: t.Schema, Speculative: t.Speculative})
+	}
+	return specs
+}
+
+type manifestEntry struct {
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	Speculative bool   `json:"speculative"`
+}
+
+func manifestJSON(tools map[string]*bridge.Tool, names []string) []byte {
+	entries := make([]manifestEntry, 0, len(names))
+	for _, name := range names {
+		t := tools[name]
+		entries = append(entries, manifestEntry{Name: t.Name, Description: t.Description, Speculative: t.Speculative})
+	}
+	encoded, _ := json.Marshal(entries)
+	return encoded
+}
+
+// guestRequest is the request bootstrap.execute reads.
+type guestRequest struct {
+	Source   string          `json:"source"`
+	Inputs   json.RawMessage `json:"inputs"`
+	Manifest json.RawMessage `json:"manifest"`
+	PLM      bool            `json:"plm,omitempty"`
+	Limits   guestLimits     `json:"limits"`
+}
+
+type guestLimits struct {
+	StdoutBytes int `json:"stdout_bytes"`
+	ResultBytes int `json:"result_bytes"`
+	ResultDepth int `json:"result_depth"`
+	Recursion   int `json:"recursion"`
+	Fanout      int `json:"fanout"`
+}
+
+// guestResponse is bootstrap's response envelope.
+type guestResponse struct {
+	Value           json.RawMessage `json:"value"`
+	Error           *string         `json:"error"`
+	Kind            string          `json:"kind"`
+	Line            int             `json:"line"`
+	Traceback       string          `json:"traceback"`
+	Transformed     string          `json:"transformed"`
+	StdoutTruncated bool            `json:"stdout_truncated"`
+	StderrTruncated bool            `json:"stderr_truncated"`
+}
+
+// prepared is an execution made ready to run: its session and guest request.
+type prepared struct {
+	session *bridge.Session
+	sink    *emitted
+	cancel  context.CancelFunc
+	request []byte
+	start   time.Time
+}
+
+func (e *Engine) prepare(ctx context.Context, req Request) (*prepared, error) {
+	if e.closed.Load() {
+		return nil, &ExecError{Kind: ErrClosed}
+	}
+	inputs := bytes.TrimSpace(req.Inputs)
+	if len(inputs) == 0 {
+		inputs = []byte("{}")
+	} else if !json.Valid(inputs) {
+		return nil, &ExecError{Kind: ErrBadRequest, Message: "inputs are not valid JSON"}
+	}
+	tools, manifest := e.tools, json.RawMessage(e.manifest)
+	if req.Tools != nil {
+		tools = make(map[string]*bridge.Tool, len(req.Tools))
+		for _, name := range req.Tools {
+			t := e.tools[name]
+			if t == nil {
+				return nil, &ExecError{Kind: ErrBadRequest, Message: fmt.Sprintf("unknown tool %q", name)}
+			}
+			tools[name] = t
+		}
+		manifest = manifestJSON(tools, req.Tools)
+	}
+	l := e.limits
+	encoded, err := json.Marshal(guestRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
+		Limits: guestLimits{StdoutBytes: l.StdoutBytes, ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth,
+			Recursion: l.Recursion, Fanout: l.Fanout}})
+	if err != nil {
+		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
+	}
+	sink := &emitted{}
+	ctx = context.WithValue(ctx, emittedKey{}, sink)
+	ctx, cancel := context.WithTimeout(ctx, l.Timeout)
+	session := bridge.NewSession(ctx, bridge.Config{Tools: tools, Workers: e.workers,
+		Limits: bridge.Limits{MaxToolCalls: l.ToolCalls, MaxArgBytes: l.ToolArgBytes}})
+	return &prepared{session: session, sink: sink, cancel: cancel, request: encoded, start: time.Now()}, nil
+}
+
+// Execute runs one program and returns its response. The error is nil when
+// the program finished; otherwise it is an *ExecError whose kind errors.Is
+// tells apart (ErrGuest, ErrTimeout, ErrLimit, ErrBadRequest, ErrClosed,
+// context.Canceled), and the response (when not nil) still carries the
+// stdout and trace of what ran.
+func (e *Engine) Execute(ctx context.Context, req Request) (*Response, error) {
+	e.running.Add(1)
+	defer e.running.Done()
+	p, err := e.prepare(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	defer p.cancel()
+	result, runErr := inproc.Execute(p.session, p.request)
+	return e.finish(ctx, p, result, runErr)
+}
+
+// finish closes the session and turns the guest's result into a Response.
+func (e *Engine) finish(parent context.Context, p *prepared, result *inproc.Result, runErr error) (*Response, error) {
+	p.session.Close()
+	resp := &Response{Elapsed: time.Since(p.start), Emitted: p.sink.list(), Calls: convertCalls(p.session.Calls())}
+	deadline := p.session.Context().Err()
+	if runErr != nil {
+		return e.interrupted(parent, resp, deadline, runErr.Error(), runErr)
+	}
+	resp.Stdout, resp.Stderr = string(result.Stdout), string(result.Stderr)
+	var g guestResponse
+	if err := json.Unmarshal(result.Response, &g); err != nil {
+		return resp, &ExecError{Kind: ErrGuest, Message: "malformed guest response: " + err.Error()}
+	}
+	resp.Transformed, resp.StdoutTruncated, resp.StderrTruncated = g.Transformed, g.StdoutTruncated, g.StderrTruncated
+	if limit := p.session.LimitExceeded(); limit != "" {
+		resp.Status, resp.Error = StatusLimit, "LimitExceeded: "+limit
+		return resp, &ExecError{Kind: ErrLimit, Message: limit}
+	}
+	if result.Interrupted != inproc.NotInterrupted {
+		return e.interrupted(parent, resp, deadline, "", nil)
+	}
+	if g.Error == nil {
+		resp.Status, resp.Value = StatusOK, g.Value
+		if len(resp.Value) == 0 {
+			resp.Value = json.RawMessage("null")
+		}
+		return resp, nil
+	}
+	resp.Error, resp.Line, resp.Traceback = *g.Error, g.Line, g.Traceback
+	switch g.Kind {
+	case "limit":
+		resp.Status = StatusLimit
+		return resp, &ExecError{Kind: ErrLimit, Message: *g.Error}
+	case "request":
+		resp.Status = StatusError
+		return resp, &ExecError{Kind: ErrBadRequest, Message: *g.Error}
+	}
+	resp.Status = StatusError
+	return resp, &ExecError{Kind: ErrGuest, Message: *g.Error, Line: g.Line}
+}
+
+// interrupted builds the response of an execution the host stopped.
+func (e *Engine) interrupted(parent context.Context, resp *Response, cause error, message string, runErr error) (*Response, error) {
+	if parent.Err() == context.Canceled {
+		resp.Status, resp.Error = StatusCancelled, "Cancelled: the caller cancelled the execution"
+		return resp, &ExecError{Kind: context.Canceled, Message: message}
+	}
+	if cause != nil || runErr == inproc.ErrStuck {
+		resp.Status, resp.Error = StatusTimeout, "TimeoutError: the execution exceeded its deadline"
+		if message == "" {
+			message = "the program was stopped at its deadline"
+		}
+		return resp, &ExecError{Kind: ErrTimeout, Message: message}
+	}
+	resp.Status, resp.Error = StatusError, message
+	return resp, &ExecError{Kind: ErrGuest, Message: message}
+}
+
+func convertCalls(calls []bridge.Call) []Call {
+	out := make([]Call, len(calls))
+	for i, c := range calls {
+		out[i] = Call{Tool: c.Tool, Args: c.Args, Start: c.Start, End: c.End, Error: c.Error,
+			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch}
+	}
+	return out
+}

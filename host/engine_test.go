@@ -1,0 +1,369 @@
+package host_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/spine-sandbox/spine/demotools"
+	"github.com/spine-sandbox/spine/host"
+)
+
+func newEngine(t testing.TB, opts ...host.Option) *host.Engine {
+	t.Helper()
+	opts = append([]host.Option{host.WithTools(demotools.Tools()...)}, opts...)
+	e, err := host.New(opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
+}
+
+func run(t *testing.T, e *host.Engine, source, inputs string) (*host.Response, error) {
+	t.Helper()
+	return e.Execute(context.Background(), host.Request{Source: source, Inputs: json.RawMessage(inputs)})
+}
+
+func mustValue(t *testing.T, e *host.Engine, source, inputs, want string) *host.Response {
+	t.Helper()
+	resp, err := run(t, e, source, inputs)
+	if err != nil {
+		t.Fatalf("Execute(%q): %v (response error %q)", source, err, errorOf(resp))
+	}
+	if string(resp.Value) != want {
+		t.Fatalf("Execute(%q) value = %s, want %s", source, resp.Value, want)
+	}
+	return resp
+}
+
+func errorOf(r *host.Response) string {
+	if r == nil {
+		return "<nil response>"
+	}
+	return r.Error
+}
+
+func TestToolValueAndTrace(t *testing.T) {
+	e := newEngine(t)
+	resp := mustValue(t, e, `result = {"x": lookup(key=inputs["item"])}`, `{"item": 3}`, `{"x": 21}`)
+	if resp.Status != host.StatusOK || len(resp.Calls) != 1 {
+		t.Fatalf("status %s, calls %+v", resp.Status, resp.Calls)
+	}
+	c := resp.Calls[0]
+	if c.Tool != "lookup" || string(c.Args) != `{"key":3}` || c.Error != "" || c.End < c.Start {
+		t.Fatalf("trace entry %+v", c)
+	}
+}
+
+func TestToolErrorIsCatchableRuntimeError(t *testing.T) {
+	e := newEngine(t)
+	mustValue(t, e, "try:\n    lookup(key='x')\nexcept RuntimeError as e:\n    result = str(e)", `{}`,
+		`"lookup: key must be an integer"`)
+}
+
+func TestUncaughtToolErrorCarriesLine(t *testing.T) {
+	e := newEngine(t)
+	resp, err := run(t, e, "a = 1\nb = 2\nfail(message='bad thing')\n", `{}`)
+	if !errors.Is(err, host.ErrGuest) {
+		t.Fatalf("err = %v, want ErrGuest", err)
+	}
+	var exec *host.ExecError
+	if !errors.As(err, &exec) || exec.Line != 3 {
+		t.Fatalf("ExecError %+v, want line 3", exec)
+	}
+	if resp.Error != "RuntimeError: bad thing" || resp.Line != 3 || resp.Status != host.StatusError {
+		t.Fatalf("response %q line %d status %s", resp.Error, resp.Line, resp.Status)
+	}
+	if !strings.Contains(resp.Traceback, "line 3") || !strings.Contains(resp.Traceback, "fail(message='bad thing')") {
+		t.Fatalf("traceback %q", resp.Traceback)
+	}
+}
+
+func TestExceptionsWithLineNumbers(t *testing.T) {
+	e := newEngine(t)
+	cases := []struct {
+		source, want string
+		line         int
+	}{
+		{"x = 1\ny = x / 0", "ZeroDivisionError: division by zero", 2},
+		{"def f():\n    return undefined\n\nf()", "NameError: name 'undefined' is not defined", 2},
+		{"x = (1,\n", "SyntaxError: '(' was never closed (<spine>, line 1)", 1},
+		{"raise ValueError('v')", "ValueError: v", 1},
+		{"import sys\nsys.exit(3)", "SystemExit: 3", 2},
+		{"raise KeyboardInterrupt", "KeyboardInterrupt", 1},
+	}
+	for _, c := range cases {
+		resp, err := run(t, e, c.source, `{}`)
+		if !errors.Is(err, host.ErrGuest) || resp.Error != c.want || resp.Line != c.line {
+			t.Errorf("%q: err %v, error %q line %d; want %q line %d", c.source, err, errorOf(resp), resp.Line, c.want, c.line)
+		}
+	}
+	// SystemExit and KeyboardInterrupt end that execution only.
+	mustValue(t, e, "result = 'alive'", `{}`, `"alive"`)
+}
+
+func TestUnknownToolAndMalformedRequest(t *testing.T) {
+	e := newEngine(t)
+	resp := mustValue(t, e, `import _spine
+result = [_spine.call('{"tool": "nope", "args": {}}').decode(),
+          _spine.call('not json').decode(),
+          _spine.call('{"tool": "lookup", "args": [1]}').decode()]`, `{}`,
+		`["{\"error\":\"unknown tool \\\"nope\\\"\"}", `+
+			`"{\"error\":\"malformed tool request: invalid character 'o' in literal null (expecting 'u')\"}", `+
+			`"{\"error\":\"malformed tool request for lookup: args must be a JSON object\"}"]`)
+	if len(resp.Calls) != 3 || resp.Calls[0].Error != `unknown tool "nope"` {
+		t.Fatalf("refused calls not traced: %+v", resp.Calls)
+	}
+	// The host survived all of them.
+	mustValue(t, e, "result = lookup(key=1)", `{}`, `7`)
+}
+
+func TestSchemaMismatch(t *testing.T) {
+	e := newEngine(t)
+	resp, err := run(t, e, "sleep(ms='soon')", `{}`)
+	if !errors.Is(err, host.ErrGuest) || !strings.HasPrefix(resp.Error, "RuntimeError: sleep: arguments do not match the schema") {
+		t.Fatalf("err %v, error %q", err, errorOf(resp))
+	}
+	resp, err = run(t, e, "lookup(key=1, extra=2)", `{}`)
+	if err == nil || !strings.Contains(resp.Error, "arguments do not match the schema") {
+		t.Fatalf("additional property accepted: %v %q", err, errorOf(resp))
+	}
+}
+
+func TestBadInputs(t *testing.T) {
+	e := newEngine(t)
+	_, err := run(t, e, "result = 1", `{"item": `)
+	if !errors.Is(err, host.ErrBadRequest) {
+		t.Fatalf("err = %v, want ErrBadRequest", err)
+	}
+	_, err = e.Execute(context.Background(), host.Request{Source: "result = 1", Tools: []string{"missing"}})
+	if !errors.Is(err, host.ErrBadRequest) {
+		t.Fatalf("unknown tool in Request.Tools: err = %v", err)
+	}
+	mustValue(t, e, "result = inputs", ``, `{}`)
+}
+
+func TestUnencodableResult(t *testing.T) {
+	e := newEngine(t)
+	cases := map[string]string{
+		"result = {1, 2}":                    "TypeError: result is not JSON-serializable: set at result",
+		"result = {'a': [object()]}":         "TypeError: result is not JSON-serializable: object at result['a'][0]",
+		"result = float('nan')":              "ValueError: result is not JSON-serializable: float nan at result",
+		"result = {(1, 2): 3}":               "TypeError: result is not JSON-serializable: dict key of type tuple at result",
+		"x = []\nx.append(x)\nresult = x":    "LimitExceeded: result nesting exceeds the depth limit of 100 at result" + strings.Repeat("[0]", 101),
+	}
+	for source, want := range cases {
+		resp, err := run(t, e, source, `{}`)
+		if err == nil || resp.Error != want {
+			t.Errorf("%q: err %v, error %q, want %q", source, err, errorOf(resp), want)
+		}
+	}
+}
+
+func TestResultSizeLimit(t *testing.T) {
+	e := newEngine(t, host.WithLimits(host.Limits{ResultBytes: 1000}))
+	resp, err := run(t, e, "result = 'x' * 5000", `{}`)
+	if !errors.Is(err, host.ErrLimit) || resp.Status != host.StatusLimit {
+		t.Fatalf("err %v status %s", err, resp.Status)
+	}
+	mustValue(t, e, "result = 'x' * 10", `{}`, `"xxxxxxxxxx"`)
+}
+
+func TestRawNumbersCrossExactly(t *testing.T) {
+	e := newEngine(t)
+	inputs := `{"big": 123456789012345678901234567890, "e": 1e16, "f": 1.0, "n": 9223372036854775808}`
+	mustValue(t, e, `result = [inputs["big"], inputs["e"], inputs["f"], inputs["n"], 2**63, lookup(key=2**70)]`, inputs,
+		`[123456789012345678901234567890, 1e+16, 1.0, 9223372036854775808, 9223372036854775808, 8264141345021879123968]`)
+	mustValue(t, e, `result = echo(a=inputs["big"], b=1.0, c=2**64)`, inputs,
+		`{"a": 123456789012345678901234567890, "b": 1.0, "c": 18446744073709551616}`)
+}
+
+func TestTimeoutInterruptsAndNextExecutionWorks(t *testing.T) {
+	e := newEngine(t, host.WithLimits(host.Limits{Timeout: time.Second}))
+	start := time.Now()
+	resp, err := run(t, e, "while True:\n    pass", `{}`)
+	elapsed := time.Since(start)
+	if !errors.Is(err, host.ErrTimeout) || !errors.Is(err, context.DeadlineExceeded) || resp.Status != host.StatusTimeout {
+		t.Fatalf("err %v status %v", err, resp)
+	}
+	if elapsed > 3*time.Second {
+		t.Fatalf("timeout took %v", elapsed)
+	}
+	mustValue(t, e, "result = 'next'", `{}`, `"next"`)
+}
+
+func TestTimeoutCannotBeCaught(t *testing.T) {
+	e := newEngine(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	resp, err := e.Execute(ctx, host.Request{Source: "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass"})
+	if !errors.Is(err, host.ErrTimeout) || resp.Status != host.StatusTimeout {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestTimeoutDuringToolCallCancelsIt(t *testing.T) {
+	e := newEngine(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := e.Execute(ctx, host.Request{Source: "sleep(ms=60000)"})
+	if !errors.Is(err, host.ErrTimeout) || time.Since(start) > 3*time.Second {
+		t.Fatalf("err %v after %v", err, time.Since(start))
+	}
+}
+
+func TestCancel(t *testing.T) {
+	e := newEngine(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	resp, err := e.Execute(ctx, host.Request{Source: "while True:\n    pass"})
+	if !errors.Is(err, context.Canceled) || resp.Status != host.StatusCancelled {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestStdoutCaptureAndCap(t *testing.T) {
+	e := newEngine(t, host.WithLimits(host.Limits{StdoutBytes: 10}))
+	resp := mustValue(t, e, "print('hello')\nprint('ünïcode world')\nresult = 1", `{}`, `1`)
+	if resp.Stdout != "hello\nün" || !resp.StdoutTruncated {
+		t.Fatalf("stdout %q truncated %v", resp.Stdout, resp.StdoutTruncated)
+	}
+	resp = mustValue(t, e, "import sys\nsys.stderr.write('warn')\nprint('ok')", `{}`, `null`)
+	if resp.Stdout != "ok\n" || resp.Stderr != "warn" || resp.StdoutTruncated {
+		t.Fatalf("stdout %q stderr %q", resp.Stdout, resp.Stderr)
+	}
+}
+
+func TestStdoutIsPerExecution(t *testing.T) {
+	e := newEngine(t)
+	mustValue(t, e, "print('first')", `{}`, `null`)
+	resp := mustValue(t, e, "result = 2", `{}`, `2`)
+	if resp.Stdout != "" {
+		t.Fatalf("stdout leaked: %q", resp.Stdout)
+	}
+}
+
+func TestToolPanicIsAnError(t *testing.T) {
+	boom := host.NewTool(host.ToolSpec{Name: "boom"}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		panic("kaboom")
+	})
+	bad := host.NewTool(host.ToolSpec{Name: "bad"}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		return json.RawMessage("{not json"), nil
+	})
+	e := newEngine(t, host.WithTools(boom, bad))
+	mustValue(t, e, "r = []\nfor f in (boom, bad):\n    try:\n        f()\n    except RuntimeError as e:\n        r.append(str(e))\nresult = r",
+		`{}`, `["boom: tool panicked: kaboom", "bad: tool returned invalid JSON"]`)
+}
+
+func TestToolCallLimitStopsTheProgram(t *testing.T) {
+	e := newEngine(t, host.WithLimits(host.Limits{ToolCalls: 5}))
+	resp, err := run(t, e, "n = 0\nwhile True:\n    try:\n        lookup(key=1)\n        n += 1\n    except BaseException:\n        pass", `{}`)
+	if !errors.Is(err, host.ErrLimit) || resp.Status != host.StatusLimit {
+		t.Fatalf("err %v", err)
+	}
+	mustValue(t, e, "result = lookup(key=1)", `{}`, `7`)
+}
+
+func TestRecursionLimit(t *testing.T) {
+	e := newEngine(t, host.WithLimits(host.Limits{Recursion: 50}))
+	resp, err := run(t, e, "def f(n):\n    return f(n + 1)\nf(0)", `{}`)
+	if err == nil || !strings.HasPrefix(resp.Error, "RecursionError") {
+		t.Fatalf("err %v %q", err, errorOf(resp))
+	}
+	mustValue(t, e, "def f(n):\n    return 0 if n == 0 else f(n - 1)\nresult = f(40)", `{}`, `0`)
+}
+
+func TestBuiltinsArePerExecution(t *testing.T) {
+	e := newEngine(t)
+	mustValue(t, e, "__builtins__['len'] = lambda x: 42\nresult = len([])", `{}`, `42`)
+	mustValue(t, e, "result = len([])", `{}`, `0`)
+}
+
+func TestTypedFuncTool(t *testing.T) {
+	type addArgs struct {
+		A int `json:"a"`
+		B int `json:"b"`
+	}
+	add := host.Func("add", func(_ context.Context, in addArgs) (int, error) { return in.A + in.B, nil },
+		host.Describe("Add two integers."), host.Speculative())
+	e := newEngine(t, host.WithTools(add))
+	mustValue(t, e, "result = [add(a=2, b=3), add.__doc__]", `{}`, `[5, "Add two integers."]`)
+	resp, err := run(t, e, "add(a='x', b=1)", `{}`)
+	if err == nil || !strings.Contains(resp.Error, "arguments do not match the schema") {
+		t.Fatalf("typed schema not enforced: %v %q", err, errorOf(resp))
+	}
+	resp, err = run(t, e, "add(a=1)", `{}`)
+	if err == nil || !strings.Contains(resp.Error, "missing property") {
+		t.Fatalf("required not enforced: %v %q", err, errorOf(resp))
+	}
+}
+
+func TestEmitAndPositionalArguments(t *testing.T) {
+	e := newEngine(t)
+	resp := mustValue(t, e, "emit(value=1)\nemit(value={'a': [2]})\nresult = emit(value='x')", `{}`, `3`)
+	got, _ := json.Marshal(resp.Emitted)
+	if string(got) != `[1,{"a":[2]},"x"]` {
+		t.Fatalf("emitted %s", got)
+	}
+	resp, _ = run(t, e, "lookup(3)", `{}`)
+	if !strings.HasPrefix(resp.Error, "TypeError: lookup() takes 0 positional arguments") {
+		t.Fatalf("positional call: %q", resp.Error)
+	}
+}
+
+func TestConcurrentExecutions(t *testing.T) {
+	e := newEngine(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 32*50)
+	for g := 0; g < 32; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				inputs := fmt.Sprintf(`{"g": %d, "i": %d}`, g, i)
+				resp, err := e.Execute(context.Background(), host.Request{
+					Source: "print(inputs['g'])\nresult = [inputs['g'], inputs['i'], lookup(key=inputs['g'] * 1000 + inputs['i'])]",
+					Inputs: json.RawMessage(inputs)})
+				want := fmt.Sprintf(`[%d, %d, %d]`, g, i, 7*(g*1000+i))
+				if err != nil || string(resp.Value) != want || resp.Stdout != fmt.Sprintf("%d\n", g) || len(resp.Calls) != 1 {
+					errs <- fmt.Errorf("g%d i%d: %v %s %q", g, i, err, resp.Value, resp.Stdout)
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func TestClosedEngine(t *testing.T) {
+	e, err := host.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Close()
+	if _, err := e.Execute(context.Background(), host.Request{Source: "result = 1"}); !errors.Is(err, host.ErrClosed) {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestInvalidToolSpecs(t *testing.T) {
+	noop := func(context.Context, json.RawMessage) (json.RawMessage, error) { return nil, nil }
+	for _, spec := range []host.ToolSpec{{Name: "not-an-identifier"}, {Name: "class"}, {Name: "x", Schema: json.RawMessage(`{"type": 5}`)}} {
+		if _, err := host.New(host.WithTools(host.NewTool(spec, noop))); err == nil {
+			t.Errorf("spec %+v accepted", spec)
+		}
+	}
+	if _, err := host.New(host.WithTools(demotools.Echo(), demotools.Echo())); err == nil {
+		t.Error("duplicate tool accepted")
+	}
+}

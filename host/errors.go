@@ -1,0 +1,45 @@
+package host
+
+import (
+	"context"
+	"errors"
+)
+
+// Kinds of failure, for errors.Is.
+var (
+	// ErrTimeout: the execution passed its deadline and was stopped. Errors of
+	// this kind also match context.DeadlineExceeded.
+	ErrTimeout = errors.New("spine: execution timed out")
+	// ErrLimit: the program exceeded a limit (tool calls, result size or depth).
+	ErrLimit = errors.New("spine: limit exceeded")
+	// ErrGuest: the program raised an exception; Response.Error has it.
+	ErrGuest = errors.New("spine: the program failed")
+	// ErrBadRequest: the request itself is invalid (inputs that are not JSON,
+	// an unknown tool name in Request.Tools, ...). Nothing ran.
+	ErrBadRequest = errors.New("spine: bad request")
+	// ErrClosed: the engine was closed.
+	ErrClosed = errors.New("spine: engine is closed")
+)
+
+// ExecError is the error of a failed execution: its Kind is one of the Err
+// values above (or context.Canceled), and Message says what happened.
+type ExecError struct {
+	Kind    error
+	Message string
+	Line    int // the program's line, when the program raised
+}
+
+func (e *ExecError) Error() string {
+	if e.Message == "" {
+		return e.Kind.Error()
+	}
+	return e.Kind.Error() + ": " + e.Message
+}
+
+// Unwrap lets errors.Is match the kind (and, for a timeout, context.DeadlineExceeded).
+func (e *ExecError) Unwrap() []error {
+	if e.Kind == ErrTimeout {
+		return []error{e.Kind, context.DeadlineExceeded}
+	}
+	return []error{e.Kind}
+}

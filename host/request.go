@@ -1,0 +1,68 @@
+package host
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Request is one program to run.
+type Request struct {
+	// Source is the Python program. It reads `inputs` and sets `result`.
+	Source string
+	// Inputs is the JSON value bound to `inputs` (default {}).
+	Inputs json.RawMessage
+	// Tools names the engine's tools this program may call (nil: all of them).
+	Tools []string
+	// PLM starts independent speculative tool calls as soon as their arguments
+	// are known, without changing what the program means.
+	PLM bool
+}
+
+// Status is how an execution ended; exactly one per execution.
+type Status string
+
+// The statuses.
+const (
+	StatusOK        Status = "ok"        // the program finished
+	StatusError     Status = "error"     // the program raised
+	StatusTimeout   Status = "timeout"   // the deadline passed
+	StatusCancelled Status = "cancelled" // the caller cancelled the context
+	StatusLimit     Status = "limit"     // a limit (tool calls, result size or depth) was exceeded
+)
+
+// Response is the outcome of one execution.
+type Response struct {
+	Status Status
+	// Value is the JSON of the program's `result` ("null" when it set none).
+	Value json.RawMessage
+	// Error is the program's error as "Type: message" ("" on success).
+	Error string
+	// Line is the program's line where the error was raised (0 if none).
+	Line int
+	// Traceback lists the program's own frames of the error.
+	Traceback string
+	// Stdout and Stderr are what the program printed, up to Limits.StdoutBytes each.
+	Stdout, Stderr                   string
+	StdoutTruncated, StderrTruncated bool
+	// Transformed is the program as PLM rewrote it ("" when it did not).
+	Transformed string
+	// Calls is the trace of tool calls, in order of start.
+	Calls []Call
+	// Emitted is what tools passed to Emit, in order.
+	Emitted []json.RawMessage
+	// Elapsed is the wall time of the execution.
+	Elapsed time.Duration
+}
+
+// Call is one tool call of the trace.
+type Call struct {
+	Tool     string
+	Args     json.RawMessage
+	Start    time.Duration // offset from the start of the execution
+	End      time.Duration
+	Error    string // the tool's error, "" on success
+	Early    bool   // started before the program reached it (PLM or prefix)
+	Stream   bool   // started while the program was still arriving
+	Claimed  bool   // an early call whose result the program used
+	Mismatch bool   // the program's call did not match what was prepared, and ran again
+}

@@ -1,0 +1,3 @@
+# error: ZeroDivisionError: division by zero
+a = lookup(key=1)
+b = lookup(key=1 / 0)

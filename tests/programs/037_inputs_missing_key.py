@@ -1,0 +1,4 @@
+# inputs: {"item": 1}
+# error: KeyError: 'missing'
+a = lookup(key=1)
+b = lookup(key=inputs["missing"])

@@ -1,0 +1,3 @@
+# error: ValueError: plain failure
+x = 1
+raise ValueError("plain failure")

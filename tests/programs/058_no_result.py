@@ -1,0 +1,3 @@
+# value: null
+x = lookup(key=1)
+y = echo(v=x)

@@ -1,0 +1,5 @@
+# value: "lookup: key must be an integer"
+try:
+    lookup(key=True)
+except RuntimeError as e:
+    result = str(e)

@@ -1,0 +1,4 @@
+# value: 14
+from __future__ import annotations
+x: int = lookup(key=2)
+result = x
