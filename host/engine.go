@@ -73,6 +73,7 @@ type Engine struct {
 	manifest []byte // manifest JSON of all tools
 	limits   Limits
 	workers  chan struct{}
+	guests   bridge.Transport
 	closed   atomic.Bool
 	running  sync.WaitGroup
 }
@@ -86,7 +87,7 @@ func New(opts ...Option) (*Engine, error) {
 		}
 	}
 	e := &Engine{tools: map[string]*bridge.Tool{}, limits: cfg.limits.withDefaults(),
-		workers: make(chan struct{}, cfg.workers)}
+		workers: make(chan struct{}, cfg.workers), guests: inproc.Transport{}}
 	for _, t := range cfg.tools {
 		if _, dup := e.tools[t.Spec.Name]; dup {
 			return nil, fmt.Errorf("spine: tool %q registered twice", t.Spec.Name)
@@ -226,12 +227,18 @@ func (e *Engine) Execute(ctx context.Context, req Request) (*Response, error) {
 		return nil, err
 	}
 	defer p.cancel()
-	result, runErr := inproc.Execute(p.session, p.request)
+	g, err := e.guests.Acquire(p.session)
+	if err != nil {
+		p.session.Close()
+		return nil, err
+	}
+	result, runErr := g.Execute(p.request)
+	g.Release()
 	return e.finish(ctx, p, result, runErr)
 }
 
 // finish closes the session and turns the guest's result into a Response.
-func (e *Engine) finish(parent context.Context, p *prepared, result *inproc.Result, runErr error) (*Response, error) {
+func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Result, runErr error) (*Response, error) {
 	p.session.Close()
 	resp := &Response{Elapsed: time.Since(p.start), Emitted: p.sink.list(), Calls: convertCalls(p.session.Calls())}
 	deadline := p.session.Context().Err()
@@ -248,7 +255,7 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *inproc.Resu
 		resp.Status, resp.Error = StatusLimit, "LimitExceeded: "+limit
 		return resp, &ExecError{Kind: ErrLimit, Message: limit}
 	}
-	if result.Interrupted != inproc.NotInterrupted {
+	if result.Interrupted != bridge.NotInterrupted {
 		return e.interrupted(parent, resp, deadline, "", nil)
 	}
 	if g.Error == nil {

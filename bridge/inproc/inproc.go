@@ -37,24 +37,9 @@ import (
 	"github.com/spine-sandbox/spine/guest"
 )
 
-// Result is what one execution produced on the guest side.
-type Result struct {
-	Response    []byte // the response JSON of bootstrap.execute
-	Stdout      []byte
-	Stderr      []byte
-	Interrupted Reason // why the host stopped the program, if it did
-}
-
-// Reason is why the host interrupted a program.
-type Reason int
-
-// The reasons, as spine_runtime.h numbers them.
-const (
-	NotInterrupted Reason = 0
-	Timeout        Reason = C.SPINE_INTERRUPT_TIMEOUT
-	Cancelled      Reason = C.SPINE_INTERRUPT_CANCEL
-	LimitExceeded  Reason = C.SPINE_INTERRUPT_LIMIT
-)
+// The reasons of bridge are the runtime's numbers.
+var _ = [1]struct{}{}[int(bridge.Timeout)-int(C.SPINE_INTERRUPT_TIMEOUT)+
+	int(bridge.Cancelled)-int(C.SPINE_INTERRUPT_CANCEL)+int(bridge.LimitExceeded)-int(C.SPINE_INTERRUPT_LIMIT)]
 
 // ErrStuck is returned when the interpreter did not stop within the grace
 // period after an interrupt: a single long C call cannot be interrupted in
@@ -147,24 +132,24 @@ func submit(ctx context.Context, fn func()) error {
 	}
 }
 
-func reasonFor(ctx context.Context) Reason {
+func reasonFor(ctx context.Context) bridge.Reason {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return Timeout
+		return bridge.Timeout
 	}
-	return Cancelled
+	return bridge.Cancelled
 }
 
 // Execute runs one request for the session on the interpreter. The session's
 // context bounds it: at its deadline the program is interrupted.
-func Execute(s *bridge.Session, request []byte) (*Result, error) {
+func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 	ctx := s.Context()
 	token := tokens.Add(1)
 	sessions.Store(token, s)
-	var result Result
+	var result bridge.Result
 	var failure error
 	err := submit(ctx, func() {
 		defer sessions.Delete(token)
-		s.SetStop(func() { Interrupt(token, LimitExceeded) })
+		s.SetStop(func() { Interrupt(token, bridge.LimitExceeded) })
 		stop := context.AfterFunc(ctx, func() { Interrupt(token, reasonFor(ctx)) })
 		defer stop()
 		var out C.spine_result
@@ -174,11 +159,11 @@ func Execute(s *bridge.Session, request []byte) (*Result, error) {
 			failure = fmt.Errorf("spine: guest execution failed: %s", C.GoString(C.spine_last_error()))
 			return
 		}
-		result = Result{
+		result = bridge.Result{
 			Response:    C.GoBytes(unsafe.Pointer(out.response), C.int(out.response_len)),
 			Stdout:      C.GoBytes(unsafe.Pointer(out.out), C.int(out.out_len)),
 			Stderr:      C.GoBytes(unsafe.Pointer(out.err), C.int(out.err_len)),
-			Interrupted: Reason(out.interrupted),
+			Interrupted: bridge.Reason(out.interrupted),
 		}
 		C.spine_result_free(&out)
 	})
@@ -192,7 +177,7 @@ func Execute(s *bridge.Session, request []byte) (*Result, error) {
 }
 
 // Interrupt asks the execution `token` to stop (any goroutine).
-func Interrupt(token uint64, reason Reason) bool {
+func Interrupt(token uint64, reason bridge.Reason) bool {
 	return C.spine_interrupt(C.uintptr_t(token), C.int(reason)) == 0
 }
 

@@ -10,23 +10,6 @@ import (
 	"github.com/spine-sandbox/spine/bridge"
 )
 
-// Result is what one execution produced on the guest side.
-type Result struct {
-	Response, Stdout, Stderr []byte
-	Interrupted              Reason
-}
-
-// Reason is why the host interrupted a program.
-type Reason int
-
-// The reasons.
-const (
-	NotInterrupted Reason = iota
-	Timeout
-	Cancelled
-	LimitExceeded
-)
-
 // ErrNoCgo is returned by every function of this build.
 var ErrNoCgo = errors.New("spine: the in-process guest needs a cgo build (CGO_ENABLED=1)")
 
@@ -37,10 +20,10 @@ var ErrStuck = errors.New("the in-process interpreter did not stop after its dea
 func Start() error { return ErrNoCgo }
 
 // Execute reports ErrNoCgo.
-func Execute(*bridge.Session, []byte) (*Result, error) { return nil, ErrNoCgo }
+func Execute(*bridge.Session, []byte) (*bridge.Result, error) { return nil, ErrNoCgo }
 
 // Interrupt reports false.
-func Interrupt(uint64, Reason) bool { return false }
+func Interrupt(uint64, bridge.Reason) bool { return false }
 
 // Entry reports ErrNoCgo.
 func Entry(*bridge.Session, string, []byte) error { return ErrNoCgo }
