@@ -13,11 +13,14 @@ import sys
 from _spine import Interrupt, call, prepare, resolve
 from protocol import encode_request
 
-# Prefix state of the stream being received (prefix_begin .. the final
-# execute or prefix_abort). Only the prefix execution that finishes the stream
-# may claim from it: `_claims` is what the running execution claims from, and
-# it is None for every plain execution.
-_prefix = None
+# Prefix state of the streams being received (prefix_begin .. the final
+# execute or prefix_abort), keyed by the host's stream id: one interpreter may
+# serve several streams at once, so the seed's single global would let one
+# stream claim another's calls. Only the prefix execution that finishes a
+# stream may claim from it: `_claims` is what the running execution claims
+# from, and it is None for every plain execution.
+_streams = {}
+_STREAM_LIMIT = 64
 _claims = None
 
 _BUILTINS = dict(builtins.__dict__)
@@ -76,30 +79,39 @@ def prepare_call(thunk):
     return prepare(request) if handle is None else handle
 
 
-def resolve_call(handle, name, **args):
+def resolve_call(handle, name, /, **args):
     return decode(resolve(handle, encode_request(name, args)))
 
 
 # --- Prefix streaming --------------------------------------------------------
 
 def prefix_begin(request):
-    """Start receiving a streamed program; replaces any earlier stream."""
-    global _prefix
+    """Start receiving a streamed program; replaces an earlier stream of the same id.
+
+    request: {"stream": id, "inputs": ..., "manifest": [...]}.
+    """
     from prefix import Prefix
     request = json.loads(request)
-    _prefix = Prefix(request.get("inputs", {}), request.get("manifest", []), prepare)
+    stream = request.get("stream", "")
+    _streams.pop(stream, None)
+    while len(_streams) >= _STREAM_LIMIT:
+        # The host aborts streams it abandons; this bounds a host that does not.
+        _streams.pop(next(iter(_streams)))
+    _streams[stream] = Prefix(request.get("inputs", {}), request.get("manifest", []), prepare)
 
 
-def prefix_feed(chunk):
-    if _prefix is None:
+def prefix_feed(request):
+    """Feed one chunk: {"stream": id, "chunk": text}. Never runs user code."""
+    request = json.loads(request)
+    state = _streams.get(request.get("stream", ""))
+    if state is None:
         raise RuntimeError("prefix_feed without prefix_begin")
-    _prefix.feed(chunk)
+    state.feed(request["chunk"])
 
 
-def prefix_abort(_unused=""):
-    """Drop the stream's state; the host cancels what it prepared."""
-    global _prefix
-    _prefix = None
+def prefix_abort(stream=""):
+    """Drop a stream's state; the host cancels what it prepared."""
+    _streams.pop(stream, None)
 
 
 # --- Output capture ----------------------------------------------------------
@@ -312,7 +324,7 @@ def _compile(source, manifest, plm, fanout):
 
 def execute(request):
     """Run one program; return the response JSON as UTF-8 bytes."""
-    global _claims, _prefix, _output
+    global _claims, _output
     transformed = ""
     source = ""
     kind = "program"
@@ -326,7 +338,8 @@ def execute(request):
             kind = "request"
             raise ValueError(f"malformed request: {error}") from None
         if request.get("prefix"):
-            stream, _prefix = _prefix, None
+            # The stream's state ends with this execution, success or failure.
+            stream = _streams.pop(request.get("stream", ""), None)
             if stream is None:
                 kind = "request"
                 raise RuntimeError("prefix execution without prefix_begin")

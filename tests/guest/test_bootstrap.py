@@ -1,0 +1,219 @@
+"""pytest for guest/bootstrap.py on Debian's /usr/bin/python3.
+
+`_spine` is the C module in production; here a small fake host stands in for
+it (the real crossing is tested by the C and Go suites). Run from the repo:
+    PYTHONPATH=guest:tests/programs /usr/bin/python3 -m pytest -q tests/guest
+"""
+import json
+import sys
+import types
+
+import pytest
+
+
+class FakeHost:
+    """Answers tool requests like the demo tools; records what it saw."""
+
+    def __init__(self):
+        self.requests = []
+        self.prepared = {}
+        self.next_handle = 1
+
+    def answer(self, request):
+        req = json.loads(request)
+        self.requests.append(req)
+        args = req["args"]
+        if req["tool"] == "lookup":
+            key = args.get("key")
+            if type(key) is int:
+                return json.dumps({"value": 7 * key})
+            return json.dumps({"error": "lookup: key must be an integer"})
+        if req["tool"] == "fail":
+            return json.dumps({"error": args["message"]})
+        if req["tool"] == "echo":
+            return json.dumps({"value": args})
+        return json.dumps({"error": f"unknown tool {req['tool']!r}"})
+
+    def prepare(self, request):
+        handle = self.next_handle
+        self.next_handle += 1
+        self.prepared[handle] = request
+        return handle
+
+    def resolve(self, handle, request):
+        assert self.prepared.pop(handle, None) in (request, None)
+        return self.answer(request)
+
+
+HOST = FakeHost()
+_fake = types.ModuleType("_spine")
+
+
+class Interrupt(BaseException):
+    pass
+
+
+_fake.Interrupt = Interrupt
+_fake.call = lambda request: HOST.answer(request).encode()
+_fake.prepare = lambda request: HOST.prepare(request)
+_fake.resolve = lambda handle, request: HOST.resolve(handle, request).encode()
+sys.modules["_spine"] = _fake
+
+import bootstrap  # noqa: E402  (needs the fake _spine first)
+
+MANIFEST = [{"name": "lookup", "speculative": True}, {"name": "fail", "speculative": True},
+            {"name": "echo", "speculative": True}]
+
+
+def execute(source, inputs=None, **extra):
+    request = {"source": source, "inputs": {} if inputs is None else inputs, "manifest": MANIFEST, **extra}
+    response = json.loads(bootstrap.execute(json.dumps(request)))
+    out, err = bootstrap.take_output()
+    return response, out.decode(), err.decode()
+
+
+def test_value_and_empty_transformed():
+    response, out, _ = execute("result = {'x': lookup(key=inputs['item'])}", {"item": 3})
+    assert response == {"value": {"x": 21}, "transformed": ""}
+    assert out == ""
+
+
+def test_scope_has_name_inputs_and_one_proxy_per_tool():
+    response, _, _ = execute("result = [__name__, sorted(k for k in dir() if not k.startswith('__'))]")
+    assert response["value"] == ["__main__", ["echo", "fail", "inputs", "lookup"]]
+
+
+def test_proxy_is_keyword_only_and_named():
+    response, _, _ = execute("result = lookup.__name__\nlookup(1)")
+    assert response["error"].startswith("TypeError: lookup() takes 0 positional arguments")
+
+
+def test_tool_error_is_catchable_runtime_error():
+    response, _, _ = execute("try:\n    fail(message='nope')\nexcept RuntimeError as e:\n    result = str(e)")
+    assert response["value"] == "nope"
+
+
+def test_uncaught_error_has_line_kind_and_user_traceback():
+    response, _, _ = execute("a = 1\n\nfail(message='bad')\n")
+    assert response["error"] == "RuntimeError: bad"
+    assert response["line"] == 3 and response["kind"] == "program"
+    assert "line 3, in <module>" in response["traceback"] and "bootstrap" not in response["traceback"]
+
+
+def test_syntax_error_line():
+    response, _, _ = execute("x = 1\ny = = 2\n")
+    assert response["error"].startswith("SyntaxError: invalid syntax") and response["line"] == 2
+
+
+def test_stdout_is_captured_separately_and_never_in_the_json():
+    response, out, err = execute("print('hello')\nimport sys\nprint('warn', file=sys.stderr)\nresult = 1")
+    assert response == {"value": 1, "transformed": ""}
+    assert out == "hello\n" and err == "warn\n"
+    assert sys.stdout is not None and not isinstance(sys.stdout, bootstrap._Capture)
+
+
+def test_stdout_cap_truncates_at_a_character_boundary():
+    # 5 bytes end inside the second "é": the kept part stops before it.
+    response, out, _ = execute("print('aé' * 10)", limits={"stdout_bytes": 5})
+    assert out == "aéa" and response["stdout_truncated"] is True
+
+
+def test_binary_stdout():
+    _, out, _ = execute("import sys\nsys.stdout.buffer.write(b'raw')")
+    assert out == "raw"
+
+
+@pytest.mark.parametrize("source,message", [
+    ("result = {1}", "TypeError: result is not JSON-serializable: set at result"),
+    ("result = [1, object()]", "TypeError: result is not JSON-serializable: object at result[1]"),
+    ("result = {'a': float('inf')}", "ValueError: result is not JSON-serializable: float inf at result['a']"),
+    ("result = b'x'", "TypeError: result is not JSON-serializable: bytes at result"),
+])
+def test_unencodable_result_names_the_type(source, message):
+    response, _, _ = execute(source)
+    assert response["error"] == message
+
+
+def test_result_limits():
+    response, _, _ = execute("result = 'x' * 100", limits={"result_bytes": 50})
+    assert response["kind"] == "limit"
+    response, _, _ = execute("result = [[[[1]]]]", limits={"result_depth": 2})
+    assert response["kind"] == "limit" and "depth limit of 2" in response["error"]
+
+
+@pytest.mark.parametrize("source,error", [
+    ("raise SystemExit(4)", "SystemExit: 4"),
+    ("raise KeyboardInterrupt", "KeyboardInterrupt"),
+])
+def test_system_exit_and_keyboard_interrupt_end_only_the_execution(source, error):
+    response, _, _ = execute(source)
+    assert response["error"] == error
+    assert execute("result = 'alive'")[0]["value"] == "alive"
+
+
+def test_builtins_and_recursion_limit_are_per_execution():
+    execute("__builtins__['print'] = None")
+    assert execute("print('ok')")[1] == "ok\n"
+    before = sys.getrecursionlimit()
+    response, _, _ = execute("def f():\n    f()\nf()", limits={"recursion": 100})
+    assert response["error"].startswith("RecursionError")
+    assert sys.getrecursionlimit() == before
+
+
+def test_malformed_request_is_an_error_envelope():
+    response = json.loads(bootstrap.execute(b"{nope"))
+    assert response["kind"] == "request" and response["error"].startswith("ValueError: malformed request")
+
+
+def test_code_is_cached_by_source():
+    bootstrap._CODE_CACHE.clear()
+    execute("result = 1")
+    execute("result = 1")
+    assert list(bootstrap._CODE_CACHE) == ["result = 1"]
+
+
+def test_plm_execution_reports_transformed_text():
+    response, _, _ = execute("a = lookup(key=1)\nb = lookup(key=2)\nresult = a + b", plm=True)
+    assert response["value"] == 21
+    assert "_spine_prepare" in response["transformed"]
+
+
+def test_prefix_stream_claims_its_prepared_calls_and_ends():
+    HOST.prepared.clear()
+    bootstrap.prefix_begin(json.dumps({"stream": "s1", "inputs": {"k": 2}, "manifest": MANIFEST}))
+    bootstrap.prefix_feed(json.dumps({"stream": "s1", "chunk": "a = lookup(key=inputs['k'])\n"}))
+    bootstrap.prefix_feed(json.dumps({"stream": "s1", "chunk": "result = a\n"}))
+    assert len(HOST.prepared) == 1
+    response = json.loads(bootstrap.execute(json.dumps({"prefix": True, "stream": "s1"})))
+    assert response["value"] == 14
+    assert HOST.prepared == {}  # claimed, not prepared again
+    assert "s1" not in bootstrap._streams
+    again = json.loads(bootstrap.execute(json.dumps({"prefix": True, "stream": "s1"})))
+    assert again["kind"] == "request"
+
+
+def test_plain_execution_never_claims_from_a_stream():
+    HOST.prepared.clear()
+    bootstrap.prefix_begin(json.dumps({"stream": "s2", "inputs": {}, "manifest": MANIFEST}))
+    bootstrap.prefix_feed(json.dumps({"stream": "s2", "chunk": "a = lookup(key=5)\n\n"}))
+    handles = dict(HOST.prepared)
+    assert len(handles) == 1
+    execute("result = lookup(key=5)")
+    assert HOST.prepared == handles  # the plain execution made its own call
+    bootstrap.prefix_abort("s2")
+    assert "s2" not in bootstrap._streams
+
+
+def test_two_streams_do_not_see_each_other():
+    bootstrap.prefix_begin(json.dumps({"stream": "a", "inputs": {"v": 1}, "manifest": MANIFEST}))
+    bootstrap.prefix_begin(json.dumps({"stream": "b", "inputs": {"v": 2}, "manifest": MANIFEST}))
+    bootstrap.prefix_feed(json.dumps({"stream": "a", "chunk": "result = inputs['v']\n"}))
+    bootstrap.prefix_feed(json.dumps({"stream": "b", "chunk": "result = inputs['v'] * 10\n"}))
+    b = json.loads(bootstrap.execute(json.dumps({"prefix": True, "stream": "b"})))
+    a = json.loads(bootstrap.execute(json.dumps({"prefix": True, "stream": "a"})))
+    assert (a["value"], b["value"]) == (1, 20)
+
+
+def test_feed_without_begin_raises():
+    with pytest.raises(RuntimeError):
+        bootstrap.prefix_feed(json.dumps({"stream": "never", "chunk": "x"}))
