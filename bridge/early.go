@@ -58,6 +58,7 @@ func (s *Session) Prepare(raw []byte) uint64 {
 	s.mu.Lock()
 	s.next++
 	handle := s.next
+	s.prepared++
 	s.handles[handle] = e
 	e.streaming = s.streaming
 	s.mu.Unlock()
@@ -143,4 +144,28 @@ func (s *Session) Cancel(handle uint64) {
 		<-e.done
 		s.record(e.trace())
 	}
+}
+
+// CancelEarly cancels every prepared call that has not been claimed, without
+// ending the session (an aborted stream); they stay in the trace.
+func (s *Session) CancelEarly() {
+	s.mu.Lock()
+	pending := make([]*early, 0, len(s.handles))
+	for handle, e := range s.handles {
+		delete(s.handles, handle)
+		pending = append(pending, e)
+	}
+	s.mu.Unlock()
+	for _, e := range pending {
+		e.cancel()
+		<-e.done
+		s.record(e.trace())
+	}
+}
+
+// Prepared is how many calls were started early so far.
+func (s *Session) Prepared() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.prepared
 }

@@ -50,6 +50,7 @@ type Session struct {
 	held      []byte // a response that did not fit the transport's buffer
 	handles   map[uint64]*early
 	next      uint64
+	prepared  int
 	streaming bool
 	stop      func()
 	workers   sync.WaitGroup

@@ -76,6 +76,9 @@ type Engine struct {
 	guests   bridge.Transport
 	closed   atomic.Bool
 	running  sync.WaitGroup
+
+	mu      sync.Mutex
+	streams map[*Stream]struct{} // open streams, aborted by Close
 }
 
 // New makes an engine.
@@ -87,7 +90,7 @@ func New(opts ...Option) (*Engine, error) {
 		}
 	}
 	e := &Engine{tools: map[string]*bridge.Tool{}, limits: cfg.limits.withDefaults(),
-		workers: make(chan struct{}, cfg.workers), guests: inproc.Transport{}}
+		workers: make(chan struct{}, cfg.workers), guests: inproc.Transport{}, streams: map[*Stream]struct{}{}}
 	for _, t := range cfg.tools {
 		if _, dup := e.tools[t.Spec.Name]; dup {
 			return nil, fmt.Errorf("spine: tool %q registered twice", t.Spec.Name)
@@ -106,9 +109,19 @@ func New(opts ...Option) (*Engine, error) {
 	return e, nil
 }
 
-// Close stops accepting executions and waits for those running.
+// Close stops accepting executions, aborts open streams and waits for the
+// executions running.
 func (e *Engine) Close() error {
 	e.closed.Store(true)
+	e.mu.Lock()
+	open := make([]*Stream, 0, len(e.streams))
+	for s := range e.streams {
+		open = append(open, s)
+	}
+	e.mu.Unlock()
+	for _, s := range open {
+		s.Abort()
+	}
 	e.running.Wait()
 	return nil
 }
@@ -170,22 +183,29 @@ type guestResponse struct {
 
 // prepared is an execution made ready to run: its session and guest request.
 type prepared struct {
-	session *bridge.Session
-	sink    *emitted
-	cancel  context.CancelFunc
-	request []byte
-	start   time.Time
+	session     *bridge.Session
+	sink        *emitted
+	cancel      context.CancelFunc
+	cancelCause context.CancelCauseFunc
+	request     []byte
+	inputs      json.RawMessage
+	manifest    json.RawMessage
+	start       time.Time
 }
 
-func (e *Engine) prepare(ctx context.Context, req Request) (*prepared, error) {
-	if e.closed.Load() {
-		return nil, &ExecError{Kind: ErrClosed}
-	}
+func (e *Engine) guestLimits() guestLimits {
+	l := e.limits
+	return guestLimits{StdoutBytes: l.StdoutBytes, ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth,
+		Recursion: l.Recursion, Fanout: l.Fanout}
+}
+
+// resolveRequest checks the inputs and picks the request's tools.
+func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridge.Tool, json.RawMessage, error) {
 	inputs := bytes.TrimSpace(req.Inputs)
 	if len(inputs) == 0 {
 		inputs = []byte("{}")
 	} else if !json.Valid(inputs) {
-		return nil, &ExecError{Kind: ErrBadRequest, Message: "inputs are not valid JSON"}
+		return nil, nil, nil, &ExecError{Kind: ErrBadRequest, Message: "inputs are not valid JSON"}
 	}
 	tools, manifest := e.tools, json.RawMessage(e.manifest)
 	if req.Tools != nil {
@@ -193,25 +213,69 @@ func (e *Engine) prepare(ctx context.Context, req Request) (*prepared, error) {
 		for _, name := range req.Tools {
 			t := e.tools[name]
 			if t == nil {
-				return nil, &ExecError{Kind: ErrBadRequest, Message: fmt.Sprintf("unknown tool %q", name)}
+				return nil, nil, nil, &ExecError{Kind: ErrBadRequest, Message: fmt.Sprintf("unknown tool %q", name)}
 			}
 			tools[name] = t
 		}
 		manifest = manifestJSON(tools, req.Tools)
 	}
-	l := e.limits
+	return inputs, tools, manifest, nil
+}
+
+func (e *Engine) encodeRequest(req Request, inputs, manifest json.RawMessage) ([]byte, error) {
 	encoded, err := json.Marshal(guestRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
-		Limits: guestLimits{StdoutBytes: l.StdoutBytes, ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth,
-			Recursion: l.Recursion, Fanout: l.Fanout}})
+		Limits: e.guestLimits()})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
+	return encoded, nil
+}
+
+// prepare makes an execution ready. Its context ends at the engine's timeout
+// (or ctx's earlier deadline).
+func (e *Engine) prepare(ctx context.Context, req Request) (*prepared, error) {
+	ctx, cancel := context.WithTimeout(ctx, e.limits.Timeout)
+	p, err := e.prepareWith(ctx, req)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	p.cancel = cancel
+	return p, nil
+}
+
+// prepareStream makes a stream ready: no deadline until Finish starts the
+// clock (a model may take long to write), which cancelCause then enforces.
+func (e *Engine) prepareStream(ctx context.Context, req Request) (*prepared, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	p, err := e.prepareWith(ctx, req)
+	if err != nil {
+		cancel(nil)
+		return nil, err
+	}
+	p.cancelCause = cancel
+	p.cancel = func() { cancel(nil) }
+	return p, nil
+}
+
+func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error) {
+	if e.closed.Load() {
+		return nil, &ExecError{Kind: ErrClosed}
+	}
+	inputs, tools, manifest, err := e.resolveRequest(req)
+	if err != nil {
+		return nil, err
+	}
+	encoded, err := e.encodeRequest(req, inputs, manifest)
+	if err != nil {
+		return nil, err
+	}
 	sink := &emitted{}
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
-	ctx, cancel := context.WithTimeout(ctx, l.Timeout)
 	session := bridge.NewSession(ctx, bridge.Config{Tools: tools, Workers: e.workers,
-		Limits: bridge.Limits{MaxToolCalls: l.ToolCalls, MaxArgBytes: l.ToolArgBytes}})
-	return &prepared{session: session, sink: sink, cancel: cancel, request: encoded, start: time.Now()}, nil
+		Limits: bridge.Limits{MaxToolCalls: e.limits.ToolCalls, MaxArgBytes: e.limits.ToolArgBytes}})
+	return &prepared{session: session, sink: sink, request: encoded, inputs: inputs, manifest: manifest,
+		start: time.Now()}, nil
 }
 
 // Execute runs one program and returns its response. The error is nil when

@@ -133,7 +133,7 @@ func submit(ctx context.Context, fn func()) error {
 }
 
 func reasonFor(ctx context.Context) bridge.Reason {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
 		return bridge.Timeout
 	}
 	return bridge.Cancelled

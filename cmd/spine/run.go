@@ -23,6 +23,9 @@ type runFlags struct {
 	isolation string
 	asJSON    bool
 	plm       bool
+	stream    bool
+	chunk     int
+	delay     time.Duration
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -36,6 +39,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.isolation, "isolation", string(host.Inproc), "where the guest runs: inproc")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object with the whole response")
 	fs.BoolVar(&f.plm, "plm", false, "run independent speculative tool calls in parallel (PLM)")
+	fs.BoolVar(&f.stream, "stream", false, "read the program incrementally and start tool calls while it arrives (implies PLM)")
+	fs.IntVar(&f.chunk, "chunk-bytes", 0, "with --stream: replay FILE as a simulated stream of N-byte chunks")
+	fs.DurationVar(&f.delay, "chunk-delay", 0, "with --stream: wait D between simulated chunks")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spine run [flags] FILE|-")
 		fs.PrintDefaults()
@@ -50,8 +56,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "spine run: exactly one program FILE (or - for stdin) is required")
 		return exitUsage
 	}
-	source, err := readSource(fs.Arg(0), stdin)
-	if err != nil {
+	if (f.chunk != 0 || f.delay != 0) && !f.stream {
+		fmt.Fprintln(stderr, "spine run: --chunk-bytes and --chunk-delay need --stream")
+		return exitUsage
+	}
+	if f.chunk < 0 || f.delay < 0 {
+		fmt.Fprintln(stderr, "spine run: --chunk-bytes and --chunk-delay must not be negative")
+		return exitUsage
+	}
+	var source string
+	var input io.ReadCloser
+	var err error
+	if f.stream {
+		if input, err = openStream(fs.Arg(0), stdin); err != nil {
+			fmt.Fprintln(stderr, "spine run:", err)
+			return exitUsage
+		}
+		defer input.Close()
+	} else if source, err = readSource(fs.Arg(0), stdin); err != nil {
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
 	}
@@ -73,7 +95,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer engine.Close()
 
-	resp, err := engine.Execute(context.Background(), host.Request{Source: source, Inputs: inputs, PLM: f.plm})
+	request := host.Request{Source: source, Inputs: inputs, PLM: f.plm}
+	var resp *host.Response
+	if f.stream {
+		resp, err = runStream(engine, request, input, f.chunk, f.delay)
+	} else {
+		resp, err = engine.Execute(context.Background(), request)
+	}
 	return report(resp, err, f.asJSON, stdout, stderr)
 }
 

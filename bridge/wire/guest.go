@@ -1,0 +1,431 @@
+package wire
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/spine-sandbox/spine/bridge"
+)
+
+// child is one forked child as the host holds it: its channel, a pidfd to
+// kill it by, and the pipe that is its fds 1 and 2.
+type child struct {
+	pid    uint32
+	conn   *os.File
+	output *os.File
+
+	mu     sync.Mutex
+	pidfd  int // -1 once closed
+	status int // wait status; -1 unknown (the zygote died first)
+	cpu    time.Duration
+	exited chan struct{}
+	once   sync.Once
+}
+
+func newChild(pid uint32, channel, pidfd, output int) *child {
+	// Non-blocking descriptors make os.File pollable: reads honour Close.
+	syscall.SetNonblock(channel, true)
+	syscall.SetNonblock(output, true)
+	return &child{pid: pid, pidfd: pidfd, status: -1, exited: make(chan struct{}),
+		conn: os.NewFile(uintptr(channel), "spine-child"), output: os.NewFile(uintptr(output), "spine-child-output")}
+}
+
+const sysPidfdSendSignal = 424 // pidfd_send_signal(2), x86_64 and arm64 alike
+
+// kill sends SIGKILL through the pidfd: it reaches the child whatever its
+// PID namespace and can never hit a recycled pid.
+func (c *child) kill() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pidfd >= 0 {
+		syscall.Syscall6(sysPidfdSendSignal, uintptr(c.pidfd), uintptr(syscall.SIGKILL), 0, 0, 0, 0)
+	}
+}
+
+func (c *child) exit(status int, cpu time.Duration) {
+	c.once.Do(func() {
+		c.mu.Lock()
+		c.status, c.cpu = status, cpu
+		c.mu.Unlock()
+		close(c.exited)
+	})
+}
+
+func (c *child) hasExited() bool {
+	select {
+	case <-c.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// wait returns the wait status, or -1 if it is not known within d.
+func (c *child) wait(d time.Duration) int {
+	select {
+	case <-c.exited:
+	case <-time.After(d):
+		return -1
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.status
+}
+
+func (c *child) close() {
+	c.conn.Close()
+	c.output.Close()
+	c.mu.Lock()
+	if c.pidfd >= 0 {
+		syscall.Close(c.pidfd)
+		c.pidfd = -1
+	}
+	c.mu.Unlock()
+}
+
+// Why the host killed a child.
+const (
+	killNone int32 = iota
+	killTimeout
+	killCancel
+	killOutput
+	killBreach
+	killRelease
+)
+
+// sandboxGuest is one child bound to one session: a stream's entries and
+// then one execution. The child exits after it; Release kills it regardless.
+type sandboxGuest struct {
+	p      *Pool
+	c      *child
+	s      *bridge.Session
+	r      *bufio.Reader
+	used   bool
+	limit  atomic.Int32 // interrupt reason to send with the next answer
+	killed atomic.Int32 // why the host killed the child
+	breach string
+
+	raw     limitedBuffer // what the child wrote to fds 1 and 2 (diagnostics)
+	rawDone chan struct{}
+
+	timerMu  sync.Mutex
+	timer    *time.Timer
+	stopCtx  func() bool
+	released bool
+}
+
+func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
+	g := &sandboxGuest{p: p, c: c, s: s, r: bufio.NewReaderSize(c.conn, 64<<10), rawDone: make(chan struct{})}
+	g.raw.max = 4096
+	go g.drainOutput()
+	s.SetStop(func() { g.limit.Store(int32(bridge.LimitExceeded)) })
+	ctx := s.Context()
+	g.stopCtx = context.AfterFunc(ctx, func() {
+		if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+			g.timerMu.Lock()
+			if !g.released {
+				g.timer = time.AfterFunc(p.opts.Grace, func() { g.killFor(killTimeout) })
+			}
+			g.timerMu.Unlock()
+			return
+		}
+		g.killFor(killCancel)
+	})
+	return g
+}
+
+func (g *sandboxGuest) killFor(why int32) {
+	g.killed.CompareAndSwap(killNone, why)
+	g.c.kill()
+}
+
+// drainOutput reads the child's fds 1 and 2: bootstrap captures the
+// program's sys.stdout/stderr itself, so this is only what bypassed it
+// (os.write(1, ...), an interpreter's fatal error). It is bounded: past
+// MaxRawOutput the child is killed.
+func (g *sandboxGuest) drainOutput() {
+	defer close(g.rawDone)
+	buf := make([]byte, 8192)
+	total := 0
+	for {
+		n, err := g.c.output.Read(buf)
+		total += n
+		g.raw.Write(buf[:n])
+		if total > g.p.opts.MaxRawOutput {
+			g.killFor(killOutput)
+			io.Copy(io.Discard, g.c.output)
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (g *sandboxGuest) deadlineMillis() uint32 {
+	deadline, ok := g.s.Context().Deadline()
+	if !ok {
+		return 1<<32 - 1
+	}
+	ms := time.Until(deadline).Milliseconds()
+	return uint32(max(1, min(ms, 1<<32-1)))
+}
+
+func (g *sandboxGuest) write(msg []byte) error {
+	_, err := g.c.conn.Write(msg)
+	return err
+}
+
+// Execute runs bootstrap.execute(request) in the child and returns what it
+// produced. It may return a Result together with an error wrapping
+// ErrMemory (the program raised MemoryError): the Result keeps its output.
+func (g *sandboxGuest) Execute(request []byte) (*bridge.Result, error) {
+	if g.used {
+		return nil, fmt.Errorf("%w: a sandboxed child runs one execution", ErrViolation)
+	}
+	g.used = true
+	head := make([]byte, 4)
+	binary.LittleEndian.PutUint32(head, g.deadlineMillis())
+	if err := g.write(frame(kExecute, head, request)); err != nil {
+		return nil, g.failure(err)
+	}
+	for {
+		kind, payload, err := g.next()
+		if err != nil {
+			return nil, g.failure(err)
+		}
+		switch kind {
+		case kResult:
+			result, err := g.result(payload)
+			if err != nil {
+				return nil, g.failure(err)
+			}
+			if why := g.killed.Load(); why == killOutput {
+				return nil, g.failure(errors.New("output limit"))
+			}
+			if isMemoryError(result.Response) {
+				return result, fmt.Errorf("%w: the program exceeded its memory limit of %d bytes (MemoryError)", ErrMemory, g.p.opts.MemoryBytes)
+			}
+			return result, nil
+		case kFailed:
+			return nil, fmt.Errorf("%w: the sandboxed guest failed: %s", ErrCrashed, clip(payload))
+		default:
+			return nil, g.failure(fmt.Errorf("%w: unexpected frame %q during an execution", errBreach, kind))
+		}
+	}
+}
+
+// Entry runs a bootstrap entry point (prefix_begin, prefix_feed,
+// prefix_abort) in the child; it may prepare tool calls meanwhile.
+func (g *sandboxGuest) Entry(name string, arg []byte) error {
+	if g.used {
+		return fmt.Errorf("%w: the child's execution already ran", ErrViolation)
+	}
+	if err := g.write(frame(kEntry, []byte(name), []byte{0}, arg)); err != nil {
+		return g.failure(err)
+	}
+	for {
+		kind, payload, err := g.next()
+		if err != nil {
+			return g.failure(err)
+		}
+		if kind != kDone {
+			return g.failure(fmt.Errorf("%w: unexpected frame %q during %s", errBreach, kind, name))
+		}
+		if len(payload) < 1 {
+			return g.failure(fmt.Errorf("%w: empty done frame", errBreach))
+		}
+		if payload[0] != 1 {
+			return fmt.Errorf("spine: %s failed: %s", name, clip(payload[1:]))
+		}
+		return nil
+	}
+}
+
+// next reads frames, serving tool crossings, until one that is not a crossing.
+func (g *sandboxGuest) next() (byte, []byte, error) {
+	for {
+		kind, payload, err := readFrame(g.r, g.p.opts.MaxFrameBytes)
+		if err != nil {
+			return 0, nil, err
+		}
+		switch kind {
+		case kCall, kPrepare, kResolve:
+		default:
+			return kind, payload, nil
+		}
+		if len(payload) < 8 {
+			return 0, nil, fmt.Errorf("%w: short %q frame", errBreach, kind)
+		}
+		handle, req := binary.LittleEndian.Uint64(payload), payload[8:]
+		var num int64
+		var response []byte
+		switch kind {
+		case kCall:
+			response = g.s.Call(req)
+			num = int64(len(response))
+		case kPrepare:
+			num = int64(g.s.Prepare(req))
+		case kResolve:
+			response = g.s.Resolve(handle, req)
+			num = int64(len(response))
+		}
+		answer := make([]byte, 9, 9+len(response))
+		answer[0] = byte(g.limit.Load())
+		binary.LittleEndian.PutUint64(answer[1:], uint64(num))
+		if err := g.write(frame(kAnswer, answer, response)); err != nil {
+			return 0, nil, err
+		}
+	}
+}
+
+// result checks a result frame: lengths that add up, a JSON response, and
+// output within the limit.
+func (g *sandboxGuest) result(payload []byte) (*bridge.Result, error) {
+	if len(payload) < 16 {
+		return nil, fmt.Errorf("%w: short result frame", errBreach)
+	}
+	reason := binary.LittleEndian.Uint32(payload)
+	lengths := [3]uint64{}
+	total := uint64(16)
+	for i := range lengths {
+		lengths[i] = uint64(binary.LittleEndian.Uint32(payload[4+4*i:]))
+		total += lengths[i]
+	}
+	if total != uint64(len(payload)) || reason > uint32(bridge.LimitExceeded) {
+		return nil, fmt.Errorf("%w: malformed result frame", errBreach)
+	}
+	body := payload[16:]
+	response := body[:lengths[0]]
+	stdout := body[lengths[0] : lengths[0]+lengths[1]]
+	stderr := body[lengths[0]+lengths[1]:]
+	if !json.Valid(response) {
+		return nil, fmt.Errorf("%w: the result is not valid JSON", errBreach)
+	}
+	if len(stdout) > g.p.opts.MaxOutputBytes || len(stderr) > g.p.opts.MaxOutputBytes {
+		g.killed.CompareAndSwap(killNone, killOutput)
+		return nil, errors.New("captured output over the limit")
+	}
+	return &bridge.Result{Response: response, Stdout: stdout, Stderr: stderr, Interrupted: bridge.Reason(reason)}, nil
+}
+
+// failure ends the child and names what happened, from why the host killed
+// it or, failing that, how it died.
+func (g *sandboxGuest) failure(cause error) error {
+	if errors.Is(cause, errBreach) {
+		g.breach = cause.Error()
+		g.killFor(killBreach)
+	}
+	g.c.kill()
+	status := g.c.wait(2 * time.Second)
+	select {
+	case <-g.rawDone:
+	case <-time.After(time.Second):
+	}
+	switch g.killed.Load() {
+	case killTimeout:
+		return fmt.Errorf("%w: the sandboxed child was killed %v after its deadline (a long C call cannot be interrupted)", ErrTimeout, g.p.opts.Grace)
+	case killCancel:
+		return fmt.Errorf("the sandboxed child was killed: %w", context.Canceled)
+	case killOutput:
+		return fmt.Errorf("%w: the program wrote more output than allowed (%d bytes to its descriptors, %d captured)", ErrOutputLimit, g.p.opts.MaxRawOutput, g.p.opts.MaxOutputBytes)
+	case killBreach:
+		return fmt.Errorf("%w: the sandboxed child broke the protocol: %s", ErrViolation, g.breach)
+	}
+	raw := g.raw.String()
+	if status < 0 {
+		return fmt.Errorf("%w: the sandboxed child's channel failed (%v) and its exit status is unknown", ErrCrashed, cause)
+	}
+	ws := syscall.WaitStatus(status)
+	if ws.Signaled() {
+		switch ws.Signal() {
+		case syscall.SIGSYS:
+			return fmt.Errorf("%w: the program made a system call the sandbox forbids (killed by seccomp)%s", ErrViolation, detail(raw))
+		case syscall.SIGXCPU:
+			return fmt.Errorf("%w: the program used up its %d CPU seconds", ErrTimeout, g.p.opts.CPUSeconds)
+		case syscall.SIGKILL:
+			g.c.mu.Lock()
+			cpu := g.c.cpu
+			g.c.mu.Unlock()
+			if cpu >= time.Duration(g.p.opts.CPUSeconds)*time.Second {
+				return fmt.Errorf("%w: the program used up its %d CPU seconds", ErrTimeout, g.p.opts.CPUSeconds)
+			}
+		}
+		if memoryText(raw) {
+			return fmt.Errorf("%w: the program exhausted its memory limit (%s)", ErrMemory, firstLine(raw))
+		}
+		return fmt.Errorf("%w: the sandboxed child died of signal %v%s", ErrCrashed, ws.Signal(), detail(raw))
+	}
+	if memoryText(raw) {
+		return fmt.Errorf("%w: the program exhausted its memory limit (%s)", ErrMemory, firstLine(raw))
+	}
+	return fmt.Errorf("%w: the sandboxed child exited with status %d before it answered%s", ErrCrashed, ws.ExitStatus(), detail(raw))
+}
+
+// Release kills the child (it has served its one stream) and frees its
+// descriptors; nothing of the session stays anywhere.
+func (g *sandboxGuest) Release() {
+	g.timerMu.Lock()
+	g.released = true
+	if g.timer != nil {
+		g.timer.Stop()
+	}
+	g.timerMu.Unlock()
+	g.stopCtx()
+	g.killed.CompareAndSwap(killNone, killRelease)
+	g.c.kill()
+	g.c.conn.Close()
+	select {
+	case <-g.rawDone:
+	case <-time.After(2 * time.Second):
+	}
+	g.c.close()
+	<-g.rawDone
+}
+
+func isMemoryError(response []byte) bool {
+	var envelope struct {
+		Error *string `json:"error"`
+	}
+	if json.Unmarshal(response, &envelope) != nil || envelope.Error == nil {
+		return false
+	}
+	return strings.HasPrefix(*envelope.Error, "MemoryError")
+}
+
+func memoryText(raw string) bool {
+	return strings.Contains(raw, "MemoryError") || strings.Contains(raw, "Cannot allocate memory") ||
+		strings.Contains(raw, "out of memory")
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return clip([]byte(s))
+}
+
+func detail(raw string) string {
+	if raw == "" {
+		return ""
+	}
+	return " (" + firstLine(raw) + ")"
+}
+
+func clip(b []byte) string {
+	b = bytes.TrimSpace(b)
+	if len(b) > 300 {
+		b = append(b[:300:300], "..."...)
+	}
+	return strings.ToValidUTF8(string(b), "?")
+}

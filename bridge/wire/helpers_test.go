@@ -1,0 +1,187 @@
+package wire
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/spine-sandbox/spine/bridge"
+)
+
+// guestBinary is the spine-guest built by CMake: $SPINE_GUEST, or
+// build/guest-c/sandbox/spine-guest under the repository root. Missing is a
+// failure, never a skip: the sandbox is what these tests are about.
+func guestBinary(t testing.TB) string {
+	t.Helper()
+	if path := os.Getenv("SPINE_GUEST"); path != "" {
+		return path
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("cannot find the repository root (go.mod)")
+		}
+		dir = parent
+	}
+	path := filepath.Join(dir, "build", "guest-c", "sandbox", "spine-guest")
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("spine-guest is not built (%v): run `make native` (or `cmake --build build --target spine-guest`) first, or set SPINE_GUEST", err)
+	}
+	return path
+}
+
+var (
+	sharedOnce sync.Once
+	shared     *Pool
+	sharedErr  error
+)
+
+// sharedPool is one pool for the tests that do not count resources.
+func sharedPool(t testing.TB) *Pool {
+	t.Helper()
+	sharedOnce.Do(func() {
+		shared, sharedErr = NewPool(Options{Binary: guestBinary(t), MemoryBytes: 512 << 20, CPUSeconds: 10})
+	})
+	if sharedErr != nil {
+		t.Fatalf("NewPool: %v", sharedErr)
+	}
+	return shared
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared != nil {
+		shared.Close()
+	}
+	os.Exit(code)
+}
+
+func mustTool(t testing.TB, name string, speculative bool, h bridge.Handler) *bridge.Tool {
+	t.Helper()
+	tool, err := bridge.NewTool(name, "", nil, speculative, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tool
+}
+
+// testTools: echo (its arguments back), add (x+y), big (a string of n
+// bytes, past the runtime's 64 KiB answer buffer), slow (sleeps ms).
+func testTools(t testing.TB) map[string]*bridge.Tool {
+	return map[string]*bridge.Tool{
+		"echo": mustTool(t, "echo", true, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+			return args, nil
+		}),
+		"add": mustTool(t, "add", true, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+			var a struct{ X, Y int }
+			if err := json.Unmarshal(args, &a); err != nil {
+				return nil, err
+			}
+			return json.Marshal(a.X + a.Y)
+		}),
+		"big": mustTool(t, "big", false, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+			var a struct{ N int }
+			json.Unmarshal(args, &a)
+			return json.Marshal(strings.Repeat("b", a.N))
+		}),
+		"slow": mustTool(t, "slow", true, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+			var a struct{ Ms int }
+			json.Unmarshal(args, &a)
+			select {
+			case <-time.After(time.Duration(a.Ms) * time.Millisecond):
+				return json.RawMessage(`"slept"`), nil
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}),
+	}
+}
+
+const testManifest = `[{"name":"echo","speculative":true},{"name":"add","speculative":true},{"name":"big","speculative":false},{"name":"slow","speculative":true}]`
+
+func request(source string, plm bool) []byte {
+	encoded, _ := json.Marshal(map[string]any{"source": source, "inputs": map[string]any{"k": 7},
+		"manifest": json.RawMessage(testManifest), "plm": plm})
+	return encoded
+}
+
+type outcome struct {
+	result  *bridge.Result
+	err     error
+	session *bridge.Session
+	elapsed time.Duration
+}
+
+// runIn executes source in a fresh child of p with the test tools.
+func runIn(t testing.TB, p *Pool, source string, timeout time.Duration, plm bool) outcome {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t), Limits: bridge.Limits{MaxToolCalls: 50, MaxArgBytes: 1 << 20}})
+	start := time.Now()
+	g, err := p.Acquire(s)
+	if err != nil {
+		s.Close()
+		return outcome{err: err, session: s, elapsed: time.Since(start)}
+	}
+	result, err := g.Execute(request(source, plm))
+	g.Release()
+	s.Close()
+	return outcome{result: result, err: err, session: s, elapsed: time.Since(start)}
+}
+
+// envelope is bootstrap's response.
+type envelope struct {
+	Value json.RawMessage `json:"value"`
+	Error *string         `json:"error"`
+	Kind  string          `json:"kind"`
+}
+
+func decode(t testing.TB, r *bridge.Result) envelope {
+	t.Helper()
+	var e envelope
+	if err := json.Unmarshal(r.Response, &e); err != nil {
+		t.Fatalf("response %q: %v", r.Response, err)
+	}
+	return e
+}
+
+// mustValue runs source and returns its result value as compact JSON.
+func mustValue(t testing.TB, p *Pool, source string) string {
+	t.Helper()
+	o := runIn(t, p, source, 10*time.Second, false)
+	if o.err != nil {
+		t.Fatalf("execution failed: %v", o.err)
+	}
+	e := decode(t, o.result)
+	if e.Error != nil {
+		t.Fatalf("program raised: %s", *e.Error)
+	}
+	return compact(e.Value)
+}
+
+// compact is JSON without insignificant space, for comparisons.
+func compact(raw []byte) string {
+	var out bytes.Buffer
+	if err := json.Compact(&out, raw); err != nil {
+		return string(raw)
+	}
+	return out.String()
+}
+
+func contextWithTimeout(d time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), d)
+}

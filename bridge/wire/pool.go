@@ -1,0 +1,449 @@
+// Package wire is the sandbox transport: every execution runs in a freshly
+// forked, confined child of the spine-guest zygote (guest-c/sandbox), and
+// talks to the host over length-prefixed frames on its own socket. The host
+// side needs no cgo: it builds and runs with CGO_ENABLED=0.
+//
+// The host validates every frame (size, kind, lengths, JSON), dispatches
+// tool requests only through the execution's bridge.Session (so only the
+// tools of its manifest, with the same handle table and workers as the
+// in-process transport), and never evaluates anything the guest sends. A
+// child is killed, never trusted: at its deadline plus a grace, on any
+// breach, and when its guest is released.
+package wire
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/guest"
+)
+
+// Options configure a Pool; zero fields take the defaults.
+type Options struct {
+	Binary         string        // path of spine-guest (required)
+	Prefork        int           // children kept forked ahead (default 4)
+	MemoryBytes    uint64        // RLIMIT_AS of a child (default 1 GiB)
+	CPUSeconds     uint64        // RLIMIT_CPU of a child (default 30)
+	OpenFiles      uint64        // RLIMIT_NOFILE of a child (default 32)
+	MaxFrameBytes  int           // largest frame a child may send (default 64 MiB)
+	MaxOutputBytes int           // captured stdout, and stderr, in a result (default 16 MiB)
+	MaxRawOutput   int           // bytes a child may write to its fds 1 and 2 (default 64 KiB)
+	Grace          time.Duration // after the deadline, before the kill (default 500ms)
+	// AllowNoNamespaces and AllowNoLandlock lower the level: without them a
+	// missing layer makes NewPool fail (ErrUnavailable).
+	AllowNoNamespaces bool
+	AllowNoLandlock   bool
+}
+
+func (o Options) withDefaults() Options {
+	if o.Prefork <= 0 {
+		o.Prefork = 4
+	}
+	if o.MemoryBytes == 0 {
+		o.MemoryBytes = 1 << 30
+	}
+	if o.CPUSeconds == 0 {
+		o.CPUSeconds = 30
+	}
+	if o.OpenFiles == 0 {
+		o.OpenFiles = 32
+	}
+	if o.MaxFrameBytes <= 0 {
+		o.MaxFrameBytes = 64 << 20
+	}
+	if o.MaxOutputBytes <= 0 {
+		o.MaxOutputBytes = 16 << 20
+	}
+	if o.MaxRawOutput <= 0 {
+		o.MaxRawOutput = 64 << 10
+	}
+	if o.Grace <= 0 {
+		o.Grace = 500 * time.Millisecond
+	}
+	return o
+}
+
+// Layers reports which isolation layers are active.
+type Layers struct {
+	Namespaces bool // user, mount, PID, network, IPC and UTS namespaces
+	Landlock   int  // the Landlock ABI in force (0: none)
+	Seccomp    bool // the seccomp allowlist (always on)
+	// Missing explains what is not active and why ("" when all are).
+	Missing string
+}
+
+// Pool is the sandbox transport: one zygote, a few children forked ahead.
+type Pool struct {
+	opts   Options
+	layers Layers
+	cmd    *exec.Cmd
+	ctl    int // the host end of the control channel
+	ctlMu  sync.Mutex
+	diag   *limitedBuffer // the zygote's own stderr (diagnostics; bounded)
+
+	mu       sync.Mutex
+	children map[uint32]*child // forked and not yet reaped
+	closed   bool
+
+	ready    chan *child
+	dead     chan struct{} // closed when the zygote is gone
+	deadErr  error
+	reader   sync.WaitGroup
+	closeOne sync.Once
+}
+
+var _ bridge.Transport = (*Pool)(nil)
+
+const namespaceFlags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID |
+	syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
+
+// NewPool starts the zygote and forks the first children. It fails with
+// ErrUnavailable when namespaces or Landlock are missing and the options do
+// not lower the level.
+func NewPool(opts Options) (*Pool, error) {
+	opts = opts.withDefaults()
+	if opts.Binary == "" {
+		return nil, errors.New("wire: Options.Binary (the spine-guest path) is required")
+	}
+	if _, err := os.Stat(opts.Binary); err != nil {
+		return nil, fmt.Errorf("wire: spine-guest not found: %w", err)
+	}
+	p := &Pool{opts: opts, children: map[uint32]*child{}, ready: make(chan *child, opts.Prefork),
+		dead: make(chan struct{}), diag: &limitedBuffer{max: 4096}, layers: Layers{Seccomp: true}}
+	var missing []string
+	err := p.start(true)
+	if err != nil {
+		if !opts.AllowNoNamespaces {
+			return nil, fmt.Errorf("%w: cannot start spine-guest in new namespaces (%v); set AllowNoNamespaces to run without them", ErrUnavailable, err)
+		}
+		missing = append(missing, "namespaces: "+err.Error())
+		if err = p.start(false); err != nil {
+			return nil, fmt.Errorf("wire: cannot start spine-guest: %w", err)
+		}
+	}
+	p.layers.Namespaces = err == nil && len(missing) == 0
+	hello, err := p.handshake()
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	p.layers.Landlock = hello.Landlock
+	if hello.Landlock == 0 {
+		if !opts.AllowNoLandlock {
+			p.Close()
+			return nil, fmt.Errorf("%w: Landlock is not available (%s); set AllowNoLandlock to run without it", ErrUnavailable, hello.LandlockError)
+		}
+		missing = append(missing, "landlock: "+hello.LandlockError)
+	}
+	p.layers.Missing = fmt.Sprint(missing)
+	if len(missing) == 0 {
+		p.layers.Missing = ""
+	}
+	p.reader.Add(1)
+	go p.readControl()
+	for i := 0; i < opts.Prefork; i++ {
+		p.requestFork()
+	}
+	return p, nil
+}
+
+// Level is "sandbox".
+func (p *Pool) Level() string { return "sandbox" }
+
+// Layers reports the active isolation layers.
+func (p *Pool) Layers() Layers { return p.layers }
+
+func (p *Pool) start(namespaces bool) error {
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_SEQPACKET|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	theirs := os.NewFile(uintptr(fds[1]), "spine-guest-control")
+	defer theirs.Close()
+	cmd := exec.Command(p.opts.Binary)
+	cmd.Dir = "/"
+	// An explicit, tiny environment: nothing of the host's reaches the guest.
+	cmd.Env = []string{"LC_ALL=C.UTF-8"}
+	cmd.ExtraFiles = []*os.File{theirs} // fd 3, the only descriptor beyond 0-2
+	cmd.Stderr = p.diag
+	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	if namespaces {
+		attr.Cloneflags = namespaceFlags
+		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}}
+		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}}
+		attr.GidMappingsEnableSetgroups = false
+	}
+	cmd.SysProcAttr = attr
+	if err := cmd.Start(); err != nil {
+		syscall.Close(fds[0])
+		return err
+	}
+	p.cmd, p.ctl = cmd, fds[0]
+	return nil
+}
+
+type hello struct {
+	Landlock      int    `json:"landlock"`
+	LandlockError string `json:"landlock_error"`
+}
+
+// handshake sends the guest modules and the limits, and waits for hello.
+func (p *Pool) handshake() (hello, error) {
+	var h hello
+	for _, m := range guest.Modules() {
+		for off := 0; off < len(m.Source) || off == 0; off += 32 << 10 {
+			end := min(off+32<<10, len(m.Source))
+			if err := p.send(frame(kModule, []byte(m.Name), []byte{0}, m.Source[off:end])); err != nil {
+				return h, fmt.Errorf("%w: spine-guest did not take its modules: %v%s", ErrCrashed, err, p.diagnostics())
+			}
+		}
+	}
+	init := make([]byte, 24)
+	binary.LittleEndian.PutUint64(init, p.opts.MemoryBytes)
+	binary.LittleEndian.PutUint64(init[8:], p.opts.CPUSeconds)
+	binary.LittleEndian.PutUint64(init[16:], p.opts.OpenFiles)
+	if err := p.send(frame(kInit, init)); err != nil {
+		return h, fmt.Errorf("%w: spine-guest did not take its limits: %v%s", ErrCrashed, err, p.diagnostics())
+	}
+	tv := syscall.Timeval{Sec: 30}
+	syscall.SetsockoptTimeval(p.ctl, syscall.SOL_SOCKET, syscall.SO_RCVTIMEO, &tv)
+	buf := make([]byte, 64<<10)
+	n, _, _, _, err := syscall.Recvmsg(p.ctl, buf, nil, 0)
+	syscall.SetsockoptTimeval(p.ctl, syscall.SOL_SOCKET, syscall.SO_RCVTIMEO, &syscall.Timeval{})
+	if err != nil || n < headerLen {
+		return h, fmt.Errorf("%w: spine-guest did not start: %v%s", ErrCrashed, err, p.diagnostics())
+	}
+	kind, payload := buf[0], buf[headerLen:n]
+	if kind == kError {
+		return h, fmt.Errorf("%w: spine-guest failed to start: %s", ErrCrashed, payload)
+	}
+	if kind != kHello || json.Unmarshal(payload, &h) != nil {
+		return h, fmt.Errorf("%w: spine-guest sent a malformed hello", ErrViolation)
+	}
+	return h, nil
+}
+
+func (p *Pool) diagnostics() string {
+	if d := p.diag.String(); d != "" {
+		return " (spine-guest: " + d + ")"
+	}
+	return ""
+}
+
+func (p *Pool) send(msg []byte) error {
+	p.ctlMu.Lock()
+	defer p.ctlMu.Unlock()
+	_, err := syscall.Write(p.ctl, msg)
+	return err
+}
+
+func (p *Pool) requestFork() {
+	select {
+	case <-p.dead:
+	default:
+		p.send(frame(kFork))
+	}
+}
+
+// readControl receives children and exit statuses until the zygote is gone.
+func (p *Pool) readControl() {
+	defer p.reader.Done()
+	buf := make([]byte, 4096)
+	oob := make([]byte, syscall.CmsgSpace(8*4))
+	var cause error
+	for {
+		n, oobn, _, _, err := syscall.Recvmsg(p.ctl, buf, oob, syscall.MSG_CMSG_CLOEXEC)
+		if err == syscall.EINTR {
+			continue
+		}
+		var fds []int
+		if err == nil && oobn > 0 {
+			if msgs, perr := syscall.ParseSocketControlMessage(oob[:oobn]); perr == nil {
+				for _, m := range msgs {
+					if rights, rerr := syscall.ParseUnixRights(&m); rerr == nil {
+						fds = append(fds, rights...)
+					}
+				}
+			}
+		}
+		if err != nil || n == 0 {
+			closeAll(fds)
+			cause = err
+			break
+		}
+		p.control(buf[:n], fds)
+	}
+	if cause == nil {
+		cause = errors.New("the zygote closed its channel")
+	}
+	p.mu.Lock()
+	p.deadErr = cause
+	orphans := p.children
+	p.children = map[uint32]*child{}
+	p.mu.Unlock()
+	for _, c := range orphans {
+		c.exit(-1, 0)
+	}
+	close(p.dead)
+}
+
+func (p *Pool) control(msg []byte, fds []int) {
+	if len(msg) < headerLen || int(binary.LittleEndian.Uint32(msg[1:])) != len(msg)-headerLen {
+		closeAll(fds)
+		return
+	}
+	payload := msg[headerLen:]
+	switch msg[0] {
+	case kChild:
+		if len(payload) != 4 || len(fds) != 3 {
+			closeAll(fds)
+			return
+		}
+		c := newChild(binary.LittleEndian.Uint32(payload), fds[0], fds[1], fds[2])
+		p.mu.Lock()
+		closed := p.closed
+		if !closed {
+			p.children[c.pid] = c
+		}
+		p.mu.Unlock()
+		if closed {
+			c.kill()
+			c.close()
+			return
+		}
+		select {
+		case p.ready <- c:
+		default: // more children than slots (cannot happen unless asked twice): drop it
+			c.kill()
+			c.close()
+		}
+	case kExit:
+		closeAll(fds)
+		if len(payload) != 16 {
+			return
+		}
+		pid := binary.LittleEndian.Uint32(payload)
+		p.mu.Lock()
+		c := p.children[pid]
+		delete(p.children, pid)
+		p.mu.Unlock()
+		if c != nil {
+			c.exit(int(binary.LittleEndian.Uint32(payload[4:])), time.Duration(binary.LittleEndian.Uint64(payload[8:]))*time.Millisecond)
+		}
+	case kError:
+		closeAll(fds)
+		p.diag.Write(append([]byte("zygote: "), payload...))
+	default:
+		closeAll(fds)
+	}
+}
+
+// Acquire takes a forked, confined child for the session and asks the
+// zygote for a replacement. The child serves this session only.
+func (p *Pool) Acquire(s *bridge.Session) (bridge.Guest, error) {
+	ctx := s.Context()
+	for {
+		p.mu.Lock()
+		closed := p.closed
+		p.mu.Unlock()
+		if closed {
+			return nil, ErrClosed
+		}
+		select {
+		case c := <-p.ready:
+			p.requestFork()
+			if c.hasExited() {
+				c.close()
+				continue
+			}
+			return newGuest(p, c, s), nil
+		case <-p.dead:
+			return nil, fmt.Errorf("%w: the sandbox zygote is gone (%v)%s", ErrCrashed, p.deadErr, p.diagnostics())
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w: no sandboxed child became ready before the deadline: %v", ErrTimeout, ctx.Err())
+		}
+	}
+}
+
+// Close kills every child and the zygote, and waits for them.
+func (p *Pool) Close() error {
+	p.closeOne.Do(func() {
+		p.mu.Lock()
+		p.closed = true
+		alive := make([]*child, 0, len(p.children))
+		for _, c := range p.children {
+			alive = append(alive, c)
+		}
+		p.mu.Unlock()
+		for _, c := range alive {
+			c.kill()
+		}
+		// The zygote's channel closing makes it exit; as PID 1 of its
+		// namespace its exit takes every remaining child with it.
+		syscall.Shutdown(p.ctl, syscall.SHUT_RDWR)
+		if p.cmd != nil && p.cmd.Process != nil {
+			done := make(chan struct{})
+			go func() {
+				select {
+				case <-done:
+				case <-time.After(5 * time.Second):
+					p.cmd.Process.Kill()
+				}
+			}()
+			p.cmd.Wait()
+			close(done)
+		}
+		p.reader.Wait()
+		syscall.Close(p.ctl)
+		for {
+			select {
+			case c := <-p.ready:
+				c.close()
+				continue
+			default:
+			}
+			break
+		}
+	})
+	return nil
+}
+
+// zygotePID is the zygote's process id in the host's namespace (tests).
+func (p *Pool) zygotePID() int { return p.cmd.Process.Pid }
+
+func closeAll(fds []int) {
+	for _, fd := range fds {
+		syscall.Close(fd)
+	}
+}
+
+// limitedBuffer keeps the first max bytes written to it.
+type limitedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	max int
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if room := b.max - b.buf.Len(); room > 0 {
+		b.buf.Write(p[:min(room, len(p))])
+	}
+	return len(p), nil
+}
+
+func (b *limitedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return string(bytes.TrimSpace(b.buf.Bytes()))
+}

@@ -1,0 +1,165 @@
+package wire
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spine-sandbox/spine/bridge"
+)
+
+// The security suite: tests/security/*.py, one attack each, the expected
+// outcome in the first line (`# expect: ...`). A secret is planted in this
+// process's environment and in a file before the pool starts; it must never
+// come back, whatever the outcome, and the next plain execution must work.
+func TestSecuritySuite(t *testing.T) {
+	root := filepath.Dir(filepath.Dir(guestBinaryDir(t)))
+	files, err := filepath.Glob(filepath.Join(root, "tests", "security", "*.py"))
+	if err != nil || len(files) < 40 {
+		t.Fatalf("security suite: %d programs under %s (%v)", len(files), root, err)
+	}
+	secret := fmt.Sprintf("SPINE-SECRET-%d", time.Now().UnixNano())
+	t.Setenv("SPINE_PLANTED_SECRET", secret)
+	dir := t.TempDir()
+	secretPath := filepath.Join(dir, "secret.txt")
+	if err := os.WriteFile(secretPath, []byte(secret), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPool(Options{Binary: guestBinary(t), MemoryBytes: 512 << 20, CPUSeconds: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() }) // after the parallel subtests
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".py")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			source, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			expect := expectation(t, source)
+			o := runSecurity(t, p, string(source), secretPath)
+			got := classify(o)
+			for _, part := range [][]byte{resultBytes(o.result), []byte(errText(o.err))} {
+				if strings.Contains(string(part), secret) {
+					t.Fatalf("the planted secret came back: %q", part)
+				}
+			}
+			if got != expect {
+				t.Fatalf("expected %s, got %s (err: %v; response: %s)", expect, got, o.err, responseText(o.result))
+			}
+			if v := mustValue(t, p, "result = 1 + 1"); v != "2" {
+				t.Fatalf("the next plain execution returned %s", v)
+			}
+		})
+	}
+}
+
+// guestBinaryDir is the repository's build dir parent: the binary lives at
+// <root>/build/guest-c/sandbox/spine-guest unless SPINE_GUEST says otherwise,
+// so the suite is found from the module root instead.
+func guestBinaryDir(t *testing.T) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "build", "x")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("cannot find the repository root")
+		}
+		dir = parent
+	}
+}
+
+func expectation(t *testing.T, source []byte) string {
+	line, _ := bufio.NewReader(strings.NewReader(string(source))).ReadString('\n')
+	expect, ok := strings.CutPrefix(strings.TrimSpace(line), "# expect: ")
+	switch expect {
+	case "violation", "error", "timeout", "memory", "output_limit", "crashed", "ok-no-secret":
+	default:
+		ok = false
+	}
+	if !ok {
+		t.Fatalf("first line must be `# expect: violation|error|timeout|memory|output_limit|crashed|ok-no-secret`, not %q", line)
+	}
+	return expect
+}
+
+func runSecurity(t *testing.T, p *Pool, source, secretPath string) outcome {
+	inputs, _ := json.Marshal(map[string]any{"secret_path": secretPath})
+	req, _ := json.Marshal(map[string]any{"source": source, "inputs": json.RawMessage(inputs),
+		"manifest": json.RawMessage(testManifest)})
+	ctx, cancel := contextWithTimeout(2 * time.Second)
+	defer cancel()
+	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t), Limits: bridge.Limits{MaxToolCalls: 20}})
+	defer s.Close()
+	start := time.Now()
+	g, err := p.Acquire(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	result, err := g.Execute(req)
+	g.Release()
+	return outcome{result: result, err: err, session: s, elapsed: time.Since(start)}
+}
+
+// classify names the terminal status of an outcome, as the host will.
+func classify(o outcome) string {
+	switch {
+	case errors.Is(o.err, ErrViolation):
+		return "violation"
+	case errors.Is(o.err, ErrTimeout):
+		return "timeout"
+	case errors.Is(o.err, ErrMemory):
+		return "memory"
+	case errors.Is(o.err, ErrOutputLimit):
+		return "output_limit"
+	case errors.Is(o.err, ErrCrashed):
+		return "crashed"
+	case o.err != nil:
+		return "host-error: " + o.err.Error()
+	}
+	if o.result.Interrupted == bridge.Timeout {
+		return "timeout"
+	}
+	var e envelope
+	if json.Unmarshal(o.result.Response, &e) != nil {
+		return "malformed response"
+	}
+	if e.Error != nil {
+		return "error"
+	}
+	return "ok-no-secret"
+}
+
+func resultBytes(r *bridge.Result) []byte {
+	if r == nil {
+		return nil
+	}
+	return append(append(append([]byte{}, r.Response...), r.Stdout...), r.Stderr...)
+}
+
+func responseText(r *bridge.Result) string {
+	if r == nil {
+		return "none"
+	}
+	return clip(r.Response)
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

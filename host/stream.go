@@ -1,0 +1,219 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+
+	"github.com/spine-sandbox/spine/bridge"
+)
+
+// Stream receives a program chunk by chunk while it is being written (by a
+// model, say). Complete statements are analysed as they arrive, and calls to
+// speculative tools whose arguments are already known start at once; Finish
+// runs the whole program with PLM, claiming those calls. The outcome is
+// exactly that of executing the finished program.
+type Stream struct {
+	engine  *Engine
+	ctx     context.Context
+	p       *prepared
+	guest   bridge.Guest
+	id      string
+	chunks  chan []byte
+	fed     chan struct{} // closed when the feeder has drained every chunk
+	source  []byte        // everything fed, for the fallback execution
+	pending []byte        // an incomplete UTF-8 sequence held for the next chunk
+	broken  atomic.Bool   // the guest's stream state failed; Finish runs the source plainly
+
+	mu       sync.Mutex
+	finished bool
+	request  Request
+	timeout  *time.Timer
+}
+
+var streamIDs atomic.Uint64
+
+// ErrStreamDone is returned by Feed, Finish or Abort after Finish or Abort.
+var ErrStreamDone = errors.New("spine: the stream is finished or aborted")
+
+// Stream starts a streamed execution. req.Source is ignored (the program
+// arrives through Feed); PLM is always on. Cancelling ctx, or Abort, cancels
+// every call the stream started. The engine's timeout bounds Finish.
+func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
+	e.running.Add(1)
+	req.Source = ""
+	p, err := e.prepareStream(ctx, req)
+	if err != nil {
+		e.running.Done()
+		return nil, err
+	}
+	g, err := e.guests.Acquire(p.session)
+	if err != nil {
+		p.session.Close()
+		p.cancel()
+		e.running.Done()
+		return nil, err
+	}
+	s := &Stream{engine: e, ctx: ctx, p: p, guest: g, id: "s" + strconv.FormatUint(streamIDs.Add(1), 10),
+		chunks: make(chan []byte, 1024), fed: make(chan struct{}), request: req}
+	begin, _ := json.Marshal(struct {
+		Stream   string          `json:"stream"`
+		Inputs   json.RawMessage `json:"inputs"`
+		Manifest json.RawMessage `json:"manifest"`
+	}{s.id, p.inputs, p.manifest})
+	p.session.SetStreaming(true)
+	e.mu.Lock()
+	e.streams[s] = struct{}{}
+	e.mu.Unlock()
+	go s.feed(begin)
+	return s, nil
+}
+
+// feed runs on its own goroutine, so Feed never waits for the guest.
+func (s *Stream) feed(begin []byte) {
+	defer close(s.fed)
+	if err := s.guest.Entry("prefix_begin", begin); err != nil {
+		s.broken.Store(true)
+	}
+	for chunk := range s.chunks {
+		if s.broken.Load() || s.p.session.Context().Err() != nil {
+			continue // drain: the final execution still has the whole source
+		}
+		arg, _ := json.Marshal(struct {
+			Stream string `json:"stream"`
+			Chunk  string `json:"chunk"`
+		}{s.id, string(chunk)})
+		if err := s.guest.Entry("prefix_feed", arg); err != nil {
+			s.broken.Store(true)
+		}
+	}
+}
+
+// Feed hands the stream its next chunk of source; it returns at once. A chunk
+// may end inside a statement, a string or a UTF-8 character.
+func (s *Stream) Feed(chunk []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.finished {
+		return ErrStreamDone
+	}
+	if err := s.ctx.Err(); err != nil {
+		return err
+	}
+	s.source = append(s.source, chunk...)
+	data := append(s.pending, chunk...)
+	cut := completeUTF8(data)
+	s.pending = append([]byte(nil), data[cut:]...)
+	if cut > 0 {
+		s.chunks <- append([]byte(nil), data[:cut]...)
+	}
+	return nil
+}
+
+// completeUTF8 is the length of the longest prefix of b that does not end
+// inside a UTF-8 sequence (an invalid sequence counts as complete).
+func completeUTF8(b []byte) int {
+	for back := 1; back <= utf8.UTFMax && back <= len(b); back++ {
+		c := b[len(b)-back]
+		if c < 0x80 {
+			return len(b)
+		}
+		if utf8.RuneStart(c) {
+			if utf8.FullRune(b[len(b)-back:]) {
+				return len(b)
+			}
+			return len(b) - back
+		}
+	}
+	return len(b)
+}
+
+// Finish waits for the analysis of every chunk, then runs the whole program
+// with PLM, claiming the calls the stream started. The response and error are
+// those of Execute.
+func (s *Stream) Finish() (*Response, error) {
+	s.mu.Lock()
+	if s.finished {
+		s.mu.Unlock()
+		return nil, ErrStreamDone
+	}
+	s.finished = true
+	s.forget()
+	if len(s.pending) > 0 {
+		s.chunks <- s.pending
+		s.pending = nil
+	}
+	close(s.chunks)
+	s.mu.Unlock()
+	defer s.engine.running.Done()
+	defer s.p.cancel()
+
+	<-s.fed
+	s.p.session.SetStreaming(false)
+	s.p.start = time.Now()
+	stop := time.AfterFunc(s.engine.limits.Timeout, func() { s.p.cancelCause(context.DeadlineExceeded) })
+	defer stop.Stop()
+	request := s.finalRequest()
+	result, runErr := s.guest.Execute(request)
+	s.guest.Release()
+	return s.engine.finish(s.ctx, s.p, result, runErr)
+}
+
+// finalRequest claims the stream's state, or, if the guest lost it, runs the
+// source received with PLM (the same program, without the head start).
+func (s *Stream) finalRequest() []byte {
+	if !s.broken.Load() {
+		encoded, _ := json.Marshal(struct {
+			Prefix bool        `json:"prefix"`
+			Stream string      `json:"stream"`
+			Limits guestLimits `json:"limits"`
+		}{true, s.id, s.engine.guestLimits()})
+		return encoded
+	}
+	req := s.request
+	req.Source, req.PLM = string(s.source), true
+	encoded, _ := s.engine.encodeRequest(req, s.p.inputs, s.p.manifest)
+	return encoded
+}
+
+func (s *Stream) forget() {
+	s.engine.mu.Lock()
+	delete(s.engine.streams, s)
+	s.engine.mu.Unlock()
+}
+
+// Started is how many tool calls the stream has started early so far.
+func (s *Stream) Started() int { return s.p.session.Prepared() }
+
+// Calls is the trace of the calls that have ended so far (after Abort: every
+// call the stream started, each cancelled).
+func (s *Stream) Calls() []Call { return convertCalls(s.p.session.Calls()) }
+
+// Abort abandons the stream: every call it started is cancelled at once and
+// the guest forgets its state.
+func (s *Stream) Abort() {
+	s.mu.Lock()
+	if s.finished {
+		s.mu.Unlock()
+		return
+	}
+	s.finished = true
+	s.forget()
+	s.broken.Store(true) // the feeder skips what is still queued
+	close(s.chunks)
+	s.mu.Unlock()
+	s.p.session.CancelEarly()
+	go func() {
+		defer s.engine.running.Done()
+		<-s.fed
+		_ = s.guest.Entry("prefix_abort", []byte(s.id))
+		s.guest.Release()
+		s.p.cancel()
+		s.p.session.Close()
+	}()
+}
