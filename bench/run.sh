@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# make bench: every benchmark, side by side, into bench/RESULTS.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=bench/RESULTS.md
+{
+  echo "# Benchmark results"
+  echo
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB"
+  echo "- command: \`make bench\` (bench/run.sh)"
+  echo "- CPython: $(/usr/bin/python3 --version 2>&1) (Debian), Go: $(go version | cut -d' ' -f3)"
+  echo
+  go run ./bench/enginebench
+  if [ -x build/runtime/runtime_bench ]; then
+    bash bench/runtime/run.sh build
+  fi
+} > "$out.tmp"
+mv "$out.tmp" "$out"
+cat "$out"
