@@ -328,6 +328,11 @@ func (g *sandboxGuest) failure(cause error) error {
 		g.breach = cause.Error()
 		g.killFor(killBreach)
 	}
+	if g.killed.Load() == killNone {
+		// The channel broke on its own: let the child finish dying so its
+		// status (a signal, an exit code) names what happened.
+		g.c.wait(250 * time.Millisecond)
+	}
 	g.c.kill()
 	status := g.c.wait(2 * time.Second)
 	select {

@@ -1,0 +1,650 @@
+/*
+ * spine-guest: the sandboxed guest process.
+ *
+ * The host starts it with one descriptor, fd 3: the control channel (a
+ * SOCK_SEQPACKET socket). Over it the host sends the guest modules and the
+ * child limits; spine-guest initialises CPython once, pre-imports the stdlib
+ * modules programs use, builds the Landlock ruleset, and answers "hello".
+ * From then on it is a zygote: for each "fork" message it forks a child and
+ * hands the host, by SCM_RIGHTS, the child's own channel (a SOCK_STREAM
+ * socket), a pidfd to kill it by, and the read end of a pipe that is the
+ * child's fd 1 and 2. When a child dies it reports the wait status.
+ *
+ * A child confines itself (policy.c) before it reads any byte from its
+ * channel, then serves one stream: entry frames (prefix_begin/feed/abort) and
+ * one execute frame, after which it exits. The zygote never runs untrusted
+ * code and never reads a child's channel.
+ *
+ * Frames, on both channels: kind (1 byte), length (u32 little-endian),
+ * payload. Kinds are documented in bridge/wire/frame.go, the host's half.
+ */
+#define _GNU_SOURCE
+#include <Python.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "policy.h"
+#include "spine_runtime.h"
+
+#define CONTROL_FD 3
+#define CHILD_FD 3       /* the child's channel, once it has moved its fds */
+#define RULESET_FD 4     /* the Landlock ruleset, in the child until it is entered */
+#define CONTROL_MAX (256 * 1024)
+#define CHILD_IN_MAX (256u << 20) /* largest frame a child accepts from the host */
+#define TOKEN 1                   /* a child serves one session: one token */
+
+/* Frame kinds; keep in sync with bridge/wire/frame.go. */
+enum {
+  K_MODULE = 'M', K_INIT = 'I', K_HELLO = 'H', K_ERROR = 'E', K_FORK = 'F',
+  K_CHILD = 'C', K_EXIT = 'X',                         /* control channel */
+  K_EXECUTE = 'x', K_ENTRY = 'e', K_ANSWER = 'a',      /* host -> child */
+  K_CALL = 'c', K_PREPARE = 'p', K_RESOLVE = 'r',      /* child -> host */
+  K_DONE = 'd', K_RESULT = 'z', K_FAILED = 'f',
+};
+
+static int g_devnull = -1;
+static int g_ruleset = -1;
+static int g_landlock_abi;
+static spine_limits g_limits;
+static pid_t g_zygote;
+
+static void log_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void log_msg(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "spine-guest: ");
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+/* ---- stream frames (child channel) --------------------------------------- */
+
+static int write_all(int fd, const void *buf, size_t n) {
+  const char *p = buf;
+  while (n > 0) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0 && errno == EINTR) {
+      continue;
+    }
+    if (w <= 0) {
+      return -1;
+    }
+    p += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+static int read_all(int fd, void *buf, size_t n) {
+  char *p = buf;
+  while (n > 0) {
+    ssize_t r = read(fd, p, n);
+    if (r < 0 && errno == EINTR) {
+      continue;
+    }
+    if (r <= 0) {
+      return -1;
+    }
+    p += r;
+    n -= (size_t)r;
+  }
+  return 0;
+}
+
+static void put_u32(unsigned char *p, uint32_t v) {
+  for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+static void put_u64(unsigned char *p, uint64_t v) {
+  for (int i = 0; i < 8; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+static uint32_t get_u32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint64_t get_u64(const unsigned char *p) {
+  return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
+}
+
+/* One frame from parts, written in one go so a frame is never interleaved. */
+static int send_frame(int fd, int kind, const struct iovec *parts, int count) {
+  size_t total = 0;
+  for (int i = 0; i < count; i++) total += parts[i].iov_len;
+  if (total > UINT32_MAX) {
+    return -1;
+  }
+  unsigned char header[5];
+  header[0] = (unsigned char)kind;
+  put_u32(header + 1, (uint32_t)total);
+  if (write_all(fd, header, sizeof header) < 0) {
+    return -1;
+  }
+  for (int i = 0; i < count; i++) {
+    if (parts[i].iov_len > 0 && write_all(fd, parts[i].iov_base, parts[i].iov_len) < 0) {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Read one frame; the payload is malloc'd (NUL-terminated for convenience). */
+static int recv_frame(int fd, int *kind, unsigned char **payload, uint32_t *len) {
+  unsigned char header[5];
+  if (read_all(fd, header, sizeof header) < 0) {
+    return -1;
+  }
+  *kind = header[0];
+  *len = get_u32(header + 1);
+  if (*len > CHILD_IN_MAX) {
+    return -1;
+  }
+  *payload = malloc((size_t)*len + 1);
+  if (*payload == NULL) {
+    return -1;
+  }
+  if (read_all(fd, *payload, *len) < 0) {
+    free(*payload);
+    return -1;
+  }
+  (*payload)[*len] = 0;
+  return 0;
+}
+
+/* ---- the child ------------------------------------------------------------ */
+
+static int g_watchdog[2] = {-1, -1};
+static char *g_stash;      /* a response that did not fit the runtime's buffer */
+static size_t g_stash_len;
+
+/* The deadline inside the child: a thread created before seccomp sleeps
+ * until the execution's deadline and then interrupts the program, so a pure
+ * bytecode loop ends with a clean timeout and its output. It cannot stop a
+ * long C call; the host kills the child for that, at deadline plus grace. */
+static _Atomic int g_watchdog_up;
+
+static void *watchdog(void *arg) {
+  (void)arg;
+  unsigned char buf[8];
+  /* glibc's thread start-up (set_robust_list, rseq, signal mask) is done
+   * once we run: only now may the filter, which forbids those, be loaded. */
+  g_watchdog_up = 1;
+  if (read_all(g_watchdog[0], buf, sizeof buf) < 0) {
+    return NULL;
+  }
+  uint64_t ms = get_u64(buf);
+  struct timespec at;
+  clock_gettime(CLOCK_MONOTONIC, &at);
+  at.tv_sec += (time_t)(ms / 1000);
+  at.tv_nsec += (long)(ms % 1000) * 1000000L;
+  if (at.tv_nsec >= 1000000000L) {
+    at.tv_sec++;
+    at.tv_nsec -= 1000000000L;
+  }
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL) == EINTR) {
+  }
+  spine_interrupt(TOKEN, SPINE_INTERRUPT_TIMEOUT);
+  /* Park: thread exit would need syscalls the filter does not allow. */
+  read_all(g_watchdog[0], buf, sizeof buf);
+  return NULL;
+}
+
+/* Every tool crossing of the child: a frame to the host, then its answer.
+ * A broken channel means the host is gone or gave up on us: exit. */
+static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *request,
+                          size_t request_len, char *out, size_t cap) {
+  if (op == SPINE_OP_FETCH) {
+    if (g_stash == NULL || g_stash_len > cap) {
+      return -1;
+    }
+    size_t n = g_stash_len;
+    memcpy(out, g_stash, n);
+    free(g_stash);
+    g_stash = NULL;
+    return (int64_t)n;
+  }
+  int kind = op == SPINE_OP_CALL ? K_CALL : op == SPINE_OP_PREPARE ? K_PREPARE : K_RESOLVE;
+  unsigned char h[8];
+  put_u64(h, handle);
+  struct iovec parts[2] = {{h, sizeof h}, {(void *)request, request_len}};
+  if (send_frame(CHILD_FD, kind, parts, 2) < 0) {
+    _exit(0);
+  }
+  int answer;
+  unsigned char *payload;
+  uint32_t len;
+  if (recv_frame(CHILD_FD, &answer, &payload, &len) < 0 || answer != K_ANSWER || len < 9) {
+    _exit(0);
+  }
+  int reason = payload[0];
+  int64_t num = (int64_t)get_u64(payload + 1);
+  size_t n = len - 9;
+  int64_t rc;
+  if (reason != 0) {
+    /* A host-side limit: the program must not catch its way past it. */
+    spine_interrupt(token, reason);
+  }
+  if (op == SPINE_OP_PREPARE || num < 0) {
+    rc = num;
+  } else if (n > cap) {
+    free(g_stash);
+    g_stash = malloc(n);
+    if (g_stash == NULL) {
+      rc = -1;
+    } else {
+      memcpy(g_stash, payload + 9, n);
+      g_stash_len = n;
+      rc = (int64_t)n;
+    }
+  } else {
+    memcpy(out, payload + 9, n);
+    rc = (int64_t)n;
+  }
+  free(payload);
+  return rc;
+}
+
+static void serve_execute(const unsigned char *payload, uint32_t len) {
+  if (len < 4) {
+    _exit(2);
+  }
+  unsigned char ms[8];
+  put_u64(ms, get_u32(payload));
+  if (write_all(g_watchdog[1], ms, sizeof ms) < 0) {
+    _exit(2);
+  }
+  spine_result result;
+  if (spine_execute(TOKEN, (const char *)payload + 4, len - 4, &result) != 0) {
+    const char *message = spine_last_error();
+    struct iovec part = {(void *)message, strlen(message)};
+    send_frame(CHILD_FD, K_FAILED, &part, 1);
+    _exit(0);
+  }
+  unsigned char head[16];
+  put_u32(head, (uint32_t)result.interrupted);
+  put_u32(head + 4, (uint32_t)result.response_len);
+  put_u32(head + 8, (uint32_t)result.out_len);
+  put_u32(head + 12, (uint32_t)result.err_len);
+  struct iovec parts[4] = {{head, sizeof head},
+                           {result.response, result.response_len},
+                           {result.out, result.out_len},
+                           {result.err, result.err_len}};
+  send_frame(CHILD_FD, K_RESULT, parts, 4);
+  _exit(0);
+}
+
+static void serve_entry(const unsigned char *payload, uint32_t len) {
+  const unsigned char *nul = memchr(payload, 0, len);
+  if (nul == NULL) {
+    _exit(2);
+  }
+  const char *name = (const char *)payload;
+  const char *arg = (const char *)nul + 1;
+  size_t arg_len = len - (size_t)(nul + 1 - payload);
+  unsigned char ok = 1;
+  const char *message = "";
+  if (strcmp(name, "prefix_begin") != 0 && strcmp(name, "prefix_feed") != 0 &&
+      strcmp(name, "prefix_abort") != 0) {
+    ok = 0;
+    message = "unknown entry point";
+  } else if (spine_call_entry(TOKEN, name, arg, arg_len) != 0) {
+    ok = 0;
+    message = spine_last_error();
+  }
+  struct iovec parts[2] = {{&ok, 1}, {(void *)message, strlen(message)}};
+  if (send_frame(CHILD_FD, K_DONE, parts, 2) < 0) {
+    _exit(0);
+  }
+}
+
+/* Put the child's descriptors where it expects them and close all others
+ * (the control channel, the signalfd, other children's nothing). */
+static int arrange_fds(int channel, int output) {
+  int moved[3] = {fcntl(channel, F_DUPFD, 100), fcntl(output, F_DUPFD, 100),
+                  g_ruleset >= 0 ? fcntl(g_ruleset, F_DUPFD, 100) : -1};
+  if (moved[0] < 0 || moved[1] < 0 || (g_ruleset >= 0 && moved[2] < 0)) {
+    return -1;
+  }
+  if (dup2(g_devnull, 0) < 0 || dup2(moved[1], 1) < 0 || dup2(moved[1], 2) < 0 ||
+      dup2(moved[0], CHILD_FD) < 0 || (moved[2] >= 0 && dup2(moved[2], RULESET_FD) < 0)) {
+    return -1;
+  }
+  return syscall(SYS_close_range, RULESET_FD + 1, ~0U, 0) < 0 ? -1 : 0;
+}
+
+static void child_main(int channel, int output, PyGILState_STATE gil) {
+  sigset_t all;
+  sigemptyset(&all);
+  sigprocmask(SIG_SETMASK, &all, NULL);
+  signal(SIGCHLD, SIG_DFL);
+  /* Die with the zygote; if it is already gone, do not outlive it. */
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != g_zygote) {
+    _exit(1);
+  }
+  if (arrange_fds(channel, output) < 0) {
+    _exit(1);
+  }
+  const char *step = "rlimits";
+  if (spine_apply_rlimits(&g_limits) < 0) goto refuse;
+  step = "privileges";
+  if (spine_drop_privileges() < 0) goto refuse;
+  step = "landlock";
+  if (g_ruleset >= 0 && spine_enter_landlock(RULESET_FD) < 0) goto refuse;
+  close(RULESET_FD);
+  step = "watchdog";
+  if (pipe2(g_watchdog, O_CLOEXEC) < 0) goto refuse;
+  pthread_attr_t attr;
+  pthread_t thread;
+  if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, 64 * 1024) != 0 ||
+      pthread_create(&thread, &attr, watchdog, NULL) != 0) {
+    goto refuse;
+  }
+  pthread_attr_destroy(&attr);
+  while (!g_watchdog_up) {
+    sched_yield();
+  }
+  step = "nproc";
+  if (spine_lock_nproc() < 0) goto refuse;
+  step = "seccomp";
+  if (spine_enter_seccomp() < 0) goto refuse;
+  /* Confined. Give the interpreter back (released GIL, saved thread state) so
+   * spine_execute can take it as in any other process. */
+  PyGILState_Release(gil);
+  for (;;) {
+    int kind;
+    unsigned char *payload;
+    uint32_t len;
+    if (recv_frame(CHILD_FD, &kind, &payload, &len) < 0) {
+      _exit(0);
+    }
+    if (kind == K_EXECUTE) {
+      serve_execute(payload, len);
+    } else if (kind == K_ENTRY) {
+      serve_entry(payload, len);
+    } else {
+      _exit(2);
+    }
+    free(payload);
+  }
+refuse:
+  log_msg("child refused to serve: %s: %s", step, spine_last_policy_error());
+  _exit(1);
+}
+
+/* ---- the zygote ----------------------------------------------------------- */
+
+/* Modules programs commonly import, loaded once here so a child never reads
+ * them from disk; and the import blocker every child inherits. The blocker is
+ * convenience and a clear error: the floor is Landlock (the files of those
+ * modules are unreadable) and seccomp (what they would do kills). */
+static const char k_prepare_py[] =
+    "import sys\n"
+    "for _m in ('json', 're', 'math', 'cmath', 'random', 'datetime', 'time', 'collections',\n"
+    "           'collections.abc', 'itertools', 'functools', 'operator', 'decimal',\n"
+    "           'fractions', 'statistics', 'string', 'textwrap', 'heapq', 'bisect', 'ast',\n"
+    "           'copy', 'dataclasses', 'typing', 'enum', 'hashlib', 'base64', 'struct',\n"
+    "           'unicodedata', 'zlib', 'csv', 'io', 'difflib', 'pprint', 'uuid', 'calendar',\n"
+    "           'array', 'contextlib', 'numbers', 'html', 'urllib.parse', 'traceback',\n"
+    "           'linecache', 'tokenize', 'plm', 'prefix'):\n"
+    "    __import__(_m)\n"
+    "_BLOCKED = frozenset(('ctypes', '_ctypes', '_ctypes_test', 'cffi', '_testcapi',\n"
+    "    '_testinternalcapi', '_testbuffer', '_testmultiphase', '_testimportmultiple',\n"
+    "    '_testclinic', '_xxsubinterpreters', '_xxtestfuzz', 'xxlimited', 'xxlimited_35',\n"
+    "    '_posixsubprocess', 'subprocess', '_multiprocessing', 'multiprocessing',\n"
+    "    '_posixshmem', 'mmap', '_socket', 'socket', 'socketserver', 'select', 'selectors',\n"
+    "    'asyncio', 'fcntl', 'termios', 'pty', 'tty', 'resource', 'readline',\n"
+    "    'concurrent', '_thread', 'threading', 'faulthandler', 'signal', '_signal',\n"
+    "    'pwd', 'grp', 'spwd', 'syslog', 'os', 'posix', 'shutil', 'tempfile', 'glob',\n"
+    "    'pathlib', 'importlib', 'zipimport', 'pickle', '_pickle', 'marshal', 'gc',\n"
+    "    'sys', 'builtins', '_imp', '_io', 'io', 'webbrowser', 'http', 'urllib.request',\n"
+    "    'ssl', '_ssl', 'ftplib', 'smtplib', 'telnetlib', 'code', 'pdb', 'inspect'))\n"
+    "class _SpineBlocker:\n"
+    "    '''Refuses modules a sandboxed program has no business with.'''\n"
+    "    @staticmethod\n"
+    "    def find_spec(name, path=None, target=None, _blocked=_BLOCKED):\n"
+    "        if name in _blocked or name.partition('.')[0] in _blocked:\n"
+    "            raise ImportError(f'module {name!r} is not available in the sandbox', name=name)\n"
+    "        return None\n"
+    "sys.meta_path.insert(0, _SpineBlocker)\n"
+    "del _m, _SpineBlocker, _BLOCKED\n";
+
+/* The blocker refuses `import os` too, but os, sys and io are already in
+ * sys.modules (the interpreter imported them) and `import` finds them there
+ * first: blocking only means no *new* load. A program that imports os gets
+ * the module; what it then asks the kernel for is what seccomp decides. */
+
+typedef struct {
+  spine_module_source *items;
+  size_t count;
+} module_list;
+
+static int add_module_chunk(module_list *mods, const unsigned char *payload, uint32_t len) {
+  const unsigned char *nul = memchr(payload, 0, len);
+  if (nul == NULL || nul == payload) {
+    return -1;
+  }
+  const char *name = (const char *)payload;
+  const char *chunk = (const char *)nul + 1;
+  size_t chunk_len = len - (size_t)(nul + 1 - payload);
+  spine_module_source *m = NULL;
+  if (mods->count > 0 && strcmp(mods->items[mods->count - 1].name, name) == 0) {
+    m = &mods->items[mods->count - 1];
+  } else {
+    spine_module_source *grown = realloc(mods->items, (mods->count + 1) * sizeof *grown);
+    if (grown == NULL) {
+      return -1;
+    }
+    mods->items = grown;
+    m = &mods->items[mods->count++];
+    m->name = strdup(name);
+    m->source = NULL;
+    m->source_len = 0;
+    if (m->name == NULL) {
+      return -1;
+    }
+  }
+  char *source = realloc((char *)m->source, m->source_len + chunk_len + 1);
+  if (source == NULL) {
+    return -1;
+  }
+  memcpy(source + m->source_len, chunk, chunk_len);
+  m->source_len += chunk_len;
+  source[m->source_len] = 0;
+  m->source = source;
+  return 0;
+}
+
+/* A control message: header and payload in one SEQPACKET datagram. */
+static int control_send(int kind, const void *payload, size_t len, const int *fds, int nfds) {
+  unsigned char header[5];
+  header[0] = (unsigned char)kind;
+  put_u32(header + 1, (uint32_t)len);
+  struct iovec parts[2] = {{header, sizeof header}, {(void *)payload, len}};
+  struct msghdr msg = {.msg_iov = parts, .msg_iovlen = len > 0 ? 2 : 1};
+  char control[CMSG_SPACE(3 * sizeof(int))];
+  if (nfds > 0) {
+    memset(control, 0, sizeof control);
+    msg.msg_control = control;
+    msg.msg_controllen = CMSG_SPACE((size_t)nfds * sizeof(int));
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN((size_t)nfds * sizeof(int));
+    memcpy(CMSG_DATA(c), fds, (size_t)nfds * sizeof(int));
+  }
+  ssize_t n;
+  do {
+    n = sendmsg(CONTROL_FD, &msg, MSG_NOSIGNAL);
+  } while (n < 0 && errno == EINTR);
+  return n < 0 ? -1 : 0;
+}
+
+static int control_error(const char *message) {
+  control_send(K_ERROR, message, strlen(message), NULL, 0);
+  return -1;
+}
+
+static void spawn_child(void) {
+  int channel[2] = {-1, -1}, output[2] = {-1, -1};
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, channel) < 0 ||
+      pipe2(output, O_CLOEXEC) < 0) {
+    control_error("fork: cannot create the child's channel");
+    goto cleanup;
+  }
+  PyGILState_STATE gil = PyGILState_Ensure();
+  PyOS_BeforeFork();
+  pid_t pid = fork();
+  if (pid == 0) {
+    PyOS_AfterFork_Child();
+    close(channel[0]);
+    close(output[0]);
+    child_main(channel[1], output[1], gil); /* never returns */
+  }
+  PyOS_AfterFork_Parent();
+  PyGILState_Release(gil);
+  if (pid < 0) {
+    control_error("fork failed");
+    goto cleanup;
+  }
+  int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+  if (pidfd < 0) {
+    kill(pid, SIGKILL);
+    control_error("pidfd_open failed");
+    goto cleanup;
+  }
+  unsigned char id[4];
+  put_u32(id, (uint32_t)pid);
+  int fds[3] = {channel[0], pidfd, output[0]};
+  if (control_send(K_CHILD, id, sizeof id, fds, 3) < 0) {
+    kill(pid, SIGKILL);
+  }
+  close(pidfd);
+cleanup:
+  for (int i = 0; i < 2; i++) {
+    if (channel[i] >= 0) close(channel[i]);
+    if (output[i] >= 0) close(output[i]);
+  }
+}
+
+static void reap(int sigfd) {
+  struct signalfd_siginfo info;
+  while (read(sigfd, &info, sizeof info) == (ssize_t)sizeof info) {
+  }
+  int status;
+  pid_t pid;
+  struct rusage usage;
+  while ((pid = wait4(-1, &status, WNOHANG, &usage)) > 0) {
+    /* The CPU time tells a SIGKILL at the hard RLIMIT_CPU from other kills. */
+    uint64_t cpu_ms = (uint64_t)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 +
+                      (uint64_t)(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000;
+    unsigned char msg[16];
+    put_u32(msg, (uint32_t)pid);
+    put_u32(msg + 4, (uint32_t)status);
+    put_u64(msg + 8, cpu_ms);
+    control_send(K_EXIT, msg, sizeof msg, NULL, 0);
+  }
+}
+
+/* Receive modules and limits until the init message; start CPython. */
+static int initialise(void) {
+  static unsigned char buf[CONTROL_MAX];
+  module_list mods = {NULL, 0};
+  for (;;) {
+    ssize_t n = recv(CONTROL_FD, buf, sizeof buf, 0);
+    if (n < 5 || get_u32(buf + 1) != (uint32_t)(n - 5)) {
+      log_msg("malformed or missing init message");
+      return -1;
+    }
+    uint32_t len = (uint32_t)(n - 5);
+    if (buf[0] == K_MODULE) {
+      if (add_module_chunk(&mods, buf + 5, len) < 0) {
+        return control_error("malformed module message");
+      }
+      continue;
+    }
+    if (buf[0] != K_INIT || len != 24) {
+      return control_error("expected the init message");
+    }
+    g_limits.memory_bytes = get_u64(buf + 5);
+    g_limits.cpu_seconds = get_u64(buf + 13);
+    g_limits.open_files = get_u64(buf + 21);
+    break;
+  }
+  spine_config config = {child_host, mods.items, mods.count};
+  if (spine_init(&config) != 0) {
+    return control_error(spine_last_error());
+  }
+  PyGILState_STATE gil = PyGILState_Ensure();
+  int rc = PyRun_SimpleString(k_prepare_py);
+  PyGILState_Release(gil);
+  if (rc != 0) {
+    return control_error("cannot prepare the interpreter (pre-imports)");
+  }
+  /* Fail closed is the host's decision: it knows whether the caller lowered
+   * the level. Here we only say what the kernel gives. */
+  g_ruleset = spine_landlock_ruleset(&g_landlock_abi);
+  char hello[256];
+  snprintf(hello, sizeof hello, "{\"landlock\":%d,\"landlock_error\":\"%s\",\"seccomp\":true}",
+           g_ruleset >= 0 ? g_landlock_abi : 0,
+           g_ruleset >= 0 ? "" : spine_last_policy_error());
+  return control_send(K_HELLO, hello, strlen(hello), NULL, 0);
+}
+
+int main(void) {
+  g_zygote = getpid();
+  if (fcntl(CONTROL_FD, F_GETFD) < 0) {
+    log_msg("fd 3 must be the control channel");
+    return 2;
+  }
+  fcntl(CONTROL_FD, F_SETFD, FD_CLOEXEC);
+  g_devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (g_devnull < 0 || initialise() < 0) {
+    return 1;
+  }
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &chld, NULL);
+  int sigfd = signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
+  if (sigfd < 0) {
+    return control_error("signalfd failed") < 0 ? 1 : 1;
+  }
+  unsigned char buf[64];
+  for (;;) {
+    struct pollfd fds[2] = {{CONTROL_FD, POLLIN, 0}, {sigfd, POLLIN, 0}};
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      return 1;
+    }
+    if (fds[1].revents & POLLIN) {
+      reap(sigfd);
+    }
+    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+      ssize_t n = recv(CONTROL_FD, buf, sizeof buf, MSG_DONTWAIT);
+      if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+      if (n < 5) {
+        /* The host is gone: as PID 1 of the namespace our exit kills every child. */
+        return 0;
+      }
+      if (buf[0] == K_FORK) {
+        spawn_child();
+      }
+    }
+  }
+}

@@ -1,0 +1,372 @@
+/*
+ * policy.c: what a sandboxed child does to itself before it reads any
+ * untrusted byte. Every step fails closed: a step that cannot be applied
+ * returns -1 and the child exits without serving (the host sees a crash of a
+ * child that never ran anything, never a child running with less confinement
+ * than it reported). RATIONALE.md explains the choices.
+ */
+#define _GNU_SOURCE
+#include "policy.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <termios.h>
+#include <unistd.h>
+
+static char g_error[512];
+
+const char *spine_last_policy_error(void) { return g_error; }
+
+static int policy_fail(const char *what) {
+  snprintf(g_error, sizeof g_error, "%s: %s", what, strerror(errno));
+  return -1;
+}
+
+/* ---- Landlock -------------------------------------------------------------
+ * Debian 12's kernel headers stop at ABI 2; the kernel we run on may be much
+ * newer, so the constants of later ABIs are spelled out here. The ruleset
+ * attribute grows with the ABI; we pass the size the running ABI knows. */
+
+#define LL_CREATE_RULESET_VERSION (1U << 0)
+#define LL_RULE_PATH_BENEATH 1
+#define LL_FS_EXECUTE (1ULL << 0)
+#define LL_FS_WRITE_FILE (1ULL << 1)
+#define LL_FS_READ_FILE (1ULL << 2)
+#define LL_FS_READ_DIR (1ULL << 3)
+#define LL_FS_ALL_V1 ((1ULL << 13) - 1)
+#define LL_FS_REFER (1ULL << 13)    /* ABI 2 */
+#define LL_FS_TRUNCATE (1ULL << 14) /* ABI 3 */
+#define LL_FS_IOCTL_DEV (1ULL << 15) /* ABI 5 */
+#define LL_NET_BIND_TCP (1ULL << 0)    /* ABI 4 */
+#define LL_NET_CONNECT_TCP (1ULL << 1) /* ABI 4 */
+#define LL_SCOPE_ABSTRACT_UNIX (1ULL << 0) /* ABI 6 */
+#define LL_SCOPE_SIGNAL (1ULL << 1)        /* ABI 6 */
+
+struct ll_ruleset_attr {
+  uint64_t handled_access_fs;
+  uint64_t handled_access_net;
+  uint64_t scoped;
+};
+
+struct ll_path_beneath_attr {
+  uint64_t allowed_access;
+  int32_t parent_fd;
+} __attribute__((packed));
+
+#define STDLIB_DIR "/usr/lib/python3.11"
+#define DYNLOAD_DIR STDLIB_DIR "/lib-dynload"
+
+/* Top-level stdlib entries a program never gets to read: native escape
+ * hatches (ctypes), process and socket machinery the seccomp floor would kill
+ * anyway, and the build configuration. Everything else under the stdlib is
+ * readable, nothing is writable. */
+static const char *const k_stdlib_denied[] = {
+    "ctypes", "multiprocessing", "concurrent", "ensurepip", "venv", "idlelib",
+    "tkinter", "turtledemo", "test", "lib-dynload", "subprocess.py", "socket.py",
+    "socketserver.py", "pty.py", "asyncio", "config-3.11-x86_64-linux-gnu", NULL};
+
+/* Extension modules (lib-dynload) a program may load, by name prefix: an
+ * allowlist, so a new .so dropped in by an upgrade stays unreadable. _ctypes,
+ * mmap, _multiprocessing, _posixshmem, _test*, _xx*, readline, termios, _ssl,
+ * _asyncio and the rest are not on it. */
+static const char *const k_dynload_allowed[] = {
+    "_bz2.", "_codecs_", "_contextvars.", "_decimal.", "_hashlib.", "_json.",
+    "_lsprof.", "_lzma.", "_multibytecodec.", "_queue.", "_typing.", "_uuid.",
+    "_zoneinfo.", NULL};
+
+static int listed(const char *name, const char *const *list, int prefix) {
+  for (size_t i = 0; list[i] != NULL; i++) {
+    if (prefix ? strncmp(name, list[i], strlen(list[i])) == 0 : strcmp(name, list[i]) == 0) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static int add_rule(int ruleset, int dirfd, const char *path, uint64_t access) {
+  int fd = openat(dirfd, path, O_PATH | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) {
+    return policy_fail(path);
+  }
+  struct ll_path_beneath_attr attr = {.allowed_access = access, .parent_fd = fd};
+  long rc = syscall(SYS_landlock_add_rule, ruleset, LL_RULE_PATH_BENEATH, &attr, 0);
+  int saved = errno;
+  close(fd);
+  errno = saved;
+  return rc < 0 ? policy_fail("landlock_add_rule") : 0;
+}
+
+/* One rule per allowed entry of `dir`: Landlock grants, never subtracts, so
+ * "the stdlib minus ctypes" is spelled as every entry but ctypes. */
+static int add_entries(int ruleset, const char *dir, const char *const *list, int allow) {
+  int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dirfd < 0) {
+    return policy_fail(dir);
+  }
+  DIR *d = fdopendir(dirfd);
+  if (d == NULL) {
+    close(dirfd);
+    return policy_fail(dir);
+  }
+  int rc = 0;
+  struct dirent *entry;
+  while (rc == 0 && (entry = readdir(d)) != NULL) {
+    const char *name = entry->d_name;
+    if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) {
+      continue;
+    }
+    if (allow ? !listed(name, list, 1) : listed(name, list, 0)) {
+      continue;
+    }
+    struct stat st;
+    if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+      continue; /* vanished or unreadable: simply not granted */
+    }
+    if (S_ISDIR(st.st_mode)) {
+      rc = add_rule(ruleset, dirfd, name, LL_FS_READ_FILE | LL_FS_READ_DIR);
+    } else if (S_ISREG(st.st_mode)) {
+      rc = add_rule(ruleset, dirfd, name, LL_FS_READ_FILE);
+    }
+  }
+  closedir(d);
+  return rc;
+}
+
+int spine_landlock_ruleset(int *abi) {
+  *abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
+  if (*abi <= 0) {
+    *abi = 0;
+    return policy_fail("landlock is not available in this kernel");
+  }
+  struct ll_ruleset_attr attr = {.handled_access_fs = LL_FS_ALL_V1};
+  size_t size = sizeof attr.handled_access_fs;
+  if (*abi >= 2) {
+    attr.handled_access_fs |= LL_FS_REFER;
+  }
+  if (*abi >= 3) {
+    attr.handled_access_fs |= LL_FS_TRUNCATE;
+  }
+  if (*abi >= 4) {
+    /* No TCP bind or connect at all: no rule ever grants them. */
+    attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
+    size = 2 * sizeof(uint64_t);
+  }
+  if (*abi >= 5) {
+    attr.handled_access_fs |= LL_FS_IOCTL_DEV;
+  }
+  if (*abi >= 6) {
+    /* No signal to and no abstract socket of a process outside the domain. */
+    attr.scoped = LL_SCOPE_ABSTRACT_UNIX | LL_SCOPE_SIGNAL;
+    size = sizeof attr;
+  }
+  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0);
+  if (ruleset < 0) {
+    return policy_fail("landlock_create_ruleset");
+  }
+  /* Listing the stdlib directory (the import system scans it) and reading the
+   * entries that remain; the extension modules one by one. */
+  if (add_rule(ruleset, AT_FDCWD, STDLIB_DIR, LL_FS_READ_DIR) < 0 ||
+      add_entries(ruleset, STDLIB_DIR, k_stdlib_denied, 0) < 0 ||
+      add_entries(ruleset, DYNLOAD_DIR, k_dynload_allowed, 1) < 0) {
+    close(ruleset);
+    return -1;
+  }
+  return ruleset;
+}
+
+int spine_enter_landlock(int ruleset) {
+  if (syscall(SYS_landlock_restrict_self, ruleset, 0) < 0) {
+    return policy_fail("landlock_restrict_self");
+  }
+  return 0;
+}
+
+/* ---- rlimits, capabilities ------------------------------------------------ */
+
+static int limit2(int resource, uint64_t soft, uint64_t hard, const char *what) {
+  struct rlimit rl = {.rlim_cur = soft, .rlim_max = hard};
+  return setrlimit(resource, &rl) < 0 ? policy_fail(what) : 0;
+}
+
+static int limit(int resource, uint64_t value, const char *what) {
+  struct rlimit rl = {.rlim_cur = value, .rlim_max = value};
+  return setrlimit(resource, &rl) < 0 ? policy_fail(what) : 0;
+}
+
+int spine_apply_rlimits(const spine_limits *limits) {
+  /* RLIMIT_FSIZE 0 turns any regular-file write into EFBIG rather than the
+   * default SIGXFSZ kill, so the program sees an error it can report. */
+  signal(SIGXFSZ, SIG_IGN);
+  if (limit(RLIMIT_AS, limits->memory_bytes, "RLIMIT_AS") < 0 ||
+      /* SIGXCPU at the soft limit (fatal: no handler), SIGKILL a second later
+       * should the program have caught it. */
+      limit2(RLIMIT_CPU, limits->cpu_seconds, limits->cpu_seconds + 1, "RLIMIT_CPU") < 0 ||
+      limit(RLIMIT_CORE, 0, "RLIMIT_CORE") < 0 ||
+      limit(RLIMIT_FSIZE, 0, "RLIMIT_FSIZE") < 0 ||
+      limit(RLIMIT_NOFILE, limits->open_files, "RLIMIT_NOFILE") < 0 ||
+      limit(RLIMIT_MEMLOCK, 0, "RLIMIT_MEMLOCK") < 0 ||
+      limit(RLIMIT_MSGQUEUE, 0, "RLIMIT_MSGQUEUE") < 0 ||
+      limit(RLIMIT_LOCKS, 0, "RLIMIT_LOCKS") < 0) {
+    return -1;
+  }
+  return 0;
+}
+
+int spine_lock_nproc(void) { return limit(RLIMIT_NPROC, 0, "RLIMIT_NPROC"); }
+
+int spine_drop_privileges(void) {
+  /* Inside the user namespace the zygote is root of that namespace; without
+   * one (a lowered level) it may be real root. Either way the child keeps no
+   * capability at all. */
+  for (int cap = 0; cap <= 63; cap++) {
+    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL) {
+      return policy_fail("PR_CAPBSET_DROP");
+    }
+  }
+  if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0 && errno != EINVAL) {
+    return policy_fail("PR_CAP_AMBIENT_CLEAR_ALL");
+  }
+  struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+  struct __user_cap_data_struct data[2];
+  memset(data, 0, sizeof data);
+  if (syscall(SYS_capset, &header, data) < 0) {
+    return policy_fail("capset");
+  }
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
+    return policy_fail("PR_SET_NO_NEW_PRIVS");
+  }
+  /* Non-dumpable: no core, and /proc/<pid> of the child is not its own to
+   * hand out to a sibling. */
+  if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0) {
+    return policy_fail("PR_SET_DUMPABLE");
+  }
+  return 0;
+}
+
+/* ---- seccomp ---------------------------------------------------------------
+ * An allowlist: what CPython needs to run already-loaded code, import from
+ * the (Landlock-confined) stdlib, allocate, and talk over descriptors it
+ * already holds. Everything else kills the whole process (SIGSYS), which the
+ * host reports as a violation. */
+
+static const int k_allowed[] = {
+    SCMP_SYS(read), SCMP_SYS(write), SCMP_SYS(readv), SCMP_SYS(writev),
+    SCMP_SYS(pread64), SCMP_SYS(lseek), SCMP_SYS(close),
+    SCMP_SYS(fstat), SCMP_SYS(newfstatat), SCMP_SYS(statx), SCMP_SYS(stat),
+    SCMP_SYS(lstat), SCMP_SYS(getdents64), SCMP_SYS(readlink),
+    SCMP_SYS(readlinkat), SCMP_SYS(access), SCMP_SYS(faccessat),
+    SCMP_SYS(faccessat2), SCMP_SYS(getcwd), SCMP_SYS(dup), SCMP_SYS(dup3),
+    SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mremap),
+    SCMP_SYS(mprotect), SCMP_SYS(madvise),
+    SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigreturn),
+    SCMP_SYS(sigaltstack), SCMP_SYS(futex), SCMP_SYS(sched_yield),
+    SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(clock_nanosleep),
+    SCMP_SYS(nanosleep), SCMP_SYS(gettimeofday), SCMP_SYS(getpid),
+    SCMP_SYS(gettid), SCMP_SYS(getppid), SCMP_SYS(getuid), SCMP_SYS(geteuid),
+    SCMP_SYS(getgid), SCMP_SYS(getegid), SCMP_SYS(getrandom),
+    SCMP_SYS(getrusage), SCMP_SYS(times), SCMP_SYS(uname),
+    SCMP_SYS(sched_getaffinity), SCMP_SYS(rseq),
+    SCMP_SYS(exit), SCMP_SYS(exit_group),
+};
+
+static int rule(scmp_filter_ctx ctx, uint32_t action, int nr, unsigned count,
+                const struct scmp_arg_cmp *args) {
+  int rc = seccomp_rule_add_array(ctx, action, nr, count, args);
+  if (rc < 0) {
+    errno = -rc;
+    return policy_fail("seccomp_rule_add");
+  }
+  return 0;
+}
+
+#ifdef SPINE_SECCOMP_DEBUG
+static void on_sigsys(int sig, siginfo_t *info, void *uc) {
+  (void)sig; (void)uc;
+  char msg[64];
+  int n = snprintf(msg, sizeof msg, "seccomp: forbidden syscall %d\n", info->si_syscall);
+  write(2, msg, (size_t)n);
+  _exit(99);
+}
+#define SPINE_DEFAULT_ACTION SCMP_ACT_TRAP
+#else
+#define SPINE_DEFAULT_ACTION SCMP_ACT_KILL_PROCESS
+#endif
+
+int spine_enter_seccomp(void) {
+  int rc = -1;
+#ifdef SPINE_SECCOMP_DEBUG
+  struct sigaction sa = {.sa_sigaction = on_sigsys, .sa_flags = SA_SIGINFO};
+  sigaction(SIGSYS, &sa, NULL);
+#endif
+  scmp_filter_ctx ctx = seccomp_init(SPINE_DEFAULT_ACTION);
+  if (ctx == NULL) {
+    errno = ENOMEM;
+    return policy_fail("seccomp_init");
+  }
+  /* Only the native arch: i386 and x32 entry points (a classic way around a
+   * filter written for x86_64 numbers) kill too. */
+  if (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) < 0 ||
+      seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1) < 0) {
+    errno = EINVAL;
+    policy_fail("seccomp_attr_set");
+    goto cleanup;
+  }
+  for (size_t i = 0; i < sizeof k_allowed / sizeof k_allowed[0]; i++) {
+    if (rule(ctx, SCMP_ACT_ALLOW, k_allowed[i], 0, NULL) < 0) {
+      goto cleanup;
+    }
+  }
+  pid_t self = getpid();
+  /* openat read-only: even were Landlock missing, nothing is created,
+   * truncated or written through the filesystem. O_TMPFILE includes the
+   * O_DIRECTORY bit (which opendir uses), so only its own bit is tested. */
+  struct scmp_arg_cmp readonly[] = {
+      SCMP_A2(SCMP_CMP_MASKED_EQ, O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | (O_TMPFILE & ~O_DIRECTORY), 0)};
+  /* Signals only to this process (abort() is tgkill(self)). */
+  struct scmp_arg_cmp to_self[] = {SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self)};
+  /* fcntl: descriptor flags only; F_SETOWN/F_SETSIG could aim SIGIO elsewhere. */
+  static const int fcntl_ok[] = {F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_DUPFD_CLOEXEC};
+  /* prlimit64 read-only, on itself: resource.getrlimit works, nothing is raised. */
+  struct scmp_arg_cmp get_limit[] = {SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A2(SCMP_CMP_EQ, 0)};
+  /* ioctl: close-on-exec flags only; isatty's TCGETS is answered "not a
+   * terminal" (true: the child has none) instead of killing. */
+  struct scmp_arg_cmp fioclex[] = {SCMP_A1(SCMP_CMP_EQ, FIOCLEX)};
+  struct scmp_arg_cmp fionclex[] = {SCMP_A1(SCMP_CMP_EQ, FIONCLEX)};
+  struct scmp_arg_cmp tcgets[] = {SCMP_A1(SCMP_CMP_EQ, TCGETS)};
+  if (rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1, readonly) < 0 ||
+      rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, to_self) < 0 ||
+      rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, to_self) < 0 ||
+      rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, get_limit) < 0 ||
+      rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fioclex) < 0 ||
+      rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fionclex) < 0 ||
+      rule(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, tcgets) < 0) {
+    goto cleanup;
+  }
+  for (size_t i = 0; i < sizeof fcntl_ok / sizeof fcntl_ok[0]; i++) {
+    struct scmp_arg_cmp cmd[] = {SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)fcntl_ok[i])};
+    if (rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(fcntl), 1, cmd) < 0) {
+      goto cleanup;
+    }
+  }
+  int loaded = seccomp_load(ctx);
+  if (loaded < 0) {
+    errno = -loaded;
+    policy_fail("seccomp_load");
+    goto cleanup;
+  }
+  rc = 0;
+cleanup:
+  seccomp_release(ctx);
+  return rc;
+}

@@ -1,0 +1,46 @@
+/**
+ * \file policy.h
+ * \brief The confinement a sandboxed child applies to itself before it reads
+ *        any untrusted byte: rlimits, capabilities, no-new-privs, Landlock and
+ *        a seccomp allowlist. See RATIONALE.md for why each piece is there.
+ */
+#ifndef SPINE_SANDBOX_POLICY_H
+#define SPINE_SANDBOX_POLICY_H
+
+#include <stdint.h>
+
+/** \brief Resource limits of one child, chosen by the host at pool start. */
+typedef struct spine_limits {
+  uint64_t memory_bytes; /**< RLIMIT_AS */
+  uint64_t cpu_seconds;  /**< RLIMIT_CPU soft limit (SIGXCPU, fatal); the hard limit is one second more */
+  uint64_t open_files;   /**< RLIMIT_NOFILE */
+} spine_limits;
+
+/**
+ * \brief Build the Landlock ruleset once, in the zygote: read-only access to
+ *        the interpreter's stdlib minus the native escape hatches.
+ * \param abi filled with the kernel's Landlock ABI (0: unavailable).
+ * \return the ruleset fd, or -1 when Landlock is unavailable or failed
+ *         (then *abi says which; spine_last_policy_error() says why).
+ */
+int spine_landlock_ruleset(int *abi);
+
+/** \brief rlimits (all but RLIMIT_NPROC, see spine_lock_nproc). -1 on failure. */
+int spine_apply_rlimits(const spine_limits *limits);
+
+/** \brief Drop every capability (bounding, effective, permitted, inheritable, ambient), set no-new-privs and non-dumpable. */
+int spine_drop_privileges(void);
+
+/** \brief Enter the Landlock domain of `ruleset` (from spine_landlock_ruleset). */
+int spine_enter_landlock(int ruleset);
+
+/** \brief RLIMIT_NPROC 0, once the child's own threads exist. */
+int spine_lock_nproc(void);
+
+/** \brief Load the seccomp allowlist (default: kill the process) on every thread. */
+int spine_enter_seccomp(void);
+
+/** \brief Why the last policy step failed. */
+const char *spine_last_policy_error(void);
+
+#endif /* SPINE_SANDBOX_POLICY_H */

@@ -1,0 +1,4 @@
+# expect: timeout
+# Spin forever in bytecode.
+while True:
+    pass

@@ -1,0 +1,5 @@
+# expect: error
+# Unbounded recursion.
+def f(n):
+    return f(n + 1)
+result = f(0)

@@ -1,0 +1,5 @@
+# expect: violation
+# Fork bomb.
+import os
+while True:
+    os.fork()

@@ -1,0 +1,9 @@
+# expect: violation
+# Walk frames up into bootstrap's globals and on to posix.system.
+import sys
+f = sys._getframe()
+while f.f_back is not None:
+    f = f.f_back
+mods = f.f_globals['sys'].modules
+mods['posix'].system('id')
+result = 1

@@ -1,0 +1,3 @@
+# expect: error
+# Return a result over the result size limit.
+result = 'x' * (64 << 20)

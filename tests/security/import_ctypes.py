@@ -1,0 +1,4 @@
+# expect: error
+# Import ctypes.
+import ctypes
+result = ctypes.CDLL(None).system(b'id')

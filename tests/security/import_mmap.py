@@ -1,0 +1,4 @@
+# expect: error
+# Import mmap to map memory executable.
+import mmap
+result = 1

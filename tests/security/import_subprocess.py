@@ -1,0 +1,4 @@
+# expect: error
+# Import subprocess.
+import subprocess
+result = subprocess.check_output(['id']).decode()

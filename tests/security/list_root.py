@@ -1,0 +1,4 @@
+# expect: error
+# List the root directory.
+import os
+result = os.listdir('/')

@@ -1,0 +1,4 @@
+# expect: error
+# List a directory next to the stdlib.
+import os
+result = os.listdir('/usr/lib')

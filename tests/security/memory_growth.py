@@ -1,0 +1,5 @@
+# expect: memory
+# Grow memory step by step past the limit.
+chunks = []
+while True:
+    chunks.append(bytearray(8 << 20))

@@ -1,0 +1,5 @@
+# expect: violation
+# Create a directory.
+import os
+os.mkdir('/tmp/spine-dir')
+result = 1

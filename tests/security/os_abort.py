@@ -1,0 +1,4 @@
+# expect: crashed
+# Abort the interpreter.
+import os
+os.abort()

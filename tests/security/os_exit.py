@@ -1,0 +1,4 @@
+# expect: crashed
+# Leave without answering.
+import os
+os._exit(0)

@@ -1,0 +1,4 @@
+# expect: violation
+# Spawn a shell with os.system.
+import os
+result = os.system('cat /etc/shadow')

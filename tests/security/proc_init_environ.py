@@ -1,0 +1,3 @@
+# expect: error
+# Read another process's environment through /proc.
+result = open('/proc/1/environ', 'rb').read().decode()

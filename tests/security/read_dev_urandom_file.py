@@ -1,0 +1,3 @@
+# expect: error
+# Open a device node.
+result = open('/dev/urandom', 'rb').read(4).hex()

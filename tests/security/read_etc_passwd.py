@@ -1,0 +1,3 @@
+# expect: error
+# Read /etc/passwd.
+result = open('/etc/passwd').read()

@@ -1,0 +1,3 @@
+# expect: error
+# Read the host's password hashes.
+result = open('/etc/shadow').read()

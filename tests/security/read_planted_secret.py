@@ -1,0 +1,3 @@
+# expect: error
+# Read the secret file the host planted (its path is given).
+result = open(inputs['secret_path']).read()

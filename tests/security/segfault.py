@@ -1,0 +1,4 @@
+# expect: crashed
+# Send itself SIGSEGV.
+import os
+os.kill(os.getpid(), 11)

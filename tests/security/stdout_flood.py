@@ -1,0 +1,5 @@
+# expect: ok-no-secret
+# Flood stdout: capture truncates, the program finishes.
+for i in range(200000):
+    print('flood' * 20)
+result = 'done'

@@ -1,0 +1,3 @@
+# expect: error
+# Return an object JSON cannot carry.
+result = object()

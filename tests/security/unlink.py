@@ -1,0 +1,5 @@
+# expect: violation
+# Delete a host file.
+import os
+os.unlink('/etc/hostname')
+result = 1
