@@ -5,6 +5,7 @@
 export PKG_CONFIG_PATH := /usr/lib/x86_64-linux-gnu/pkgconfig
 export PKG_CONFIG_LIBDIR := /usr/lib/x86_64-linux-gnu/pkgconfig:/usr/share/pkgconfig
 PYTHON := /usr/bin/python3
+export SPINE_GUEST := $(CURDIR)/build/guest-c/sandbox/spine-guest
 BUILD := build
 ASAN_BUILD := build-asan
 JOBS ?= 2
@@ -14,8 +15,10 @@ JOBS ?= 2
 setup:
 	@bash scripts/setup.sh
 
-build: setup
+# bin/spine and, beside it, the sandbox launcher bin/spine-guest.
+build: native
 	go build -o bin/spine ./cmd/spine
+	cp $(BUILD)/guest-c/sandbox/spine-guest bin/spine-guest
 
 native: setup
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -38,7 +41,9 @@ test-asan: native-asan
 test-go: build native
 	go vet ./...
 	go test -count=1 -timeout 600s ./...
+	# The sandbox host needs no cgo: build it, and run its transport's tests, without.
 	CGO_ENABLED=0 go build ./...
+	CGO_ENABLED=0 go test -count=1 ./bridge/wire/
 
 test-python: native
 	PYTHONPATH=guest:tests/programs $(PYTHON) -m pytest -q tests/guest

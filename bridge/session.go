@@ -53,7 +53,29 @@ type Session struct {
 	prepared  int
 	streaming bool
 	stop      func()
+	deadline  time.Time
 	workers   sync.WaitGroup
+}
+
+// SetDeadline sets the deadline of an execution whose context was made
+// before its clock started (a stream's final execution); the transport
+// enforces the earlier of it and the context's deadline.
+func (s *Session) SetDeadline(t time.Time) {
+	s.mu.Lock()
+	s.deadline = t
+	s.mu.Unlock()
+}
+
+// Deadline is when the execution must stop, if it must.
+func (s *Session) Deadline() (time.Time, bool) {
+	s.mu.Lock()
+	set := s.deadline
+	s.mu.Unlock()
+	d, ok := s.ctx.Deadline()
+	if !set.IsZero() && (!ok || set.Before(d)) {
+		return set, true
+	}
+	return d, ok
 }
 
 // SetStop tells the session how its transport stops the program when it

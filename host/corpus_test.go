@@ -150,7 +150,11 @@ func expected(c corpusCase) string {
 }
 
 func TestCorpusPlainAndPLMGiveTheExpectedOutcome(t *testing.T) {
-	e := newEngine(t)
+	t.Run("inproc", func(t *testing.T) { corpusPlainAndPLM(t, newEngine(t)) })
+	t.Run("sandbox", func(t *testing.T) { corpusPlainAndPLM(t, newSandboxEngine(t)) })
+}
+
+func corpusPlainAndPLM(t *testing.T, e *host.Engine) {
 	transformed := 0
 	for _, c := range loadCorpus(t) {
 		for _, plm := range []bool{false, true} {

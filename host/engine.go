@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/spine-sandbox/spine/bridge"
 	"github.com/spine-sandbox/spine/bridge/inproc"
+	"github.com/spine-sandbox/spine/bridge/wire"
 )
 
 // Isolation is where the guest runs.
@@ -18,10 +20,36 @@ type Isolation string
 
 // The isolation levels.
 const (
+	// Sandbox (the default) runs every execution in a freshly forked child of
+	// a spine-guest zygote: rlimits, no-new-privs, Landlock, a seccomp
+	// allowlist and new namespaces; killed, never trusted, on a deadline or a
+	// fault. The host side needs no cgo.
+	Sandbox Isolation = "sandbox"
 	// Inproc runs the guest in this process through cgo: fastest, and no
-	// security boundary; for trusted code and development.
+	// security boundary; for trusted code and development only.
 	Inproc Isolation = "inproc"
 )
+
+// SandboxOptions configure the sandbox. Zero fields take defaults.
+type SandboxOptions struct {
+	// Binary is the spine-guest launcher; default: $SPINE_GUEST, else
+	// spine-guest beside the running executable.
+	Binary string
+	// Prefork children are kept forked ahead (default 4).
+	Prefork int
+	// MemoryBytes is each child's address-space limit (default 1 GiB).
+	MemoryBytes uint64
+	// CPUSeconds is each child's CPU limit (default 30).
+	CPUSeconds uint64
+	// AllowNoNamespaces and AllowNoLandlock lower the level explicitly:
+	// without them the engine refuses to start when the layer is missing.
+	AllowNoNamespaces, AllowNoLandlock bool
+}
+
+// WithSandbox configures sandbox mode.
+func WithSandbox(opts SandboxOptions) Option {
+	return func(c *config) error { c.sandbox = opts; return nil }
+}
 
 // Option configures an Engine; an Engine's configuration never changes.
 type Option func(*config) error
@@ -31,6 +59,7 @@ type config struct {
 	limits    Limits
 	workers   int
 	isolation Isolation
+	sandbox   SandboxOptions
 }
 
 // WithTools registers tools; names must be unique.
@@ -54,11 +83,11 @@ func WithWorkers(n int) Option {
 	}
 }
 
-// WithIsolation chooses where guests run (default Inproc).
+// WithIsolation chooses where guests run (default Sandbox).
 func WithIsolation(level Isolation) Option {
 	return func(c *config) error {
-		if level != Inproc {
-			return fmt.Errorf("spine: unknown isolation %q (have: inproc)", level)
+		if level != Inproc && level != Sandbox {
+			return fmt.Errorf("spine: unknown isolation %q (have: sandbox, inproc)", level)
 		}
 		c.isolation = level
 		return nil
@@ -74,6 +103,8 @@ type Engine struct {
 	limits   Limits
 	workers  chan struct{}
 	guests   bridge.Transport
+	pool     *wire.Pool
+	level    Isolation
 	closed   atomic.Bool
 	running  sync.WaitGroup
 
@@ -83,14 +114,14 @@ type Engine struct {
 
 // New makes an engine.
 func New(opts ...Option) (*Engine, error) {
-	cfg := config{workers: 16, isolation: Inproc}
+	cfg := config{workers: 16, isolation: Sandbox}
 	for _, opt := range opts {
 		if err := opt(&cfg); err != nil {
 			return nil, err
 		}
 	}
 	e := &Engine{tools: map[string]*bridge.Tool{}, limits: cfg.limits.withDefaults(),
-		workers: make(chan struct{}, cfg.workers), guests: inproc.Transport{}, streams: map[*Stream]struct{}{}}
+		workers: make(chan struct{}, cfg.workers), streams: map[*Stream]struct{}{}, level: cfg.isolation}
 	for _, t := range cfg.tools {
 		if _, dup := e.tools[t.Spec.Name]; dup {
 			return nil, fmt.Errorf("spine: tool %q registered twice", t.Spec.Name)
@@ -103,9 +134,18 @@ func New(opts ...Option) (*Engine, error) {
 		e.order = append(e.order, t.Spec.Name)
 	}
 	e.manifest = manifestJSON(e.tools, e.order)
-	if err := inproc.Start(); err != nil {
+	if cfg.isolation == Inproc {
+		if err := inproc.Start(); err != nil {
+			return nil, err
+		}
+		e.guests = inproc.Transport{}
+		return e, nil
+	}
+	pool, err := startSandbox(cfg.sandbox)
+	if err != nil {
 		return nil, err
 	}
+	e.pool, e.guests = pool, pool
 	return e, nil
 }
 
@@ -123,6 +163,9 @@ func (e *Engine) Close() error {
 		s.Abort()
 	}
 	e.running.Wait()
+	if e.pool != nil {
+		return e.pool.Close()
+	}
 	return nil
 }
 
@@ -305,8 +348,19 @@ func (e *Engine) Execute(ctx context.Context, req Request) (*Response, error) {
 func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Result, runErr error) (*Response, error) {
 	p.session.Close()
 	resp := &Response{Elapsed: time.Since(p.start), Emitted: p.sink.list(), Calls: convertCalls(p.session.Calls())}
+	resp.Isolation = string(e.level)
 	deadline := p.session.Context().Err()
 	if runErr != nil {
+		if result != nil {
+			resp.Stdout, resp.Stderr = string(result.Stdout), string(result.Stderr)
+		}
+		if status, ok := sandboxStatus(runErr); ok {
+			resp.Status, resp.Error = status, string(status)+": "+runErr.Error()
+			if status == StatusTimeout {
+				return resp, &ExecError{Kind: ErrTimeout, Message: runErr.Error()}
+			}
+			return resp, &ExecError{Kind: ErrSandbox, Message: runErr.Error()}
+		}
 		return e.interrupted(parent, resp, deadline, runErr.Error(), runErr)
 	}
 	resp.Stdout, resp.Stderr = string(result.Stdout), string(result.Stderr)
@@ -357,6 +411,25 @@ func (e *Engine) interrupted(parent context.Context, resp *Response, cause error
 	}
 	resp.Status, resp.Error = StatusError, message
 	return resp, &ExecError{Kind: ErrGuest, Message: message}
+}
+
+// sandboxStatus maps the sandbox's terminal failures to statuses.
+func sandboxStatus(err error) (Status, bool) {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "", false
+	case errors.Is(err, wire.ErrTimeout):
+		return StatusTimeout, true
+	case errors.Is(err, wire.ErrMemory):
+		return StatusMemory, true
+	case errors.Is(err, wire.ErrOutputLimit):
+		return StatusOutput, true
+	case errors.Is(err, wire.ErrViolation):
+		return StatusViolation, true
+	case errors.Is(err, wire.ErrCrashed):
+		return StatusCrashed, true
+	}
+	return "", false
 }
 
 func convertCalls(calls []bridge.Call) []Call {

@@ -16,7 +16,7 @@ import (
 
 func newEngine(t testing.TB, opts ...host.Option) *host.Engine {
 	t.Helper()
-	opts = append([]host.Option{host.WithTools(demotools.Tools()...)}, opts...)
+	opts = append([]host.Option{host.WithTools(demotools.Tools()...), host.WithIsolation(host.Inproc)}, opts...)
 	e, err := host.New(opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -152,11 +152,11 @@ func TestBadInputs(t *testing.T) {
 func TestUnencodableResult(t *testing.T) {
 	e := newEngine(t)
 	cases := map[string]string{
-		"result = {1, 2}":                    "TypeError: result is not JSON-serializable: set at result",
-		"result = {'a': [object()]}":         "TypeError: result is not JSON-serializable: object at result['a'][0]",
-		"result = float('nan')":              "ValueError: result is not JSON-serializable: float nan at result",
-		"result = {(1, 2): 3}":               "TypeError: result is not JSON-serializable: dict key of type tuple at result",
-		"x = []\nx.append(x)\nresult = x":    "LimitExceeded: result nesting exceeds the depth limit of 100 at result" + strings.Repeat("[0]", 101),
+		"result = {1, 2}":                 "TypeError: result is not JSON-serializable: set at result",
+		"result = {'a': [object()]}":      "TypeError: result is not JSON-serializable: object at result['a'][0]",
+		"result = float('nan')":           "ValueError: result is not JSON-serializable: float nan at result",
+		"result = {(1, 2): 3}":            "TypeError: result is not JSON-serializable: dict key of type tuple at result",
+		"x = []\nx.append(x)\nresult = x": "LimitExceeded: result nesting exceeds the depth limit of 100 at result" + strings.Repeat("[0]", 101),
 	}
 	for source, want := range cases {
 		resp, err := run(t, e, source, `{}`)
@@ -346,7 +346,7 @@ func TestConcurrentExecutions(t *testing.T) {
 }
 
 func TestClosedEngine(t *testing.T) {
-	e, err := host.New()
+	e, err := host.New(host.WithIsolation(host.Inproc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,11 +359,11 @@ func TestClosedEngine(t *testing.T) {
 func TestInvalidToolSpecs(t *testing.T) {
 	noop := func(context.Context, json.RawMessage) (json.RawMessage, error) { return nil, nil }
 	for _, spec := range []host.ToolSpec{{Name: "not-an-identifier"}, {Name: "class"}, {Name: "x", Schema: json.RawMessage(`{"type": 5}`)}} {
-		if _, err := host.New(host.WithTools(host.NewTool(spec, noop))); err == nil {
+		if _, err := host.New(host.WithIsolation(host.Inproc), host.WithTools(host.NewTool(spec, noop))); err == nil {
 			t.Errorf("spec %+v accepted", spec)
 		}
 	}
-	if _, err := host.New(host.WithTools(demotools.Echo(), demotools.Echo())); err == nil {
+	if _, err := host.New(host.WithIsolation(host.Inproc), host.WithTools(demotools.Echo(), demotools.Echo())); err == nil {
 		t.Error("duplicate tool accepted")
 	}
 }

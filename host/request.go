@@ -23,16 +23,22 @@ type Status string
 
 // The statuses.
 const (
-	StatusOK        Status = "ok"        // the program finished
-	StatusError     Status = "error"     // the program raised
-	StatusTimeout   Status = "timeout"   // the deadline passed
-	StatusCancelled Status = "cancelled" // the caller cancelled the context
-	StatusLimit     Status = "limit"     // a limit (tool calls, result size or depth) was exceeded
+	StatusOK        Status = "ok"           // the program finished
+	StatusError     Status = "error"        // the program raised
+	StatusTimeout   Status = "timeout"      // the deadline passed
+	StatusCancelled Status = "cancelled"    // the caller cancelled the context
+	StatusLimit     Status = "limit"        // a limit (tool calls, result size or depth) was exceeded
+	StatusMemory    Status = "memory"       // the program ran out of memory (sandbox)
+	StatusOutput    Status = "output_limit" // the guest wrote more than allowed (sandbox)
+	StatusCrashed   Status = "crashed"      // the guest process died (sandbox)
+	StatusViolation Status = "violation"    // a policy or protocol breach (sandbox)
 )
 
 // Response is the outcome of one execution.
 type Response struct {
 	Status Status
+	// Isolation is the level the execution ran at ("sandbox", "inproc").
+	Isolation string
 	// Value is the JSON of the program's `result` ("null" when it set none).
 	Value json.RawMessage
 	// Error is the program's error as "Type: message" ("" on success).

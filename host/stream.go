@@ -156,6 +156,7 @@ func (s *Stream) Finish() (*Response, error) {
 	<-s.fed
 	s.p.session.SetStreaming(false)
 	s.p.start = time.Now()
+	s.p.session.SetDeadline(time.Now().Add(s.engine.limits.Timeout))
 	stop := time.AfterFunc(s.engine.limits.Timeout, func() { s.p.cancelCause(context.DeadlineExceeded) })
 	defer stop.Stop()
 	request := s.finalRequest()

@@ -105,7 +105,7 @@ func TestCancelledContextCancelsStreamCalls(t *testing.T) {
 }
 
 func TestEngineCloseAbortsOpenStreams(t *testing.T) {
-	e, err := host.New(host.WithTools(demotools.Tools()...))
+	e, err := host.New(host.WithTools(demotools.Tools()...), host.WithIsolation(host.Inproc))
 	if err != nil {
 		t.Fatal(err)
 	}

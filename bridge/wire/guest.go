@@ -175,7 +175,7 @@ func (g *sandboxGuest) drainOutput() {
 }
 
 func (g *sandboxGuest) deadlineMillis() uint32 {
-	deadline, ok := g.s.Context().Deadline()
+	deadline, ok := g.s.Deadline()
 	if !ok {
 		return 1<<32 - 1
 	}

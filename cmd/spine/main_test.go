@@ -10,6 +10,31 @@ import (
 	"testing"
 )
 
+// TestMain points the CLI at the spine-guest that `make native` builds,
+// unless SPINE_GUEST already names one.
+func TestMain(m *testing.M) {
+	if os.Getenv("SPINE_GUEST") == "" {
+		path, _ := filepath.Abs("../../build/guest-c/sandbox/spine-guest")
+		os.Setenv("SPINE_GUEST", path)
+	}
+	os.Exit(m.Run())
+}
+
+func TestRunSandboxIsTheDefault(t *testing.T) {
+	code, out, errOut := cli(t, "result = lookup(key=3)", "run", "--demo-tools", "--json", "-")
+	if code != 0 || !strings.Contains(out, `"isolation":"sandbox"`) || !strings.Contains(out, `"value":21`) {
+		t.Fatalf("%d %s %s", code, out, errOut)
+	}
+	code, out, _ = cli(t, "import os\nos.execv('/bin/sh', ['sh'])", "run", "--json", "-")
+	if code != 1 || !strings.Contains(out, `"status":"violation"`) {
+		t.Fatalf("%d %s", code, out)
+	}
+	code, out, _ = cli(t, "result = 1", "run", "--isolation", "inproc", "--json", "-")
+	if code != 0 || !strings.Contains(out, `"isolation":"inproc"`) {
+		t.Fatalf("%d %s", code, out)
+	}
+}
+
 func cli(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer

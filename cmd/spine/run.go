@@ -36,7 +36,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.demoTools, "demo-tools", false, "provide the demo tools echo, lookup, sleep, fail and emit")
 	fs.StringVar(&f.manifest, "manifest", "", "JSON file listing tool specs; a spec with \"command\" runs that argv with the JSON args on stdin")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "wall-clock limit of the execution")
-	fs.StringVar(&f.isolation, "isolation", string(host.Inproc), "where the guest runs: inproc")
+	fs.StringVar(&f.isolation, "isolation", string(host.Sandbox), "where the guest runs: sandbox (a locked-down child process) or inproc (this process; trusted code only)")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object with the whole response")
 	fs.BoolVar(&f.plm, "plm", false, "run independent speculative tool calls in parallel (PLM)")
 	fs.BoolVar(&f.stream, "stream", false, "read the program incrementally and start tool calls while it arrives (implies PLM)")

@@ -10,6 +10,7 @@ import (
 // responseView is the stable JSON contract of `spine run --json`.
 type responseView struct {
 	Status          host.Status       `json:"status"`
+	Isolation       string            `json:"isolation"`
 	Value           json.RawMessage   `json:"value"`
 	Error           *string           `json:"error"`
 	Line            int               `json:"line,omitempty"`
@@ -38,7 +39,7 @@ type callView struct {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func jsonView(r *host.Response) responseView {
-	v := responseView{Status: r.Status, Value: r.Value, Line: r.Line, Traceback: r.Traceback,
+	v := responseView{Status: r.Status, Isolation: r.Isolation, Value: r.Value, Line: r.Line, Traceback: r.Traceback,
 		Stdout: r.Stdout, Stderr: r.Stderr, StdoutTruncated: r.StdoutTruncated, Transformed: r.Transformed,
 		Calls: []callView{}, Emitted: r.Emitted, ElapsedMs: ms(r.Elapsed)}
 	if v.Value == nil {

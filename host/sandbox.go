@@ -1,0 +1,62 @@
+package host
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spine-sandbox/spine/bridge/wire"
+)
+
+// Isolation reports the level this engine runs guests at, and for the
+// sandbox which layers are active ("sandbox: namespaces, landlock ABI 7,
+// seccomp"), so a caller can log what protects it.
+func (e *Engine) Isolation() string {
+	if e.pool == nil {
+		return string(e.level)
+	}
+	l := e.pool.Layers()
+	text := "sandbox: seccomp"
+	if l.Namespaces {
+		text += ", namespaces"
+	}
+	if l.Landlock > 0 {
+		text += fmt.Sprintf(", landlock ABI %d", l.Landlock)
+	}
+	if l.Missing != "" {
+		text += " (missing: " + l.Missing + ")"
+	}
+	return text
+}
+
+func guestBinary(configured string) (string, error) {
+	if configured != "" {
+		return configured, nil
+	}
+	if env := os.Getenv("SPINE_GUEST"); env != "" {
+		return env, nil
+	}
+	if exe, err := os.Executable(); err == nil {
+		beside := filepath.Join(filepath.Dir(exe), "spine-guest")
+		if _, err := os.Stat(beside); err == nil {
+			return beside, nil
+		}
+	}
+	return "", errors.New("spine: sandbox mode needs the spine-guest launcher: build it (make build puts it in bin/), " +
+		"then set SandboxOptions.Binary or $SPINE_GUEST, or keep it beside the executable; " +
+		"WithIsolation(Inproc) runs without it, for trusted code only")
+}
+
+func startSandbox(opts SandboxOptions) (*wire.Pool, error) {
+	binary, err := guestBinary(opts.Binary)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, MemoryBytes: opts.MemoryBytes,
+		CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces, AllowNoLandlock: opts.AllowNoLandlock})
+	if err != nil {
+		return nil, fmt.Errorf("spine: %w", err)
+	}
+	return pool, nil
+}

@@ -1,0 +1,109 @@
+package host_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spine-sandbox/spine/demotools"
+	"github.com/spine-sandbox/spine/host"
+)
+
+// guestBinary is the spine-guest CMake builds (make native), or $SPINE_GUEST.
+func guestBinary(t testing.TB) string {
+	t.Helper()
+	if env := os.Getenv("SPINE_GUEST"); env != "" {
+		return env
+	}
+	path, _ := filepath.Abs("../build/guest-c/sandbox/spine-guest")
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("spine-guest not found at %s: run `make native` (or set SPINE_GUEST)", path)
+	}
+	return path
+}
+
+func newSandboxEngine(t testing.TB, opts ...host.Option) *host.Engine {
+	t.Helper()
+	opts = append([]host.Option{host.WithTools(demotools.Tools()...),
+		host.WithSandbox(host.SandboxOptions{Binary: guestBinary(t), Prefork: 2})}, opts...)
+	e, err := host.New(opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
+}
+
+func TestSandboxIsTheDefault(t *testing.T) {
+	t.Setenv("SPINE_GUEST", guestBinary(t))
+	e, err := host.New(host.WithTools(demotools.Tools()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if level := e.Isolation(); !strings.HasPrefix(level, "sandbox: seccomp") || !strings.Contains(level, "landlock") {
+		t.Fatalf("level %q", level)
+	}
+	resp, err := e.Execute(context.Background(), host.Request{Source: "result = lookup(key=inputs['k'])", Inputs: []byte(`{"k": 5}`)})
+	if err != nil || string(resp.Value) != "35" || resp.Isolation != "sandbox" {
+		t.Fatalf("%v %s %q", err, resp.Value, resp.Isolation)
+	}
+}
+
+func TestSandboxFailsClosedWithoutItsLauncher(t *testing.T) {
+	t.Setenv("SPINE_GUEST", "")
+	if _, err := host.New(host.WithSandbox(host.SandboxOptions{Binary: "/nonexistent/spine-guest"})); err == nil {
+		t.Fatal("a sandbox engine started without its launcher")
+	}
+}
+
+func TestSandboxStatuses(t *testing.T) {
+	e := newSandboxEngine(t, host.WithLimits(host.Limits{Timeout: time.Second}))
+	cases := []struct {
+		source string
+		status host.Status
+		kind   error
+	}{
+		{"result = 1", host.StatusOK, nil},
+		{"raise ValueError('x')", host.StatusError, host.ErrGuest},
+		{"while True:\n    pass", host.StatusTimeout, host.ErrTimeout},
+		{"x = 10**10**8", host.StatusTimeout, host.ErrTimeout},
+		{"import os\nos._exit(3)", host.StatusCrashed, host.ErrSandbox},
+		{"import os\nos.abort()", host.StatusCrashed, host.ErrSandbox},
+		{"import os\nos.execv('/bin/sh', ['sh'])", host.StatusViolation, host.ErrSandbox},
+		{"x = bytearray(4 << 30)", host.StatusMemory, host.ErrSandbox},
+	}
+	for _, c := range cases {
+		start := time.Now()
+		resp, err := e.Execute(context.Background(), host.Request{Source: c.source})
+		if resp == nil || resp.Status != c.status || (c.kind == nil) != (err == nil) || (c.kind != nil && !errors.Is(err, c.kind)) {
+			t.Errorf("%q: status %v err %v", c.source, resp, err)
+		}
+		if time.Since(start) > 5*time.Second {
+			t.Errorf("%q took %v", c.source, time.Since(start))
+		}
+		// The engine survives every fault.
+		if r, err := e.Execute(context.Background(), host.Request{Source: "result = lookup(key=1)"}); err != nil || string(r.Value) != "7" {
+			t.Fatalf("after %q: %v", c.source, err)
+		}
+	}
+}
+
+func TestSandboxStream(t *testing.T) {
+	e := newSandboxEngine(t)
+	s, err := e.Stream(context.Background(), host.Request{Inputs: []byte(`{"k": 3}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Feed([]byte("a = lookup(key=inputs['k'])\n"))
+	waitFor(t, "the stream's call to start", func() bool { return s.Started() == 1 })
+	s.Feed([]byte("result = [a, emit(value=a)]\n"))
+	resp, err := s.Finish()
+	if err != nil || string(resp.Value) != "[21, 1]" {
+		t.Fatalf("%v %s", err, resp.Value)
+	}
+}
