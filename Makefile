@@ -47,7 +47,8 @@ test-go: build native
 
 test-python: native
 	PYTHONPATH=guest:tests/programs $(PYTHON) -m pytest -q tests/guest
-	@if [ -d tests/runtime/python ]; then PYTHONPATH=$(BUILD)/runtime/python $(PYTHON) -m pytest -q tests/runtime/python; fi
+	PYTHONPATH=$(BUILD)/runtime/python $(PYTHON) -m pytest -q tests/runtime/python
+	PYTHONPATH=$(BUILD)/runtime/python:guest $(PYTHON) -m pytest -q -p no:cacheprovider tests/compiler/python
 
 test: test-native test-asan test-python test-go
 

@@ -1,0 +1,13 @@
+"""spine native hot functions: compile typed pure Python functions to C++
+modules and call them with CPython's meaning.
+
+    names = simple_compile(sum_to, "/tmp/sum_to.so")
+    module = module_loader("/tmp/sum_to.so")
+    fast = module.get_function("sum_to", fallback=sum_to)
+"""
+from .compiler import parse_module, simple_compile, to_cpp
+from .errors import CompileError
+from .loader import Module, NativeFallback, NativeFunction, module_loader
+
+__all__ = ["simple_compile", "to_cpp", "parse_module", "module_loader", "Module", "NativeFunction",
+           "NativeFallback", "CompileError"]
