@@ -80,7 +80,65 @@ def transform(source, manifest, *, fanout=64):
     return tree, (namer.prepare, namer.resolve)
 
 
+# --- Tree walking ------------------------------------------------------------
+# ast.walk and ast.iter_child_nodes go through two generator layers per node;
+# the transform walks the tree many times, so these flat versions matter (they
+# yield the same nodes in the same order, less the context markers).
+
+_AST = ast.AST
+_CONTEXT = ast.expr_context
+
+
+# Per node type, which of its fields can hold an identifier (for Facts.words).
+_WORD_FIELDS = {}
+
+
+# Per node type, the fields that can hold child nodes: the identifier, flag
+# and context fields never do (`Constant.value` neither).
+_CHILD_FIELDS = {}
+_SCALAR_FIELDS = frozenset({"id", "attr", "arg", "name", "asname", "module", "level", "kind",
+                            "type_comment", "conversion", "is_async", "simple", "ctx"})
+
+
+def _child_fields(cls):
+    fields = _CHILD_FIELDS[cls] = tuple(
+        f for f in cls._fields if f not in _SCALAR_FIELDS and not (cls is ast.Constant and f == "value"))
+    return fields
+
+
+def _iter_children(node):
+    """The direct child nodes of `node`, as ast.iter_child_nodes yields them,
+    less the Load/Store/Del markers (no analysis here looks at them; they are
+    a third of all nodes)."""
+    children = []
+    fields = _CHILD_FIELDS.get(type(node))
+    if fields is None:
+        fields = _child_fields(type(node))
+    for name in fields:
+        value = getattr(node, name, None)
+        if type(value) is list:
+            children.extend(item for item in value if isinstance(item, _AST))
+        elif isinstance(value, _AST):
+            children.append(value)
+    return children
+
+
+def _walk(node):
+    """Every node under `node` (itself included), in ast.walk's order."""
+    todo = [node]
+    index = 0
+    while index < len(todo):
+        todo.extend(_iter_children(todo[index]))
+        index += 1
+    return todo
+
+
 # --- Name analysis -----------------------------------------------------------
+
+# The node types own_bindings can yield for; a cheap test before the call.
+_BINDERS = (ast.Name, *_FUNCTIONS, ast.ClassDef, ast.arg, ast.Import, ast.ImportFrom, ast.Global,
+            ast.Nonlocal, ast.ExceptHandler, ast.MatchAs, ast.MatchStar, ast.MatchMapping)
+
 
 def own_bindings(node):
     """Names that `node` itself binds (not its children), in any scope."""
@@ -127,24 +185,25 @@ def same_scope_nodes(node):
             stack.extend(item.args.defaults)
             stack.extend(d for d in item.args.kw_defaults if d is not None)
         else:
-            stack.extend(ast.iter_child_nodes(item))
+            stack.extend(_iter_children(item))
 
 
 def scope_bindings(node):
     """Names a statement (or expression) may bind in the scope it runs in."""
     names = set()
     for item in same_scope_nodes(node):
-        names.update(own_bindings(item))
+        if isinstance(item, _BINDERS):
+            names.update(own_bindings(item))
     return names
 
 
 def names_read(node):
     """Names loaded anywhere in an expression."""
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return {n.id for n in _walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
 def walrus_targets(node):
-    return {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
+    return {n.target.id for n in _walk(node) if isinstance(n, ast.NamedExpr)}
 
 
 def is_docstring(stmt):
@@ -177,9 +236,13 @@ class ProgramFacts:
         self.volatile = set()
         self.disabled = False
         self.closed = True
-        for node in ast.walk(tree):
-            for name in own_bindings(node):
-                counts[name] = counts.get(name, 0) + 1
+        assigns = []
+        for node in _walk(tree):
+            if isinstance(node, ast.Assign):
+                assigns.append(node)
+            if isinstance(node, _BINDERS):
+                for name in own_bindings(node):
+                    counts[name] = counts.get(name, 0) + 1
             self._note_words(node)
             if isinstance(node, (ast.Global, ast.Nonlocal)):
                 self.volatile.update(node.names)
@@ -198,10 +261,14 @@ class ProgramFacts:
         self.tool_names = {n for n in names if n not in self.bound}
         self.tools = {spec["name"] for spec in manifest
                       if spec.get("speculative") is True and spec["name"] not in self.bound}
-        self.literal_bound = self._literal_bound(tree, counts)
+        self.literal_bound = self._literal_bound(assigns, counts)
 
     def _note_words(self, node):
-        for attr in ("id", "attr", "arg", "name", "asname", "module", "rest"):
+        fields = _WORD_FIELDS.get(type(node))
+        if fields is None:
+            fields = _WORD_FIELDS[type(node)] = tuple(
+                a for a in ("id", "attr", "arg", "name", "asname", "module", "rest") if a in type(node)._fields)
+        for attr in fields:
             value = getattr(node, attr, None)
             if isinstance(value, str):
                 self.words.add(value)
@@ -210,10 +277,10 @@ class ProgramFacts:
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             self.words.add(node.value)
 
-    def _literal_bound(self, tree, counts):
+    def _literal_bound(self, assigns, counts):
         found = set()
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+        for node in assigns:
+            if (len(node.targets) == 1
                     and isinstance(node.targets[0], ast.Name)
                     and counts.get(node.targets[0].id) == 1
                     and self.is_sequence_literal(node.value)):
@@ -465,7 +532,7 @@ class Planner:
                 continue
             if self.is_candidate(node):
                 found.append(node)
-            stack.extend(reversed(list(ast.iter_child_nodes(node))))
+            stack.extend(reversed(_iter_children(node)))
         return found
 
     def is_candidate(self, node):
@@ -515,7 +582,8 @@ class Planner:
             return cached
         touched, slow = set(), False
         for item in same_scope_nodes(node):
-            touched.update(own_bindings(item))
+            if isinstance(item, _BINDERS):
+                touched.update(own_bindings(item))
             if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
                 touched.add(item.value.id)
             elif isinstance(item, ast.Subscript) and isinstance(item.ctx, (ast.Store, ast.Del)):
@@ -722,14 +790,16 @@ def _locate(node, origin):
     have a position (the user's own, copied into a thunk) keep it, and so do
     their children, which is why the walk stops there.
     """
+    position = (origin.lineno, origin.col_offset,
+                getattr(origin, "end_lineno", None), getattr(origin, "end_col_offset", None))
     stack = [node]
     while stack:
         item = stack.pop()
         if "lineno" in item._attributes:
             if getattr(item, "lineno", None) is not None:
                 continue
-            ast.copy_location(item, origin)
-        stack.extend(ast.iter_child_nodes(item))
+            item.lineno, item.col_offset, item.end_lineno, item.end_col_offset = position
+        stack.extend(_iter_children(item))
     return node
 
 
