@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -105,7 +106,7 @@ func TestNoLeaksAfterFaults(t *testing.T) {
 		return fds, gs, procs
 	}
 	fds0, gs0, procs0 := settle()
-	const rounds = 200
+	const rounds = 1000
 	for i := 0; i < rounds; i++ {
 		f := faults[i%len(faults)]
 		o := runIn(t, p, f.source, 10*time.Second, false)
