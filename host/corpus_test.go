@@ -117,37 +117,30 @@ func jsonEqual(a, b json.RawMessage) bool {
 	return err1 == nil && err2 == nil && reflect.DeepEqual(x, y)
 }
 
-// outcome is what the differential suite compares.
+// describe is what the differential suite compares: value (unless there is
+// an error), error, stdout and the emitted sequence, numbers normalised.
+func describe(value json.RawMessage, err, stdout string, emitted []json.RawMessage) string {
+	shown := "-"
+	if err == "" {
+		v, _ := normalJSON(value)
+		shown = fmt.Sprint(v)
+	}
+	var values []string
+	for _, e := range emitted {
+		v, _ := normalJSON(e)
+		values = append(values, fmt.Sprint(v))
+	}
+	return fmt.Sprintf("value=%s error=%q stdout=%q emitted=%v", shown, err, stdout, values)
+}
+
 func outcome(resp *host.Response) string {
 	if resp == nil {
 		return "<no response>"
 	}
-	value := "-"
-	if resp.Error == "" {
-		v, _ := normalJSON(resp.Value)
-		value = fmt.Sprint(v)
-	}
-	var emitted []string
-	for _, e := range resp.Emitted {
-		v, _ := normalJSON(e)
-		emitted = append(emitted, fmt.Sprint(v))
-	}
-	return fmt.Sprintf("value=%s error=%q stdout=%q emitted=%v", value, resp.Error, resp.Stdout, emitted)
+	return describe(resp.Value, resp.Error, resp.Stdout, resp.Emitted)
 }
 
-func expected(c corpusCase) string {
-	value := "-"
-	if c.err == "" {
-		v, _ := normalJSON(c.value)
-		value = fmt.Sprint(v)
-	}
-	var emitted []string
-	for _, e := range c.emitted {
-		v, _ := normalJSON(e)
-		emitted = append(emitted, fmt.Sprint(v))
-	}
-	return fmt.Sprintf("value=%s error=%q stdout=%q emitted=%v", value, c.err, c.stdout, emitted)
-}
+func expected(c corpusCase) string { return describe(c.value, c.err, c.stdout, c.emitted) }
 
 func TestCorpusPlainAndPLMGiveTheExpectedOutcome(t *testing.T) {
 	t.Run("inproc", func(t *testing.T) { corpusPlainAndPLM(t, newEngine(t)) })
