@@ -11,7 +11,9 @@ out=bench/RESULTS.md
   echo "- command: \`make bench\` (bench/run.sh)"
   echo "- CPython: $(/usr/bin/python3 --version 2>&1) (Debian), Go: $(go version | cut -d' ' -f3)"
   echo
-  go run ./bench/enginebench
+  mkdir -p build
+  go run ./bench/enginebench -figures build/bench-figures.json
+  bash bench/monty/run.sh build/bench-figures.json
   if [ -x build/runtime/runtime_bench ]; then
     bash bench/runtime/run.sh build
   fi

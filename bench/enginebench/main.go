@@ -5,17 +5,23 @@
 //   - PLM: independent calls, a fanned-out loop and a dependent chain, PLM off
 //     and on; the transform's own cost on a 200-line program;
 //   - prefix streaming: time from the last chunk to the result.
+//
+// -figures FILE writes the core figures as JSON, for bench/monty/run.sh to
+// set pydantic-monty beside them.
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spine-sandbox/spine/demotools"
@@ -26,6 +32,7 @@ const trivial = "result = {'x': lookup(key=inputs['item'])}"
 
 func main() {
 	quick := flag.Bool("quick", false, "fewer iterations (smoke run)")
+	figures := flag.String("figures", "", "write the core figures as JSON to this file")
 	flag.Parse()
 	n := 2000
 	if *quick {
@@ -47,7 +54,14 @@ func main() {
 		os.Exit(1)
 	}
 	defer sandbox.Close()
-	core(engine, sandbox, n)
+	f := core(engine, sandbox, n)
+	if *figures != "" {
+		data, _ := json.MarshalIndent(f, "", "  ")
+		if err := os.WriteFile(*figures, append(data, '\n'), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "enginebench:", err)
+			os.Exit(1)
+		}
+	}
 	plm(engine)
 	streaming(engine)
 }
@@ -71,7 +85,50 @@ func summarize(samples []time.Duration) stats {
 func us(d time.Duration) string { return fmt.Sprintf("%.1f µs", float64(d.Nanoseconds())/1e3) }
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Nanoseconds())/1e6) }
 
-func core(e, sandbox *host.Engine, n int) {
+// coreFigures are the core section's figures, in microseconds.
+type coreFigures struct {
+	InprocMedianUS     float64 `json:"inproc_median_us"`
+	InprocP99US        float64 `json:"inproc_p99_us"`
+	SandboxMedianUS    float64 `json:"sandbox_median_us"`
+	SandboxP99US       float64 `json:"sandbox_p99_us"`
+	SandboxSequential  float64 `json:"sandbox_sequential_per_second"`
+	SandboxConcurrent  float64 `json:"sandbox_concurrent_per_second"`
+	ConcurrentRoutines int     `json:"concurrent_goroutines"`
+	SubprocessMedianUS float64 `json:"subprocess_median_us"`
+	SubprocessP99US    float64 `json:"subprocess_p99_us"`
+	Cores              int     `json:"cores"`
+}
+
+func micros(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
+
+// concurrently runs total executions of req from routines goroutines and
+// returns executions per second.
+func concurrently(e *host.Engine, req host.Request, routines, total int) float64 {
+	var wg sync.WaitGroup
+	per := total / routines
+	start := time.Now()
+	for g := 0; g < routines; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < per; i++ {
+				resp, err := e.Execute(context.Background(), req)
+				var got bytes.Buffer
+				if err == nil {
+					err = json.Compact(&got, resp.Value)
+				}
+				if err != nil || got.String() != `{"x":21}` {
+					fmt.Fprintln(os.Stderr, "enginebench: concurrent sandbox execution:", err, string(resp.Value))
+					os.Exit(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return float64(per*routines) / time.Since(start).Seconds()
+}
+
+func core(e, sandbox *host.Engine, n int) coreFigures {
 	req := host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)}
 	for i := 0; i < 200; i++ {
 		exec1(e, req)
@@ -91,6 +148,8 @@ func core(e, sandbox *host.Engine, n int) {
 	}
 	perSecond := float64(len(boxed)) / time.Since(start).Seconds()
 	sandboxed := summarize(boxed)
+	const routines = 8
+	concurrent := concurrently(sandbox, req, routines, n/2)
 
 	// A fresh python3 per run, the tool simulated by a function in the program.
 	script := "import json,sys\ninputs=json.loads(sys.argv[1])\ndef lookup(key): return 7*key\n" + trivial + "\nprint(json.dumps(result))"
@@ -128,6 +187,12 @@ func core(e, sandbox *host.Engine, n int) {
 	fmt.Printf("\nThe subprocess is %.0fx slower than the sandbox (target: at least 20x).\n\n", float64(subprocess.median)/float64(sandboxed.median))
 	fmt.Printf("One no-op tool call (1,000 calls in one program, minus the same loop without calls): **%s** per call.\n", us(perCall))
 	fmt.Printf("Targets: median execution within 50 µs (%s), one tool call within 10 µs (%s).\n\n", verdict(inproc.median <= 50*time.Microsecond), verdict(perCall <= 10*time.Microsecond))
+	fmt.Printf("Sandbox throughput on %d cores: **%.0f executions/s** from %d goroutines (%d executions, each a fresh forked child, result checked), against %.0f/s sequential.\n\n",
+		runtime.NumCPU(), concurrent, routines, n/2, perSecond)
+	return coreFigures{InprocMedianUS: micros(inproc.median), InprocP99US: micros(inproc.p99),
+		SandboxMedianUS: micros(sandboxed.median), SandboxP99US: micros(sandboxed.p99),
+		SandboxSequential: perSecond, SandboxConcurrent: concurrent, ConcurrentRoutines: routines,
+		SubprocessMedianUS: micros(subprocess.median), SubprocessP99US: micros(subprocess.p99), Cores: runtime.NumCPU()}
 }
 
 func verdict(ok bool) string {
