@@ -50,6 +50,7 @@ func main() {
 	if err != nil {
 		log.Fatalf("program failed: %v", err)
 	}
+	fmt.Println("isolation:", engine.Isolation())
 	fmt.Print(resp.Stdout)
 	fmt.Printf("result: %s\n", resp.Value)
 	fmt.Printf("emitted: %s\n", joinRaw(resp.Emitted))
