@@ -192,7 +192,6 @@ def take_output():
 
 # --- Result encoding ---------------------------------------------------------
 
-_SCALARS = (str, int, float, bool, type(None))
 _KEY_TYPES = (str, int, float, bool, type(None))
 _encode_value = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 
@@ -239,10 +238,9 @@ def _check_result(value, max_bytes, max_depth):
                         f"result is not JSON-serializable: dict key of type {type(key).__name__} at {_where(path)}")
                 size += len(str(key)) + 2
                 stack.append((child, depth + 1, path + (key,)))
-        elif isinstance(item, _SCALARS + (list, tuple, dict)):
-            # Subclasses of JSON types may override what encoding sees.
-            raise TypeError(f"result is not JSON-serializable: {kind.__name__} at {_where(path)}")
         else:
+            # Anything else, subclasses of JSON types included (they may
+            # override what encoding sees).
             raise TypeError(f"result is not JSON-serializable: {kind.__name__} at {_where(path)}")
         if size > max_bytes:
             raise LimitExceeded(f"result exceeds the size limit of {max_bytes} bytes")
