@@ -22,6 +22,7 @@ import (
 //
 // Child channel (SOCK_STREAM), host <-> one child:
 //
+//	'R' ready    child->host   (empty) confined and warmed up; sent once, first
 //	'x' execute  host->child   u32 deadline in ms, request JSON
 //	'e' entry    host->child   name NUL argument
 //	'a' answer   host->child   u8 interrupt reason, i64 number (handle or length; <0 failure), response
@@ -48,6 +49,7 @@ const (
 	kDone    = 'd'
 	kResult  = 'z'
 	kFailed  = 'f'
+	kReady   = 'R'
 )
 
 const headerLen = 5
