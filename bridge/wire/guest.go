@@ -159,8 +159,14 @@ type sandboxGuest struct {
 	released bool
 }
 
+// readers are the channel readers of finished guests: 64 KiB each, too big
+// to allocate (and collect) once per execution.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
+
 func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
-	g := &sandboxGuest{p: p, c: c, s: s, r: bufio.NewReaderSize(c.conn, 64<<10), rawDone: make(chan struct{})}
+	r := readers.Get().(*bufio.Reader)
+	r.Reset(c.conn)
+	g := &sandboxGuest{p: p, c: c, s: s, r: r, rawDone: make(chan struct{})}
 	g.raw.max = 4096
 	go g.drainOutput()
 	s.SetStop(func() { g.limit.Store(int32(bridge.LimitExceeded)) })
@@ -289,6 +295,9 @@ func (g *sandboxGuest) Entry(name string, arg []byte) error {
 
 // next reads frames, serving tool crossings, until one that is not a crossing.
 func (g *sandboxGuest) next() (byte, []byte, error) {
+	if g.r == nil {
+		return 0, nil, fmt.Errorf("%w: the guest was released", ErrClosed)
+	}
 	for {
 		kind, payload, err := readFrame(g.r, g.p.opts.MaxFrameBytes)
 		if err != nil {
@@ -426,6 +435,9 @@ func (g *sandboxGuest) Release() {
 	g.timerMu.Unlock()
 	g.stopCtx()
 	g.killed.CompareAndSwap(killNone, killRelease)
+	g.r.Reset(nil)
+	readers.Put(g.r)
+	g.r = nil
 	// Nothing of the child reaches the session any more: Execute has
 	// returned and nobody reads its channel. Killing it, closing its
 	// descriptors (the kernel tears a CPython process down in a few hundred
