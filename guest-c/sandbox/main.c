@@ -393,8 +393,6 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
   /* Inherited from the zygote; checked, never assumed. */
   step = "privileges";
   if (spine_check_privileges() < 0) goto refuse;
-  step = "nproc";
-  if (spine_lock_nproc() < 0) goto refuse;
   step = "seccomp";
   if (spine_enter_seccomp() < 0) goto refuse;
   /* Confined. Give the interpreter back (released GIL, saved thread state) so

@@ -221,13 +221,14 @@ int spine_apply_rlimits(const spine_limits *limits) {
       limit(RLIMIT_NOFILE, limits->open_files, "RLIMIT_NOFILE") < 0 ||
       limit(RLIMIT_MEMLOCK, 0, "RLIMIT_MEMLOCK") < 0 ||
       limit(RLIMIT_MSGQUEUE, 0, "RLIMIT_MSGQUEUE") < 0 ||
-      limit(RLIMIT_LOCKS, 0, "RLIMIT_LOCKS") < 0) {
+      limit(RLIMIT_LOCKS, 0, "RLIMIT_LOCKS") < 0 ||
+      /* The child starts no thread or process (seccomp kills clone anyway). */
+      limit(RLIMIT_NPROC, 0, "RLIMIT_NPROC") < 0) {
     return -1;
   }
   return 0;
 }
 
-int spine_lock_nproc(void) { return limit(RLIMIT_NPROC, 0, "RLIMIT_NPROC"); }
 
 int spine_drop_privileges(void) {
   /* Inside the user namespace the zygote is root of that namespace; without

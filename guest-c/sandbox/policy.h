@@ -25,7 +25,7 @@ typedef struct spine_limits {
  */
 int spine_landlock_ruleset(int *abi);
 
-/** \brief rlimits (all but RLIMIT_NPROC, see spine_lock_nproc). -1 on failure. */
+/** \brief A child's rlimits (memory, CPU, no core, no file growth, few files, no new processes). -1 on failure. */
 int spine_apply_rlimits(const spine_limits *limits);
 
 /** \brief Drop every capability (bounding, effective, permitted, inheritable, ambient), set no-new-privs and non-dumpable. */
@@ -40,8 +40,6 @@ int spine_check_privileges(void);
 /** \brief Enter the Landlock domain of `ruleset` (from spine_landlock_ruleset). */
 int spine_enter_landlock(int ruleset);
 
-/** \brief RLIMIT_NPROC 0, once the child's own threads exist. */
-int spine_lock_nproc(void);
 
 /**
  * \brief Build the seccomp allowlist once, in the zygote, as a BPF program
