@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"github.com/spine-sandbox/spine/bridge"
 )
@@ -52,6 +53,28 @@ func (c *child) kill() {
 	if c.pidfd >= 0 {
 		syscall.Syscall6(sysPidfdSendSignal, uintptr(c.pidfd), uintptr(syscall.SIGKILL), 0, 0, 0, 0)
 	}
+}
+
+// exitedNow reports whether the child is already gone, asking the kernel
+// through its pidfd (readable once the process has exited) instead of
+// waiting for the zygote's report, which may be a few milliseconds behind a
+// kill from outside.
+func (c *child) exitedNow() bool {
+	if c.hasExited() {
+		return true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pidfd < 0 {
+		return false
+	}
+	const pollIn = 0x1
+	pfd := struct {
+		fd             int32
+		events, revent int16
+	}{int32(c.pidfd), pollIn, 0}
+	n, _, errno := syscall.Syscall(syscall.SYS_POLL, uintptr(unsafe.Pointer(&pfd)), 1, 0)
+	return errno == 0 && n == 1 && pfd.revent&pollIn != 0
 }
 
 // awaitReady reads the child's ready frame: it has confined itself and

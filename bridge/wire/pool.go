@@ -370,7 +370,7 @@ func (p *Pool) Acquire(s *bridge.Session) (bridge.Guest, error) {
 				return nil, fmt.Errorf("%w: no sandboxed child became ready before the deadline: %v", ErrTimeout, ctx.Err())
 			}
 		}
-		if c.hasExited() {
+		if c.exitedNow() {
 			// Killed while it waited in the pool: never used, replaced.
 			c.close()
 			p.requestFork()
