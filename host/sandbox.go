@@ -48,13 +48,14 @@ func guestBinary(configured string) (string, error) {
 		"WithIsolation(Inproc) runs without it, for trusted code only")
 }
 
-func startSandbox(opts SandboxOptions) (*wire.Pool, error) {
+func startSandbox(opts SandboxOptions, setup *wire.NativeSetup) (*wire.Pool, error) {
 	binary, err := guestBinary(opts.Binary)
 	if err != nil {
 		return nil, err
 	}
 	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, MemoryBytes: opts.MemoryBytes,
-		CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces, AllowNoLandlock: opts.AllowNoLandlock})
+		CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces, AllowNoLandlock: opts.AllowNoLandlock,
+		Native: setup})
 	if err != nil {
 		return nil, fmt.Errorf("spine: %w", err)
 	}

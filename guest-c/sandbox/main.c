@@ -41,6 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "native.h"
 #include "policy.h"
 #include "spine_runtime.h"
 
@@ -58,6 +59,8 @@ enum {
   K_EXECUTE = 'x', K_ENTRY = 'e', K_ANSWER = 'a',      /* host -> child */
   K_CALL = 'c', K_PREPARE = 'p', K_RESOLVE = 'r',      /* child -> host */
   K_DONE = 'd', K_RESULT = 'z', K_FAILED = 'f',
+  K_NATIVE = 'n',                                      /* child -> host (hot functions) */
+  K_NATIVE_SETUP = 'N',                                /* control: native toolchain, cache */
 };
 
 static int g_devnull = -1;
@@ -219,7 +222,10 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
     g_stash = NULL;
     return (int64_t)n;
   }
-  int kind = op == SPINE_OP_CALL ? K_CALL : op == SPINE_OP_PREPARE ? K_PREPARE : K_RESOLVE;
+  int kind = op == SPINE_OP_CALL      ? K_CALL
+             : op == SPINE_OP_PREPARE ? K_PREPARE
+             : op == SPINE_OP_NATIVE  ? K_NATIVE
+                                      : K_RESOLVE;
   unsigned char h[8];
   put_u64(h, handle);
   struct iovec parts[2] = {{h, sizeof h}, {(void *)request, request_len}};
@@ -609,6 +615,12 @@ static int initialise(void) {
       }
       continue;
     }
+    if (buf[0] == K_NATIVE_SETUP) {
+      if (spine_native_config(buf + 5, len) < 0) {
+        return control_error(spine_native_error());
+      }
+      continue;
+    }
     if (buf[0] != K_INIT || len != 24) {
       return control_error("expected the init message");
     }
@@ -621,6 +633,9 @@ static int initialise(void) {
   if (spine_init(&config) != 0) {
     return control_error(spine_last_error());
   }
+  if (spine_native_setup(TOKEN) != 0) {
+    return control_error(spine_native_error());
+  }
   PyGILState_STATE gil = PyGILState_Ensure();
   int rc = PyRun_SimpleString(k_prepare_py);
   PyGILState_Release(gil);
@@ -631,6 +646,9 @@ static int initialise(void) {
   /* Fail closed is the host's decision: it knows whether the caller lowered
    * the level. Here we only say what the kernel gives. */
   g_ruleset = spine_landlock_ruleset(&g_landlock_abi);
+  if (spine_native_landlock(g_ruleset) != 0) {
+    return control_error(spine_native_error());
+  }
   char hello[256];
   snprintf(hello, sizeof hello, "{\"landlock\":%d,\"landlock_error\":\"%s\",\"seccomp\":true}",
            g_ruleset >= 0 ? g_landlock_abi : 0,

@@ -25,6 +25,9 @@ typedef struct spine_limits {
  */
 int spine_landlock_ruleset(int *abi);
 
+/** \brief Grant `ruleset` reading the files under `dir` (the native module cache). */
+int spine_landlock_allow_read(int ruleset, const char *dir);
+
 /** \brief rlimits (all but RLIMIT_NPROC, see spine_lock_nproc). -1 on failure. */
 int spine_apply_rlimits(const spine_limits *limits);
 
