@@ -114,11 +114,15 @@ func (c *Compiler) PythonDir() string { return PythonDir(c.opts.Toolchain) }
 // CacheDir is the module cache; a sandboxed child may read it and nothing else of it.
 func (c *Compiler) CacheDir() string { return c.opts.CacheDir }
 
-// Close stops the compile service and waits for the compilations running;
-// those waiting fail.
+// Close lets the compilations already running finish (each is bounded by
+// the timeout; their modules fill the cache for the next engine), fails those
+// still waiting for a worker, and stops the compile service.
 func (c *Compiler) Close() error {
 	c.mu.Lock()
 	c.closed = true
+	c.mu.Unlock()
+	c.running.Wait()
+	c.mu.Lock()
 	helpers := make([]*helper, 0, len(c.all))
 	for h := range c.all {
 		helpers = append(helpers, h)
@@ -127,7 +131,6 @@ func (c *Compiler) Close() error {
 	for _, h := range helpers {
 		h.kill()
 	}
-	c.running.Wait()
 	return nil
 }
 
@@ -180,8 +183,13 @@ func (c *Compiler) run(j *job, key, name, source string) {
 	c.slots <- struct{}{}
 	c.mu.Lock()
 	c.waiting--
+	closed := c.closed
 	c.mu.Unlock()
-	j.outcome = c.build(key, name, source)
+	if closed {
+		j.outcome.Failure = &Failure{Kind: "service", Message: errClosed.Error()}
+	} else {
+		j.outcome = c.build(key, name, source)
+	}
 	<-c.slots
 	if f := j.outcome.Failure; f != nil && f.cacheable() {
 		if data, err := json.Marshal(f); err == nil {
