@@ -22,7 +22,7 @@ import json
 import sys
 import time
 
-from _spine import native as _crossing
+import _spine
 
 # Names whose call is I/O or reflection: a function using them stays Python.
 _IO = frozenset(("print", "open", "input", "breakpoint", "exec", "eval", "compile", "__import__", "globals",
@@ -239,7 +239,7 @@ class Hot:
 
     def _ask(self, request):
         try:
-            answer = json.loads(_crossing(json.dumps(request)))
+            answer = json.loads(_spine.native(json.dumps(request)))
         except RuntimeError as error:
             return str(error)
         if "error" in answer:

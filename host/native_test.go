@@ -351,3 +351,54 @@ func TestNativeHostileRequestsAreRefused(t *testing.T) {
 		}
 	})
 }
+
+// A sandboxed child may read the module cache (to load what the host names),
+// but write nothing there, and read nothing of the toolchain.
+func TestNativeSandboxReadsOnlyTheCache(t *testing.T) {
+	cache := t.TempDir()
+	e := nativeEngine(t, host.Sandbox, cache)
+	execNative(t, e, host.NativeEager, fibProgram, `{"n": 3}`) // puts a module in the cache
+	inputs, _ := json.Marshal(map[string]string{"cache": cache, "toolchain": toolchain(t)})
+	program := `
+import os
+def attempt(fn):
+    try:
+        fn()
+        return "allowed"
+    except OSError as e:
+        return type(e).__name__
+modules = [n for n in os.listdir(inputs["cache"]) if n.endswith(".so")]
+result = [
+    len(modules),
+    attempt(lambda: open(os.path.join(inputs["cache"], modules[0]), "rb").read(4)),
+    attempt(lambda: open(os.path.join(inputs["toolchain"], "python/native/compiler.py")).read()),
+]
+`
+	resp := execNative(t, e, host.NativeOff, program, string(inputs))
+	if string(resp.Value) != `[1, "allowed", "PermissionError"]` {
+		t.Fatalf("value %s", resp.Value)
+	}
+	// Opening for writing is not even a system call the child may make.
+	resp, err := e.Execute(context.Background(), host.Request{Inputs: inputs,
+		Source: "open(inputs['cache'] + '/evil.so', 'wb')"})
+	if !errors.Is(err, host.ErrSandbox) || resp.Status != host.StatusViolation {
+		t.Fatalf("write into the cache: %v", err)
+	}
+}
+
+func TestNativeInAStream(t *testing.T) {
+	e := nativeEngine(t, host.Sandbox, t.TempDir())
+	s, err := e.Stream(context.Background(), host.Request{Inputs: json.RawMessage(`{"n": 16}`), Native: host.NativeEager})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.SplitAfter(fibProgram, "\n") {
+		if err := s.Feed([]byte(line)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	resp, err := s.Finish()
+	if err != nil || string(resp.Value) != `[987, "NativeFunction"]` || nativeEntry(t, resp, "fib").Status != "native" {
+		t.Fatalf("%v %s %+v", err, resp.Value, resp.Native)
+	}
+}
