@@ -14,6 +14,7 @@ out=bench/RESULTS.md
   mkdir -p build
   go run ./bench/enginebench -figures build/bench-figures.json
   bash bench/monty/run.sh build/bench-figures.json
+  go run ./bench/nativebench
   if [ -x build/runtime/runtime_bench ]; then
     bash bench/runtime/run.sh build
   fi
