@@ -315,8 +315,9 @@ def _compile(source, manifest, plm, fanout, native=False):
     if native:
         import ast
         import hot
-        plan = hot.plan(source, {spec["name"] for spec in manifest})
-        tree = hot.decorate(ast.parse(source) if isinstance(tree, str) else tree, plan)
+        parsed = ast.parse(source) if isinstance(tree, str) else None
+        plan = hot.plan(source, {spec["name"] for spec in manifest}, parsed)
+        tree = hot.decorate(parsed or tree, plan)
     entry = (compile(tree, "<spine>", "exec"), helpers, transformed, plan)
     if len(_CODE_CACHE) >= _CODE_CACHE_LIMIT:
         _CODE_CACHE.pop(next(iter(_CODE_CACHE)))

@@ -163,9 +163,13 @@ def _screen(node, bindings, tools, functions):
     return None, calls
 
 
-def plan(source, tools):
-    """The Plan of a program; `tools` are the names of its tools."""
-    tree = ast.parse(source)
+def plan(source, tools, tree=None):
+    """The Plan of a program; `tools` are the names of its tools, `tree` its
+    parsed source if the caller has it (plan only reads it)."""
+    if "def" not in source:
+        return Plan([], {}, {})
+    if tree is None:
+        tree = ast.parse(source)
     functions = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
