@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -86,17 +85,8 @@ type NativeFunction struct {
 }
 
 func toolchainDir(configured string) (string, error) {
-	if configured != "" {
-		return configured, nil
-	}
-	if env := os.Getenv("SPINE_NATIVE"); env != "" {
-		return env, nil
-	}
-	if exe, err := os.Executable(); err == nil {
-		beside := filepath.Join(filepath.Dir(exe), "spine-native")
-		if _, err := os.Stat(beside); err == nil {
-			return beside, nil
-		}
+	if path := locate(configured, "SPINE_NATIVE", "spine-native"); path != "" {
+		return path, nil
 	}
 	return "", errors.New("spine: native functions need the native toolchain: build it (make build puts " +
 		"bin/spine-native beside bin/spine), then set NativeOptions.Toolchain or $SPINE_NATIVE, or keep it " +

@@ -12,19 +12,12 @@ import (
 	"testing"
 
 	"github.com/spine-sandbox/spine/host"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // toolchain is the native toolchain make native installs, or $SPINE_NATIVE.
 func toolchain(t testing.TB) string {
-	t.Helper()
-	if env := os.Getenv("SPINE_NATIVE"); env != "" {
-		return env
-	}
-	path, _ := filepath.Abs("../build/spine-native")
-	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("native toolchain not found at %s: run `make native` (or set SPINE_NATIVE)", path)
-	}
-	return path
+	return testenv.Built(t, "SPINE_NATIVE", "build/spine-native", "make native")
 }
 
 // nativeEngine makes an engine with hot functions in the given isolation,

@@ -33,6 +33,14 @@ type workload struct {
 	target  float64 // speed-up wanted (0: none)
 }
 
+// collatz is the Python that counts the steps of m down to 1 into steps,
+// indented by indent: the data-dependent loop of three workloads.
+func collatz(indent string) string {
+	lines := []string{"steps = 0", "while m != 1:", "    if m % 2 == 0:", "        m = m // 2", "    else:",
+		"        m = 3 * m + 1", "    steps += 1"}
+	return indent + strings.Join(lines, "\n"+indent) + "\n"
+}
+
 var workloads = []workload{
 	{name: "integer loop, data-dependent branch (3M iterations)", target: 50, inputs: `{"n": 3000000, "seed": 12345}`,
 		program: `
@@ -51,14 +59,7 @@ def kernel(n: int) -> int:
     best = 0
     for k in range(1, n):
         m = k
-        steps = 0
-        while m != 1:
-            if m % 2 == 0:
-                m = m // 2
-            else:
-                m = 3 * m + 1
-            steps += 1
-        if steps > best:
+` + collatz("        ") + `        if steps > best:
             best = steps
     return best
 `},
@@ -77,14 +78,7 @@ def kernel(values: list, buckets: int) -> dict:
     counts = {}
     for v in values:
         m = v
-        steps = 0
-        while m != 1:
-            if m % 2 == 0:
-                m = m // 2
-            else:
-                m = 3 * m + 1
-            steps += 1
-        b = steps % buckets
+` + collatz("        ") + `        b = steps % buckets
         counts[b] = counts.get(b, 0) + 1
     return counts
 `},
@@ -94,14 +88,7 @@ def kernel(values: list, buckets: int) -> dict:
 		inputs: `{"values": 20000, "buckets": 64}`, program: `
 def kernel(v: int) -> int:
     m = v
-    steps = 0
-    while m != 1:
-        if m % 2 == 0:
-            m = m // 2
-        else:
-            m = 3 * m + 1
-        steps += 1
-    return steps
+` + collatz("    ") + `    return steps
 
 def histogram(values, buckets):
     counts = {}

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -123,10 +125,7 @@ func (c *Compiler) Close() error {
 	c.mu.Unlock()
 	c.running.Wait()
 	c.mu.Lock()
-	helpers := make([]*helper, 0, len(c.all))
-	for h := range c.all {
-		helpers = append(helpers, h)
-	}
+	helpers := slices.Collect(maps.Keys(c.all))
 	c.mu.Unlock()
 	for _, h := range helpers {
 		h.kill()

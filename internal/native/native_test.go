@@ -8,18 +8,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 func toolchain(t *testing.T) string {
-	t.Helper()
-	if env := os.Getenv("SPINE_NATIVE"); env != "" {
-		return env
-	}
-	path, _ := filepath.Abs("../../build/spine-native")
-	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("native toolchain not found at %s: run `make native` (or set SPINE_NATIVE)", path)
-	}
-	return path
+	return testenv.Built(t, "SPINE_NATIVE", "build/spine-native", "make native")
 }
 
 func newCompiler(t *testing.T, opts Options) *Compiler {
