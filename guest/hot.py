@@ -59,13 +59,14 @@ def setup(python_dir):
 # --- Which functions: the plan ----------------------------------------------
 
 class Unit:
-    """One function handed to the host: its source with the functions it calls,
-    and where each piece starts in the program (to report lines)."""
+    """One function handed to the host: its source with the functions it calls
+    (`names`, itself included), and where each piece starts in the program
+    (to report lines)."""
 
-    __slots__ = ("name", "source", "lines")
+    __slots__ = ("name", "names", "source", "lines")
 
-    def __init__(self, name, source, lines):
-        self.name, self.source, self.lines = name, source, lines
+    def __init__(self, name, names, source, lines):
+        self.name, self.names, self.source, self.lines = name, names, source, lines
 
     def program_line(self, line):
         for unit_start, program_start in reversed(self.lines):
@@ -195,12 +196,13 @@ def plan(source, tools, tree=None):
             reasons[name] = f"calls {bad[0]}, which stays Python ({own[bad[0]]})"
             continue
         pieces, lines, at = [], [], 1
-        for node in sorted((functions[c] for c in reach), key=lambda n: n.lineno):
+        nodes = sorted((functions[c] for c in reach), key=lambda n: n.lineno)
+        for node in nodes:
             text = ast.get_source_segment(source, node)
             pieces.append(text)
             lines.append((at, node.lineno))
             at += text.count("\n") + 2
-        units[name] = Unit(name, "\n\n".join(pieces) + "\n", lines)
+        units[name] = Unit(name, [n.name for n in nodes], "\n\n".join(pieces) + "\n", lines)
     return Plan(list(functions), units, reasons)
 
 
@@ -304,12 +306,20 @@ class Hot:
         return fast
 
     def _switch(self, e):
+        """Bind the native version, once every function its module calls has
+        been defined: until then CPython would raise NameError where native
+        code would not. decorate() tries again at each def."""
+        if e.native is not None or e.python is None:
+            return
+        if any(self.entries[name].python is None for name in self.plan.units[e.name].names):
+            return
         fast = self._load(e)
         if fast is None:
             return
         e.native = e.target = fast
         e.switched_after = e.calls
-        if e.wrapper is not None and self.scope.get(e.name) is e.wrapper:
+        bound = self.scope.get(e.name)
+        if bound is not None and (bound is e.wrapper or bound is e.python):
             self.scope[e.name] = fast
 
     def decorate(self, fn):
@@ -318,6 +328,9 @@ class Hot:
         if e is None or e.python is not None:
             return fn
         e.python = e.target = fn
+        for other in self.entries.values():  # modules that waited for this def
+            if other is not e and other.status == "ready":
+                self._switch(other)
         if e.status == "ready":
             self._switch(e)
             if e.native is not None:
@@ -384,6 +397,8 @@ class Hot:
     def _why_python(self, e):
         if e.python is None:
             return "its definition never ran"
+        if e.status == "ready":
+            return "a function it calls was never defined"
         if e.status == "pending":
             return "still compiling when the program ended"
         if self.mode == "auto" and e.calls < self.threshold:

@@ -155,3 +155,15 @@ def test_host_refusal_keeps_python(host, monkeypatch):
     scope, report = run("def f(x: int) -> int:\n    return x\n\nresult = f(7)\n")
     assert scope["result"] == 7
     assert report["f"]["reason"] == "the host refused native code: native functions are off"
+
+
+def test_native_waits_for_the_defs_it_calls(host):
+    # CPython raises NameError when f runs before g is defined; native code,
+    # which has g compiled in, must not answer instead.
+    source = ("def f(x: int) -> int:\n    return g(x) + 1\n\n"
+              "try:\n    early = f(1)\nexcept NameError as e:\n    early = str(e)\n\n"
+              "def g(x: int) -> int:\n    return x * 2\n\n"
+              "result = [early, f(1), type(f).__name__]\n")
+    scope, report = run(source, mode="auto", threshold=1)
+    assert scope["result"] == ["name 'g' is not defined", 3, "NativeFunction"]
+    assert report["f"]["status"] == "native"
