@@ -395,3 +395,27 @@ func TestNativeInAStream(t *testing.T) {
 		t.Fatalf("%v %s %+v", err, resp.Value, resp.Native)
 	}
 }
+
+// An error inside native code is raised again by the Python version, so the
+// program sees CPython's exception, line and traceback.
+func TestNativeErrorsKeepCPythonsLineAndTraceback(t *testing.T) {
+	e := nativeEngine(t, host.Inproc, t.TempDir())
+	program := "def ratio(a: int, b: int) -> int:\n    q = a // b\n    return q\n\nresult = ratio(6, 3) + ratio(1, 0)\n"
+	var responses []*host.Response
+	for _, mode := range []host.NativeMode{host.NativeOff, host.NativeEager} {
+		resp, err := e.Execute(context.Background(), host.Request{Source: program, Native: mode})
+		if !errors.Is(err, host.ErrGuest) {
+			t.Fatalf("%s: %v", mode, err)
+		}
+		responses = append(responses, resp)
+	}
+	off, eager := responses[0], responses[1]
+	if eager.Error != "ZeroDivisionError: integer division or modulo by zero" || eager.Line != 2 ||
+		eager.Error != off.Error || eager.Line != off.Line || eager.Traceback != off.Traceback {
+		t.Fatalf("native %q line %d %q, CPython %q line %d %q", eager.Error, eager.Line, eager.Traceback,
+			off.Error, off.Line, off.Traceback)
+	}
+	if f := nativeEntry(t, eager, "ratio"); f.Status != "native" || f.Fallbacks != 1 {
+		t.Fatalf("trace %+v", f)
+	}
+}

@@ -60,11 +60,16 @@ class NativeFunction:
             # Argument count/type mismatch: CPython's version accepts what it accepts.
             return self._fall_back(args, e)
         except ValueError as e:
+            if self.fallback is not None:
+                # The Python version raises it again with CPython's own frames and lines.
+                return self._fall_back(args, e)
             raise ValueError(self._message(e)) from None
         except RuntimeError as e:
             text = str(e)
             i = text.find(_ZERODIV)
             if i >= 0:
+                if self.fallback is not None:
+                    return self._fall_back(args, e)
                 raise ZeroDivisionError(text[i + len(_ZERODIV):]) from None
             raise
 
