@@ -12,8 +12,9 @@ out=bench/RESULTS.md
   echo "- CPython: $(/usr/bin/python3 --version 2>&1) (Debian), Go: $(go version | cut -d' ' -f3)"
   echo
   mkdir -p build
-  go run ./bench/enginebench -figures build/bench-figures.json
-  bash bench/monty/run.sh build/bench-figures.json
+  monty=$(bash bench/monty/run.sh 2>build/bench-monty.why) || true
+  monty_why=$(cat build/bench-monty.why)
+  go run ./bench/enginebench -monty "$monty" -monty-why "$monty_why"
   go run ./bench/nativebench
   if [ -x build/runtime/runtime_bench ]; then
     bash bench/runtime/run.sh build

@@ -1,13 +1,16 @@
 // Command enginebench measures the engine against its peers, side by side in
 // one run, and prints markdown sections for bench/RESULTS.md:
+//
 //   - core: a trivial program with one tool call in process, against a fresh
 //     python3 subprocess per run; the cost of one no-op tool call;
+//
 //   - PLM: independent calls, a fanned-out loop and a dependent chain, PLM off
 //     and on; the transform's own cost on a 200-line program;
+//
 //   - prefix streaming: time from the last chunk to the result.
 //
-// -figures FILE writes the core figures as JSON, for bench/monty/run.sh to
-// set pydantic-monty beside them.
+//   - sandbox: the sandbox beside in-process spine, pydantic-monty (with
+//     -monty, the bench venv's python) and the subprocess (sandbox.go).
 package main
 
 import (
@@ -18,7 +21,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -32,7 +34,8 @@ const trivial = "result = {'x': lookup(key=inputs['item'])}"
 
 func main() {
 	quick := flag.Bool("quick", false, "fewer iterations (smoke run)")
-	figures := flag.String("figures", "", "write the core figures as JSON to this file")
+	monty := flag.String("monty", "", "python of a venv with pydantic-monty (bench/monty/run.sh makes it)")
+	montyWhy := flag.String("monty-why", "no venv given (-monty)", "why -monty is empty")
 	flag.Parse()
 	n := 2000
 	if *quick {
@@ -54,14 +57,8 @@ func main() {
 		os.Exit(1)
 	}
 	defer sandbox.Close()
-	f := core(engine, sandbox, n)
-	if *figures != "" {
-		data, _ := json.MarshalIndent(f, "", "  ")
-		if err := os.WriteFile(*figures, append(data, '\n'), 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, "enginebench:", err)
-			os.Exit(1)
-		}
-	}
+	subprocess := core(engine, n)
+	sandboxSection(engine, sandbox, *monty, *montyWhy, n, subprocess)
 	plm(engine)
 	streaming(engine)
 }
@@ -84,22 +81,6 @@ func summarize(samples []time.Duration) stats {
 
 func us(d time.Duration) string { return fmt.Sprintf("%.1f µs", float64(d.Nanoseconds())/1e3) }
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Nanoseconds())/1e6) }
-
-// coreFigures are the core section's figures, in microseconds.
-type coreFigures struct {
-	InprocMedianUS     float64 `json:"inproc_median_us"`
-	InprocP99US        float64 `json:"inproc_p99_us"`
-	SandboxMedianUS    float64 `json:"sandbox_median_us"`
-	SandboxP99US       float64 `json:"sandbox_p99_us"`
-	SandboxSequential  float64 `json:"sandbox_sequential_per_second"`
-	SandboxConcurrent  float64 `json:"sandbox_concurrent_per_second"`
-	ConcurrentRoutines int     `json:"concurrent_goroutines"`
-	SubprocessMedianUS float64 `json:"subprocess_median_us"`
-	SubprocessP99US    float64 `json:"subprocess_p99_us"`
-	Cores              int     `json:"cores"`
-}
-
-func micros(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
 
 // concurrently runs total executions of req from routines goroutines and
 // returns executions per second.
@@ -128,7 +109,9 @@ func concurrently(e *host.Engine, req host.Request, routines, total int) float64
 	return float64(per*routines) / time.Since(start).Seconds()
 }
 
-func core(e, sandbox *host.Engine, n int) coreFigures {
+// core measures the in-process execution and a tool call (issue 2), and
+// returns the subprocess figures the sandbox section compares against.
+func core(e *host.Engine, n int) stats {
 	req := host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)}
 	for i := 0; i < 200; i++ {
 		exec1(e, req)
@@ -138,18 +121,6 @@ func core(e, sandbox *host.Engine, n int) coreFigures {
 		samples[i] = exec1(e, req)
 	}
 	inproc := summarize(samples)
-	for i := 0; i < 50; i++ {
-		exec1(sandbox, req)
-	}
-	boxed := make([]time.Duration, n/4)
-	start := time.Now()
-	for i := range boxed {
-		boxed[i] = exec1(sandbox, req)
-	}
-	perSecond := float64(len(boxed)) / time.Since(start).Seconds()
-	sandboxed := summarize(boxed)
-	const routines = 8
-	concurrent := concurrently(sandbox, req, routines, n/2)
 
 	// A fresh python3 per run, the tool simulated by a function in the program.
 	script := "import json,sys\ninputs=json.loads(sys.argv[1])\ndef lookup(key): return 7*key\n" + trivial + "\nprint(json.dumps(result))"
@@ -176,23 +147,16 @@ func core(e, sandbox *host.Engine, n int) coreFigures {
 
 	fmt.Println("## Core: one execution in process")
 	fmt.Println()
-	fmt.Printf("Program: `%s` with `lookup` a Go tool; %d runs in process, %d subprocess runs.\n\n", trivial, n, runs)
+	fmt.Printf("Program: `%s` with `lookup` a Go tool; %d runs in process back to back, %d subprocess runs.\n\n", trivial, n, runs)
 	fmt.Println("| peer | median | p99 | ratio (median) |")
 	fmt.Println("| --- | ---: | ---: | ---: |")
 	fmt.Printf("| spine in-process | %s | %s | 1x |\n", us(inproc.median), us(inproc.p99))
-	fmt.Printf("| spine sandbox (warm pool; %.0f executions/s sequential) | %s | %s | %.1fx slower |\n", perSecond, us(sandboxed.median), us(sandboxed.p99),
-		float64(sandboxed.median)/float64(inproc.median))
 	fmt.Printf("| fresh `python3 -I -S` subprocess per run | %s | %s | %.0fx slower |\n", us(subprocess.median), us(subprocess.p99),
 		float64(subprocess.median)/float64(inproc.median))
-	fmt.Printf("\nThe subprocess is %.0fx slower than the sandbox (target: at least 20x).\n\n", float64(subprocess.median)/float64(sandboxed.median))
+	fmt.Println()
 	fmt.Printf("One no-op tool call (1,000 calls in one program, minus the same loop without calls): **%s** per call.\n", us(perCall))
 	fmt.Printf("Targets: median execution within 50 µs (%s), one tool call within 10 µs (%s).\n\n", verdict(inproc.median <= 50*time.Microsecond), verdict(perCall <= 10*time.Microsecond))
-	fmt.Printf("Sandbox throughput on %d cores: **%.0f executions/s** from %d goroutines (%d executions, each a fresh forked child, result checked), against %.0f/s sequential.\n\n",
-		runtime.NumCPU(), concurrent, routines, n/2, perSecond)
-	return coreFigures{InprocMedianUS: micros(inproc.median), InprocP99US: micros(inproc.p99),
-		SandboxMedianUS: micros(sandboxed.median), SandboxP99US: micros(sandboxed.p99),
-		SandboxSequential: perSecond, SandboxConcurrent: concurrent, ConcurrentRoutines: routines,
-		SubprocessMedianUS: micros(subprocess.median), SubprocessP99US: micros(subprocess.p99), Cores: runtime.NumCPU()}
+	return subprocess
 }
 
 func verdict(ok bool) string {

@@ -70,14 +70,20 @@ func TestPreforkedChildDiedWhileWaiting(t *testing.T) {
 	defer p.Close()
 	mustValue(t, p, "result = 0") // the pool has forked its replacement by now or soon
 	var c *child
-	select {
-	case c = <-p.ready:
-	case <-time.After(10 * time.Second):
-		t.Fatal("no child was forked ahead")
+	for deadline := time.Now().Add(10 * time.Second); c == nil; {
+		if c = p.ready.pop(); c == nil {
+			if time.Now().After(deadline) {
+				t.Fatal("no child was forked ahead")
+			}
+			select {
+			case <-p.ready.signal:
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
 	}
 	c.kill()
 	c.wait(5 * time.Second)
-	p.ready <- c // a dead child waiting in the pool must be skipped, not served
+	p.ready.push(c) // a dead child waiting in the pool must be skipped, not served
 	if got := mustValue(t, p, "result = 'fresh'"); got != `"fresh"` {
 		t.Fatal(got)
 	}
@@ -98,7 +104,7 @@ func TestNoLeaksAfterFaults(t *testing.T) {
 		for i := 0; i < 100; i++ {
 			time.Sleep(50 * time.Millisecond)
 			fds, gs, procs = countFDs(t), runtime.NumGoroutine(), countChildren(t, p.zygotePID())
-			if procs == 2 && len(p.ready) == 2 {
+			if procs == 2 && p.ready.len() == 2 {
 				break
 			}
 		}

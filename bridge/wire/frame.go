@@ -23,6 +23,7 @@ import (
 //
 // Child channel (SOCK_STREAM), host <-> one child:
 //
+//	'R' ready    child->host   (empty) confined and warmed up; sent once, first
 //	'x' execute  host->child   u32 deadline in ms, request JSON
 //	'e' entry    host->child   name NUL argument
 //	'a' answer   host->child   u8 interrupt reason, i64 number (handle or length; <0 failure), response
@@ -34,24 +35,23 @@ import (
 //	'z' result   child->host   u32 interrupted, u32 response/stdout/stderr lengths, then those bytes
 //	'f' failed   child->host   message (spine_execute itself failed)
 const (
-	kModule      = 'M'
-	kInit        = 'I'
-	kHello       = 'H'
-	kError       = 'E'
-	kFork        = 'F'
-	kChild       = 'C'
-	kExit        = 'X'
-	kExecute     = 'x'
-	kEntry       = 'e'
-	kAnswer      = 'a'
-	kCall        = 'c'
-	kPrepare     = 'p'
-	kResolve     = 'r'
-	kNative      = 'n'
-	kNativeSetup = 'N'
-	kDone        = 'd'
-	kResult      = 'z'
-	kFailed      = 'f'
+	kModule  = 'M'
+	kInit    = 'I'
+	kHello   = 'H'
+	kError   = 'E'
+	kFork    = 'F'
+	kChild   = 'C'
+	kExit    = 'X'
+	kExecute = 'x'
+	kEntry   = 'e'
+	kAnswer  = 'a'
+	kCall    = 'c'
+	kPrepare = 'p'
+	kResolve = 'r'
+	kDone    = 'd'
+	kResult  = 'z'
+	kFailed  = 'f'
+	kReady   = 'R'
 )
 
 const headerLen = 5

@@ -54,6 +54,39 @@ func (c *child) kill() {
 	}
 }
 
+// awaitReady reads the child's ready frame: it has confined itself and
+// warmed up, so an execution never waits for either. Usually the frame is
+// already in the socket and this is one read.
+func (c *child) awaitReady(ctx context.Context) error {
+	if deadline, ok := ctx.Deadline(); ok {
+		c.conn.SetReadDeadline(deadline)
+	}
+	stop := context.AfterFunc(ctx, func() { c.conn.SetReadDeadline(time.Now()) })
+	defer stop()
+	var head [headerLen]byte
+	_, err := io.ReadFull(c.conn, head[:])
+	c.conn.SetReadDeadline(time.Time{})
+	if err != nil {
+		return err
+	}
+	if head[0] != kReady || binary.LittleEndian.Uint32(head[1:]) != 0 {
+		return fmt.Errorf("%w: expected the ready frame, got %q", errBreach, head[0])
+	}
+	return nil
+}
+
+// discard kills a child that never served and returns what it wrote to its
+// fds 1 and 2 (why it could not confine itself, if it said).
+func (c *child) discard() string {
+	c.kill()
+	c.output.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+	var out limitedBuffer
+	out.max = 4096
+	io.Copy(&out, c.output)
+	c.close()
+	return out.String()
+}
+
 func (c *child) exit(status int, cpu time.Duration) {
 	c.once.Do(func() {
 		c.mu.Lock()
@@ -126,8 +159,14 @@ type sandboxGuest struct {
 	released bool
 }
 
+// readers are the channel readers of finished guests: 64 KiB each, too big
+// to allocate (and collect) once per execution.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
+
 func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
-	g := &sandboxGuest{p: p, c: c, s: s, r: bufio.NewReaderSize(c.conn, 64<<10), rawDone: make(chan struct{})}
+	r := readers.Get().(*bufio.Reader)
+	r.Reset(c.conn)
+	g := &sandboxGuest{p: p, c: c, s: s, r: r, rawDone: make(chan struct{})}
 	g.raw.max = 4096
 	go g.drainOutput()
 	s.SetStop(func() { g.limit.Store(int32(bridge.LimitExceeded)) })
@@ -256,6 +295,9 @@ func (g *sandboxGuest) Entry(name string, arg []byte) error {
 
 // next reads frames, serving tool crossings, until one that is not a crossing.
 func (g *sandboxGuest) next() (byte, []byte, error) {
+	if g.r == nil {
+		return 0, nil, fmt.Errorf("%w: the guest was released", ErrClosed)
+	}
 	for {
 		kind, payload, err := readFrame(g.r, g.p.opts.MaxFrameBytes)
 		if err != nil {
@@ -363,6 +405,9 @@ func (g *sandboxGuest) failure(cause error) error {
 			return fmt.Errorf("%w: the program made a system call the sandbox forbids (killed by seccomp)%s", ErrViolation, detail(raw))
 		case syscall.SIGXCPU:
 			return fmt.Errorf("%w: the program used up its %d CPU seconds", ErrTimeout, g.p.opts.CPUSeconds)
+		case syscall.SIGALRM:
+			// The deadline's timer, after the program took away its handler.
+			return fmt.Errorf("%w: the execution exceeded its deadline", ErrTimeout)
 		case syscall.SIGKILL:
 			g.c.mu.Lock()
 			cpu := g.c.cpu
@@ -393,14 +438,18 @@ func (g *sandboxGuest) Release() {
 	g.timerMu.Unlock()
 	g.stopCtx()
 	g.killed.CompareAndSwap(killNone, killRelease)
-	g.c.kill()
-	g.c.conn.Close()
-	// The child is killed and its channel closed: nothing of it reaches the
-	// session any more. Its output pipe ends only once the kernel has torn
-	// the process down (a few hundred microseconds of unmapping for a
-	// CPython child), which the caller need not wait for: the descriptors
-	// are freed in the background.
+	g.r.Reset(nil)
+	readers.Put(g.r)
+	g.r = nil
+	// Nothing of the child reaches the session any more: Execute has
+	// returned and nobody reads its channel. Killing it, closing its
+	// descriptors (the kernel tears a CPython process down in a few hundred
+	// microseconds) and asking for its replacement happen after the caller
+	// has its result.
 	go func() {
+		g.c.kill()
+		g.c.conn.Close()
+		g.p.requestFork()
 		select {
 		case <-g.rawDone:
 		case <-time.After(2 * time.Second):

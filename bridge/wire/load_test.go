@@ -90,7 +90,7 @@ func TestLoadWithFaultInjection(t *testing.T) {
 		for i := 0; i < 100; i++ {
 			time.Sleep(50 * time.Millisecond)
 			fds, gs, procs = countFDs(t), runtime.NumGoroutine(), countChildren(t, zygote)
-			if procs == prefork && len(p.ready) == prefork {
+			if procs == prefork && p.ready.len() == prefork {
 				break
 			}
 		}

@@ -2,6 +2,12 @@ package wire
 
 import "fmt"
 
+// The frames of hot functions (see frame.go for the others).
+const (
+	kNative      = 'n' // child->host: a hot-function request, answered like a call
+	kNativeSetup = 'N' // host->zygote: the toolchain's python dir NUL the cache dir, before 'I'
+)
+
 // NativeSetup tells the zygote about hot functions: it imports the module
 // loader from PythonDir before it forks (a confined child could not read
 // it), and every child may read CacheDir, where the host's compile service

@@ -96,7 +96,8 @@ type Pool struct {
 	children map[uint32]*child // forked and not yet reaped
 	closed   bool
 
-	ready    chan *child
+	ready    *readyStack   // children that are confined, warmed up and unused
+	unready  unready       // children that died before they were ready
 	dead     chan struct{} // closed when the zygote is gone
 	deadErr  error
 	reader   sync.WaitGroup
@@ -119,7 +120,7 @@ func NewPool(opts Options) (*Pool, error) {
 	if _, err := os.Stat(opts.Binary); err != nil {
 		return nil, fmt.Errorf("wire: spine-guest not found: %w", err)
 	}
-	p := &Pool{opts: opts, children: map[uint32]*child{}, ready: make(chan *child, opts.Prefork),
+	p := &Pool{opts: opts, children: map[uint32]*child{}, ready: newReadyStack(opts.Prefork),
 		dead: make(chan struct{}), diag: &limitedBuffer{max: 4096}, layers: Layers{Seccomp: true}}
 	var missing []string
 	err := p.start(true)
@@ -325,12 +326,7 @@ func (p *Pool) control(msg []byte, fds []int) {
 			c.close()
 			return
 		}
-		select {
-		case p.ready <- c:
-		default: // more children than slots (cannot happen unless asked twice): drop it
-			c.kill()
-			c.close()
-		}
+		go p.admit(c)
 	case kExit:
 		closeAll(fds)
 		if len(payload) != 16 {
@@ -352,8 +348,9 @@ func (p *Pool) control(msg []byte, fds []int) {
 	}
 }
 
-// Acquire takes a forked, confined child for the session and asks the
-// zygote for a replacement. The child serves this session only.
+// Acquire takes a forked child that has confined itself and said it is
+// ready (see admit). The child serves this session only; its Release asks
+// the zygote for a replacement.
 func (p *Pool) Acquire(s *bridge.Session) (bridge.Guest, error) {
 	ctx := s.Context()
 	for {
@@ -363,19 +360,28 @@ func (p *Pool) Acquire(s *bridge.Session) (bridge.Guest, error) {
 		if closed {
 			return nil, ErrClosed
 		}
-		select {
-		case c := <-p.ready:
-			p.requestFork()
-			if c.hasExited() {
-				c.close()
-				continue
+		c := p.ready.pop()
+		if c == nil {
+			if err := p.unready.err(); err != nil {
+				p.requestFork() // try again next time, should the cause have passed
+				return nil, fmt.Errorf("%w%s", err, p.diagnostics())
 			}
-			return newGuest(p, c, s), nil
-		case <-p.dead:
-			return nil, fmt.Errorf("%w: the sandbox zygote is gone (%v)%s", ErrCrashed, p.deadErr, p.diagnostics())
-		case <-ctx.Done():
-			return nil, fmt.Errorf("%w: no sandboxed child became ready before the deadline: %v", ErrTimeout, ctx.Err())
+			select {
+			case <-p.ready.signal:
+				continue
+			case <-p.dead:
+				return nil, fmt.Errorf("%w: the sandbox zygote is gone (%v)%s", ErrCrashed, p.deadErr, p.diagnostics())
+			case <-ctx.Done():
+				return nil, fmt.Errorf("%w: no sandboxed child became ready before the deadline: %v", ErrTimeout, ctx.Err())
+			}
 		}
+		if c.hasExited() {
+			// Killed while it waited in the pool: never used, replaced.
+			c.close()
+			p.requestFork()
+			continue
+		}
+		return newGuest(p, c, s), nil
 	}
 }
 
@@ -409,14 +415,8 @@ func (p *Pool) Close() error {
 		}
 		p.reader.Wait()
 		syscall.Close(p.ctl)
-		for {
-			select {
-			case c := <-p.ready:
-				c.close()
-				continue
-			default:
-			}
-			break
+		for _, c := range p.ready.drain() {
+			c.close()
 		}
 	})
 	return nil

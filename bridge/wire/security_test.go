@@ -45,7 +45,7 @@ func TestSecuritySuite(t *testing.T) {
 				t.Fatal(err)
 			}
 			expect := expectation(t, source)
-			o := runSecurity(t, p, string(source), secretPath)
+			o := runSecurity(t, p, string(source), secretPath, deadline(source))
 			got := classify(o)
 			for _, part := range [][]byte{resultBytes(o.result), []byte(errText(o.err))} {
 				if strings.Contains(string(part), secret) {
@@ -96,11 +96,25 @@ func expectation(t *testing.T, source []byte) string {
 	return expect
 }
 
-func runSecurity(t *testing.T, p *Pool, source, secretPath string) outcome {
+// deadline is 2 s, or what a `# deadline: D` line says: an attack that
+// must end by a limit other than time (memory growth page-faults half a
+// gigabyte) gets room for that on a loaded machine.
+func deadline(source []byte) time.Duration {
+	for _, line := range strings.SplitN(string(source), "\n", 4) {
+		if text, ok := strings.CutPrefix(strings.TrimSpace(line), "# deadline: "); ok {
+			if d, err := time.ParseDuration(text); err == nil {
+				return d
+			}
+		}
+	}
+	return 2 * time.Second
+}
+
+func runSecurity(t *testing.T, p *Pool, source, secretPath string, timeout time.Duration) outcome {
 	inputs, _ := json.Marshal(map[string]any{"secret_path": secretPath})
 	req, _ := json.Marshal(map[string]any{"source": source, "inputs": json.RawMessage(inputs),
 		"manifest": json.RawMessage(testManifest)})
-	ctx, cancel := contextWithTimeout(2 * time.Second)
+	ctx, cancel := contextWithTimeout(timeout)
 	defer cancel()
 	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t), Limits: bridge.Limits{MaxToolCalls: 20}})
 	defer s.Close()

@@ -205,7 +205,7 @@ func TestTimeoutPureBytecode(t *testing.T) {
 	if o.elapsed > 4*time.Second {
 		t.Fatalf("took %v", o.elapsed)
 	}
-	// Either the child's watchdog stopped it cleanly (Interrupted) or the
+	// Either the child's deadline timer stopped it cleanly (Interrupted) or the
 	// host killed it: both are a timeout.
 	if o.err != nil {
 		if !errors.Is(o.err, ErrTimeout) {

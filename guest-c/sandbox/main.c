@@ -21,11 +21,9 @@
 #define _GNU_SOURCE
 #include <Python.h>
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +34,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -47,7 +46,6 @@
 
 #define CONTROL_FD 3
 #define CHILD_FD 3       /* the child's channel, once it has moved its fds */
-#define RULESET_FD 4     /* the Landlock ruleset, in the child until it is entered */
 #define CONTROL_MAX (256 * 1024)
 #define CHILD_IN_MAX (256u << 20) /* largest frame a child accepts from the host */
 #define TOKEN 1                   /* a child serves one session: one token */
@@ -58,13 +56,12 @@ enum {
   K_CHILD = 'C', K_EXIT = 'X',                         /* control channel */
   K_EXECUTE = 'x', K_ENTRY = 'e', K_ANSWER = 'a',      /* host -> child */
   K_CALL = 'c', K_PREPARE = 'p', K_RESOLVE = 'r',      /* child -> host */
-  K_DONE = 'd', K_RESULT = 'z', K_FAILED = 'f',
+  K_DONE = 'd', K_RESULT = 'z', K_FAILED = 'f', K_READY = 'R',
   K_NATIVE = 'n',                                      /* child -> host (hot functions) */
   K_NATIVE_SETUP = 'N',                                /* control: native toolchain, cache */
 };
 
 static int g_devnull = -1;
-static int g_ruleset = -1;
 static int g_landlock_abi;
 static spine_limits g_limits;
 static pid_t g_zygote;
@@ -80,22 +77,6 @@ static void log_msg(const char *fmt, ...) {
 }
 
 /* ---- stream frames (child channel) --------------------------------------- */
-
-static int write_all(int fd, const void *buf, size_t n) {
-  const char *p = buf;
-  while (n > 0) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0 && errno == EINTR) {
-      continue;
-    }
-    if (w <= 0) {
-      return -1;
-    }
-    p += w;
-    n -= (size_t)w;
-  }
-  return 0;
-}
 
 static int read_all(int fd, void *buf, size_t n) {
   char *p = buf;
@@ -126,8 +107,14 @@ static uint64_t get_u64(const unsigned char *p) {
   return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
 }
 
-/* One frame from parts, written in one go so a frame is never interleaved. */
+/* One frame from parts, in one writev: the host wakes once per frame, not
+ * once per part, and a frame is never interleaved with another. */
+#define FRAME_PARTS_MAX 8
+
 static int send_frame(int fd, int kind, const struct iovec *parts, int count) {
+  if (count + 1 > FRAME_PARTS_MAX) {
+    return -1;
+  }
   size_t total = 0;
   for (int i = 0; i < count; i++) total += parts[i].iov_len;
   if (total > UINT32_MAX) {
@@ -136,12 +123,30 @@ static int send_frame(int fd, int kind, const struct iovec *parts, int count) {
   unsigned char header[5];
   header[0] = (unsigned char)kind;
   put_u32(header + 1, (uint32_t)total);
-  if (write_all(fd, header, sizeof header) < 0) {
-    return -1;
-  }
+  struct iovec iov[FRAME_PARTS_MAX];
+  iov[0] = (struct iovec){header, sizeof header};
+  int n = 1;
   for (int i = 0; i < count; i++) {
-    if (parts[i].iov_len > 0 && write_all(fd, parts[i].iov_base, parts[i].iov_len) < 0) {
+    if (parts[i].iov_len > 0) iov[n++] = parts[i];
+  }
+  struct iovec *next = iov;
+  while (n > 0) {
+    ssize_t w = writev(fd, next, n);
+    if (w < 0 && errno == EINTR) {
+      continue;
+    }
+    if (w <= 0) {
       return -1;
+    }
+    /* A short write (a frame larger than the socket buffer): skip what went. */
+    while (n > 0 && (size_t)w >= next->iov_len) {
+      w -= (ssize_t)next->iov_len;
+      next++;
+      n--;
+    }
+    if (n > 0) {
+      next->iov_base = (char *)next->iov_base + w;
+      next->iov_len -= (size_t)w;
     }
   }
   return 0;
@@ -172,46 +177,72 @@ static int recv_frame(int fd, int *kind, unsigned char **payload, uint32_t *len)
 
 /* ---- the child ------------------------------------------------------------ */
 
-static int g_watchdog[2] = {-1, -1};
 static char *g_stash;      /* a response that did not fit the runtime's buffer */
 static size_t g_stash_len;
 
-/* The deadline inside the child: a thread created before seccomp sleeps
- * until the execution's deadline and then interrupts the program, so a pure
- * bytecode loop ends with a clean timeout and its output. It cannot stop a
- * long C call; the host kills the child for that, at deadline plus grace. */
-static _Atomic int g_watchdog_up;
-
-static void *watchdog(void *arg) {
-  (void)arg;
-  unsigned char buf[8];
-  /* glibc's thread start-up (set_robust_list, rseq, signal mask) is done
-   * once we run: only now may the filter, which forbids those, be loaded. */
-  g_watchdog_up = 1;
-  if (read_all(g_watchdog[0], buf, sizeof buf) < 0) {
-    return NULL;
-  }
-  uint64_t ms = get_u64(buf);
-  struct timespec at;
-  clock_gettime(CLOCK_MONOTONIC, &at);
-  at.tv_sec += (time_t)(ms / 1000);
-  at.tv_nsec += (long)(ms % 1000) * 1000000L;
-  if (at.tv_nsec >= 1000000000L) {
-    at.tv_sec++;
-    at.tv_nsec -= 1000000000L;
-  }
-  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL) == EINTR) {
-  }
+/* The deadline inside the child: serve_execute arms ITIMER_REAL with the
+ * execution's deadline; SIGALRM goes through CPython's own signal handler to
+ * on_deadline, which the interpreter runs between bytecodes and which
+ * interrupts the program, so a pure bytecode loop ends with a clean timeout
+ * and keeps its output. Arming is one syscall and there is no thread to
+ * start in every child. It cannot stop a long C call, and a program could
+ * ignore the signal: the host kills the child at deadline plus grace either
+ * way. */
+static PyObject *on_deadline(PyObject *self, PyObject *args) {
+  (void)self;
+  (void)args;
   spine_interrupt(TOKEN, SPINE_INTERRUPT_TIMEOUT);
-  /* Park: thread exit would need syscalls the filter does not allow. */
-  read_all(g_watchdog[0], buf, sizeof buf);
-  return NULL;
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef k_on_deadline = {"_spine_deadline", on_deadline, METH_VARARGS,
+                                    "Interrupt the running program: its deadline passed."};
+
+/* gc.freeze, taken before the import blocker refuses `gc` to programs. */
+static PyObject *g_gc_freeze;
+
+/* In the zygote, once: route SIGALRM to on_deadline. -1 with a Python error. */
+static int install_deadline_handler(void) {
+  PyObject *signal_module = PyImport_ImportModule("signal");
+  PyObject *fn = signal_module ? PyCFunction_New(&k_on_deadline, NULL) : NULL;
+  PyObject *old = fn ? PyObject_CallMethod(signal_module, "signal", "iO", SIGALRM, fn) : NULL;
+  Py_XDECREF(old);
+  /* Programs get no handle on it: `import signal` then meets the blocker. */
+  PyObject *modules = PyImport_GetModuleDict(); /* borrowed */
+  if (old != NULL && (PyDict_DelItemString(modules, "signal") < 0 ||
+                      PyDict_DelItemString(modules, "_signal") < 0)) {
+    PyErr_Clear();
+  }
+  Py_XDECREF(fn);
+  Py_XDECREF(signal_module);
+  return old == NULL ? -1 : 0;
+}
+
+static int arm_deadline(uint32_t ms) {
+  struct itimerval at = {.it_value = {.tv_sec = ms / 1000, .tv_usec = (long)(ms % 1000) * 1000L}};
+  return setitimer(ITIMER_REAL, &at, NULL);
+}
+
+/* While the child warms itself up (child_warm_up) no byte goes to the host:
+ * a tool call is answered here, a prepare prepares nothing. */
+static int g_warming;
+static const char k_warm_value[] = "{\"value\": 21}";
+
+static int64_t warm_answer(int op, char *out, size_t cap) {
+  if (op != SPINE_OP_CALL || cap < sizeof k_warm_value - 1) {
+    return op == SPINE_OP_PREPARE ? 0 : -1;
+  }
+  memcpy(out, k_warm_value, sizeof k_warm_value - 1);
+  return (int64_t)(sizeof k_warm_value - 1);
 }
 
 /* Every tool crossing of the child: a frame to the host, then its answer.
  * A broken channel means the host is gone or gave up on us: exit. */
 static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *request,
                           size_t request_len, char *out, size_t cap) {
+  if (g_warming) {
+    return warm_answer(op, out, cap);
+  }
   if (op == SPINE_OP_FETCH) {
     if (g_stash == NULL || g_stash_len > cap) {
       return -1;
@@ -270,9 +301,7 @@ static void serve_execute(const unsigned char *payload, uint32_t len) {
   if (len < 4) {
     _exit(2);
   }
-  unsigned char ms[8];
-  put_u64(ms, get_u32(payload));
-  if (write_all(g_watchdog[1], ms, sizeof ms) < 0) {
+  if (arm_deadline(get_u32(payload)) < 0) {
     _exit(2);
   }
   spine_result result;
@@ -322,16 +351,35 @@ static void serve_entry(const unsigned char *payload, uint32_t len) {
 /* Put the child's descriptors where it expects them and close all others
  * (the control channel, the signalfd, other children's nothing). */
 static int arrange_fds(int channel, int output) {
-  int moved[3] = {fcntl(channel, F_DUPFD, 100), fcntl(output, F_DUPFD, 100),
-                  g_ruleset >= 0 ? fcntl(g_ruleset, F_DUPFD, 100) : -1};
-  if (moved[0] < 0 || moved[1] < 0 || (g_ruleset >= 0 && moved[2] < 0)) {
+  int moved[2] = {fcntl(channel, F_DUPFD, 100), fcntl(output, F_DUPFD, 100)};
+  if (moved[0] < 0 || moved[1] < 0) {
     return -1;
   }
   if (dup2(g_devnull, 0) < 0 || dup2(moved[1], 1) < 0 || dup2(moved[1], 2) < 0 ||
-      dup2(moved[0], CHILD_FD) < 0 || (moved[2] >= 0 && dup2(moved[2], RULESET_FD) < 0)) {
+      dup2(moved[0], CHILD_FD) < 0) {
     return -1;
   }
-  return syscall(SYS_close_range, RULESET_FD + 1, ~0U, 0) < 0 ? -1 : 0;
+  return syscall(SYS_close_range, CHILD_FD + 1, ~0U, 0) < 0 ? -1 : 0;
+}
+
+/* A trusted program the child runs on itself, confined, before it tells the
+ * host it is ready: the pages an execution writes (reference counts of the
+ * objects bootstrap and a typical program use, the allocator's pools, the
+ * interpreter's frame stack, the type caches) are copied from the zygote
+ * now, off the critical path, instead of one copy-on-write fault at a time
+ * during the first execution. It calls a tool, prints and builds a result
+ * like most programs; its tool call is answered inside the child. */
+static const char k_child_warm_up[] =
+    "{\"source\":\"print('w')\\nresult = {'x': lookup(key=inputs['item']), 'y': [1.5, None, 'z']}\","
+    "\"inputs\":{\"item\":3},\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}]}";
+
+static void child_warm_up(void) {
+  g_warming = 1;
+  spine_result result;
+  if (spine_execute(TOKEN, k_child_warm_up, sizeof k_child_warm_up - 1, &result) == 0) {
+    spine_result_free(&result);
+  }
+  g_warming = 0;
 }
 
 static void child_main(int channel, int output, PyGILState_STATE gil) {
@@ -348,23 +396,9 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
   }
   const char *step = "rlimits";
   if (spine_apply_rlimits(&g_limits) < 0) goto refuse;
+  /* Inherited from the zygote; checked, never assumed. */
   step = "privileges";
-  if (spine_drop_privileges() < 0) goto refuse;
-  step = "landlock";
-  if (g_ruleset >= 0 && spine_enter_landlock(RULESET_FD) < 0) goto refuse;
-  close(RULESET_FD);
-  step = "watchdog";
-  if (pipe2(g_watchdog, O_CLOEXEC) < 0) goto refuse;
-  pthread_attr_t attr;
-  pthread_t thread;
-  if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, 64 * 1024) != 0 ||
-      pthread_create(&thread, &attr, watchdog, NULL) != 0) {
-    goto refuse;
-  }
-  pthread_attr_destroy(&attr);
-  while (!g_watchdog_up) {
-    sched_yield();
-  }
+  if (spine_check_privileges() < 0) goto refuse;
   step = "nproc";
   if (spine_lock_nproc() < 0) goto refuse;
   step = "seccomp";
@@ -372,6 +406,12 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
   /* Confined. Give the interpreter back (released GIL, saved thread state) so
    * spine_execute can take it as in any other process. */
   PyGILState_Release(gil);
+  child_warm_up();
+  /* Ready: the host hands this child an execution only after this frame, so
+   * confinement and warm-up are never on an execution's path. */
+  if (send_frame(CHILD_FD, K_READY, NULL, 0) < 0) {
+    _exit(0);
+  }
   for (;;) {
     int kind;
     unsigned char *payload;
@@ -567,13 +607,12 @@ static void reap(int sigfd) {
   }
 }
 
-/* Trusted programs run once in the zygote, before any fork, so that what a
- * first execution does once (quickening bootstrap's bytecode, the json and
- * compiler caches, lazily built tables) is done in the pages every child
- * shares, not after the fork where each write costs a copy-on-write fault on
- * the execution's critical path. They call no tool (the zygote has no tool
- * channel: its fd 3 is the control channel, which child_host never touches
- * because no tool is called) and see nothing of any user. Then gc.freeze()
+/* Trusted programs run a few times in the zygote, before any fork, so that
+ * what a first execution does once (quickening bootstrap's bytecode, the
+ * json and compiler caches, lazily built tables) is done in the pages every
+ * child shares, not after the fork where each write costs a copy-on-write
+ * fault. Their tool calls are answered locally (g_warming: the zygote has no
+ * tool channel) and they see nothing of any user. Then gc.freeze()
  * moves every object the zygote made into the permanent generation, so a
  * child's collections neither walk nor write to them. */
 static const char *const k_warm_up[] = {
@@ -585,6 +624,7 @@ static const char *const k_warm_up[] = {
 };
 
 static void warm_up(void) {
+  g_warming = 1; /* tool calls are answered locally (warm_answer) */
   for (int round = 0; round < 8; round++) {
     for (size_t i = 0; i < sizeof k_warm_up / sizeof *k_warm_up; i++) {
       spine_result result;
@@ -592,10 +632,20 @@ static void warm_up(void) {
         spine_result_free(&result);
       }
     }
+    child_warm_up(); /* a child's own warm-up then finds its code compiled */
   }
+  g_warming = 0;
   PyGILState_STATE gil = PyGILState_Ensure();
-  PyRun_SimpleString("import gc\ngc.collect()\ngc.freeze()\ndel gc\n");
+  PyGC_Collect();
+  PyObject *frozen = PyObject_CallNoArgs(g_gc_freeze);
+  if (frozen == NULL) {
+    PyErr_Clear(); /* a slower child, not a less confined one */
+  }
+  Py_XDECREF(frozen);
   PyGILState_Release(gil);
+  /* Give freed heap back: every resident page is a page-table entry each
+   * fork copies. */
+  malloc_trim(0);
 }
 
 /* Receive modules and limits until the init message; start CPython. */
@@ -637,22 +687,47 @@ static int initialise(void) {
     return control_error(spine_native_error());
   }
   PyGILState_STATE gil = PyGILState_Ensure();
-  int rc = PyRun_SimpleString(k_prepare_py);
+  /* These first: the import blocker the preparation installs refuses
+   * `signal` and `gc`, on purpose. */
+  PyObject *gc_module = PyImport_ImportModule("gc");
+  g_gc_freeze = gc_module ? PyObject_GetAttrString(gc_module, "freeze") : NULL;
+  Py_XDECREF(gc_module);
+  if (g_gc_freeze != NULL && PyDict_DelItemString(PyImport_GetModuleDict(), "gc") < 0) {
+    PyErr_Clear(); /* programs must meet the blocker, not this import */
+  }
+  int rc = g_gc_freeze == NULL || install_deadline_handler() < 0 ? -2 : PyRun_SimpleString(k_prepare_py);
+  if (rc == -2) {
+    PyErr_Clear();
+  }
   PyGILState_Release(gil);
   if (rc != 0) {
-    return control_error("cannot prepare the interpreter (pre-imports)");
+    return control_error(rc == -2 ? "cannot install the deadline handler or find gc.freeze"
+                                  : "cannot prepare the interpreter (pre-imports)");
   }
   warm_up();
+  if (spine_seccomp_prepare() < 0) {
+    return control_error(spine_last_policy_error());
+  }
   /* Fail closed is the host's decision: it knows whether the caller lowered
    * the level. Here we only say what the kernel gives. */
-  g_ruleset = spine_landlock_ruleset(&g_landlock_abi);
-  if (spine_native_landlock(g_ruleset) != 0) {
+  int ruleset = spine_landlock_ruleset(&g_landlock_abi);
+  if (spine_native_landlock(ruleset) != 0) {
     return control_error(spine_native_error());
+  }
+  /* The zygote confines itself now, once, with what every child needs
+   * anyway and inherits across fork: no capability, no-new-privs,
+   * non-dumpable, and the Landlock domain (it reads no file after this).
+   * A child then only adds what must be per child (see child_main). */
+  if (spine_drop_privileges() < 0 || (ruleset >= 0 && spine_enter_landlock(ruleset) < 0)) {
+    return control_error(spine_last_policy_error());
+  }
+  if (ruleset >= 0) {
+    close(ruleset);
   }
   char hello[256];
   snprintf(hello, sizeof hello, "{\"landlock\":%d,\"landlock_error\":\"%s\",\"seccomp\":true}",
-           g_ruleset >= 0 ? g_landlock_abi : 0,
-           g_ruleset >= 0 ? "" : spine_last_policy_error());
+           ruleset >= 0 ? g_landlock_abi : 0,
+           ruleset >= 0 ? "" : spine_last_policy_error());
   return control_send(K_HELLO, hello, strlen(hello), NULL, 0);
 }
 

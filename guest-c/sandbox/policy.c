@@ -9,6 +9,10 @@
 #include "policy.h"
 
 #include <dirent.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
@@ -258,6 +262,25 @@ int spine_drop_privileges(void) {
   return 0;
 }
 
+int spine_check_privileges(void) {
+  struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+  struct __user_cap_data_struct data[2];
+  if (syscall(SYS_capget, &header, data) < 0) {
+    return policy_fail("capget");
+  }
+  for (int i = 0; i < 2; i++) {
+    if (data[i].effective != 0 || data[i].permitted != 0 || data[i].inheritable != 0) {
+      errno = EPERM;
+      return policy_fail("the child holds a capability");
+    }
+  }
+  if (prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 1 || prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) != 0) {
+    errno = EPERM;
+    return policy_fail("no-new-privs or non-dumpable is not in force");
+  }
+  return 0;
+}
+
 /* ---- seccomp ---------------------------------------------------------------
  * An allowlist: what CPython needs to run already-loaded code, import from
  * the (Landlock-confined) stdlib, allocate, and talk over descriptors it
@@ -276,7 +299,7 @@ static const int k_allowed[] = {
     SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigreturn),
     SCMP_SYS(sigaltstack), SCMP_SYS(futex), SCMP_SYS(sched_yield),
     SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(clock_nanosleep),
-    SCMP_SYS(nanosleep), SCMP_SYS(gettimeofday), SCMP_SYS(getpid),
+    SCMP_SYS(nanosleep), SCMP_SYS(gettimeofday), SCMP_SYS(setitimer), SCMP_SYS(getpid),
     SCMP_SYS(gettid), SCMP_SYS(getppid), SCMP_SYS(getuid), SCMP_SYS(geteuid),
     SCMP_SYS(getgid), SCMP_SYS(getegid), SCMP_SYS(getrandom),
     SCMP_SYS(getrusage), SCMP_SYS(times), SCMP_SYS(uname),
@@ -307,38 +330,35 @@ static void on_sigsys(int sig, siginfo_t *info, void *uc) {
 #define SPINE_DEFAULT_ACTION SCMP_ACT_KILL_PROCESS
 #endif
 
-int spine_enter_seccomp(void) {
-  int rc = -1;
-#ifdef SPINE_SECCOMP_DEBUG
-  struct sigaction sa = {.sa_sigaction = on_sigsys, .sa_flags = SA_SIGINFO};
-  sigaction(SIGSYS, &sa, NULL);
-#endif
-  scmp_filter_ctx ctx = seccomp_init(SPINE_DEFAULT_ACTION);
-  if (ctx == NULL) {
-    errno = ENOMEM;
-    return policy_fail("seccomp_init");
-  }
+/* The filter is built once, in the zygote (libseccomp costs about half a
+ * millisecond of CPU and a hundred page faults per build), with a sentinel
+ * where the child's own pid belongs. A child copies nothing: it patches the
+ * sentinel in its private copy of the program and loads it. */
+#define SELF_SENTINEL 0x5e1f5e1fU
+
+static struct sock_filter *g_filter;
+static unsigned short g_filter_len;
+
+static int build_filter(scmp_filter_ctx ctx) {
   /* Only the native arch: i386 and x32 entry points (a classic way around a
    * filter written for x86_64 numbers) kill too. */
-  if (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) < 0 ||
-      seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1) < 0) {
+  if (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) < 0) {
     errno = EINVAL;
-    policy_fail("seccomp_attr_set");
-    goto cleanup;
+    return policy_fail("seccomp_attr_set");
   }
   for (size_t i = 0; i < sizeof k_allowed / sizeof k_allowed[0]; i++) {
     if (rule(ctx, SCMP_ACT_ALLOW, k_allowed[i], 0, NULL) < 0) {
-      goto cleanup;
+      return -1;
     }
   }
-  pid_t self = getpid();
   /* openat read-only: even were Landlock missing, nothing is created,
    * truncated or written through the filesystem. O_TMPFILE includes the
    * O_DIRECTORY bit (which opendir uses), so only its own bit is tested. */
   struct scmp_arg_cmp readonly[] = {
       SCMP_A2(SCMP_CMP_MASKED_EQ, O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | (O_TMPFILE & ~O_DIRECTORY), 0)};
-  /* Signals only to this process (abort() is tgkill(self)). */
-  struct scmp_arg_cmp to_self[] = {SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self)};
+  /* Signals only to this process (abort() is tgkill(self)); the sentinel
+   * becomes the child's pid in spine_enter_seccomp. */
+  struct scmp_arg_cmp to_self[] = {SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)SELF_SENTINEL)};
   /* fcntl: descriptor flags only; F_SETOWN/F_SETSIG could aim SIGIO elsewhere. */
   static const int fcntl_ok[] = {F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_DUPFD_CLOEXEC};
   /* prlimit64 read-only, on itself: resource.getrlimit works, nothing is raised. */
@@ -355,22 +375,108 @@ int spine_enter_seccomp(void) {
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fioclex) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fionclex) < 0 ||
       rule(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, tcgets) < 0) {
-    goto cleanup;
+    return -1;
   }
   for (size_t i = 0; i < sizeof fcntl_ok / sizeof fcntl_ok[0]; i++) {
     struct scmp_arg_cmp cmd[] = {SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)fcntl_ok[i])};
     if (rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(fcntl), 1, cmd) < 0) {
-      goto cleanup;
+      return -1;
     }
   }
-  int loaded = seccomp_load(ctx);
-  if (loaded < 0) {
-    errno = -loaded;
-    policy_fail("seccomp_load");
+  return 0;
+}
+
+/* Count the comparisons against the pid sentinel, and patch them to `pid`
+ * (when non-zero). Only the 32-bit immediates of equality jumps are looked
+ * at: that is how libseccomp compares the low half of an argument. */
+static int patch_self(struct sock_filter *prog, unsigned short len, uint32_t pid) {
+  int found = 0;
+  for (unsigned short i = 0; i < len; i++) {
+    if (prog[i].code == (BPF_JMP | BPF_JEQ | BPF_K) && prog[i].k == SELF_SENTINEL) {
+      found++;
+      if (pid != 0) {
+        prog[i].k = pid;
+      }
+    }
+  }
+  return found;
+}
+
+int spine_seccomp_prepare(void) {
+  int rc = -1, fd = -1;
+  scmp_filter_ctx ctx = seccomp_init(SPINE_DEFAULT_ACTION);
+  if (ctx == NULL) {
+    errno = ENOMEM;
+    return policy_fail("seccomp_init");
+  }
+  if (build_filter(ctx) < 0) {
+    goto cleanup;
+  }
+  fd = memfd_create("spine-seccomp", MFD_CLOEXEC);
+  if (fd < 0) {
+    policy_fail("memfd_create");
+    goto cleanup;
+  }
+  int exported = seccomp_export_bpf(ctx, fd);
+  if (exported < 0) {
+    errno = -exported;
+    policy_fail("seccomp_export_bpf");
+    goto cleanup;
+  }
+  off_t size = lseek(fd, 0, SEEK_END);
+  if (size <= 0 || size % (off_t)sizeof(struct sock_filter) != 0 ||
+      size / (off_t)sizeof(struct sock_filter) > BPF_MAXINSNS) {
+    errno = EINVAL;
+    policy_fail("seccomp_export_bpf: unexpected program size");
+    goto cleanup;
+  }
+  g_filter = malloc((size_t)size);
+  if (g_filter == NULL || pread(fd, g_filter, (size_t)size, 0) != size) {
+    policy_fail("reading the exported seccomp program");
+    goto cleanup;
+  }
+  g_filter_len = (unsigned short)(size / (off_t)sizeof(struct sock_filter));
+  /* libseccomp may share one comparison between kill and tgkill: at least
+   * one must be there, or the filter is not the one written above. */
+  if (patch_self(g_filter, g_filter_len, 0) < 1) {
+    errno = EINVAL;
+    policy_fail("seccomp program: the pid rules are not where they are expected");
     goto cleanup;
   }
   rc = 0;
 cleanup:
+  if (rc < 0) {
+    free(g_filter);
+    g_filter = NULL;
+  }
+  if (fd >= 0) {
+    close(fd);
+  }
   seccomp_release(ctx);
   return rc;
+}
+
+int spine_enter_seccomp(void) {
+  if (g_filter == NULL) {
+    errno = EINVAL;
+    return policy_fail("seccomp: no program prepared");
+  }
+#ifdef SPINE_SECCOMP_DEBUG
+  struct sigaction sa = {.sa_sigaction = on_sigsys, .sa_flags = SA_SIGINFO};
+  sigaction(SIGSYS, &sa, NULL);
+#endif
+  if (patch_self(g_filter, g_filter_len, (uint32_t)getpid()) < 1) {
+    errno = EINVAL;
+    return policy_fail("seccomp program: pid rules");
+  }
+  struct sock_fprog prog = {.len = g_filter_len, .filter = g_filter};
+  /* TSYNC: should the child ever have another thread, it is bound too. */
+  long rc = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &prog);
+  if (rc != 0) {
+    if (rc > 0) {
+      errno = ESRCH; /* rc is the thread that could not be synchronised */
+    }
+    return policy_fail("seccomp(SECCOMP_SET_MODE_FILTER)");
+  }
+  return 0;
 }

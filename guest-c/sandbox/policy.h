@@ -34,13 +34,28 @@ int spine_apply_rlimits(const spine_limits *limits);
 /** \brief Drop every capability (bounding, effective, permitted, inheritable, ambient), set no-new-privs and non-dumpable. */
 int spine_drop_privileges(void);
 
+/**
+ * \brief Check, in a child, what it inherits from the zygote's
+ *        spine_drop_privileges(): no capability, no-new-privs, non-dumpable.
+ */
+int spine_check_privileges(void);
+
 /** \brief Enter the Landlock domain of `ruleset` (from spine_landlock_ruleset). */
 int spine_enter_landlock(int ruleset);
 
 /** \brief RLIMIT_NPROC 0, once the child's own threads exist. */
 int spine_lock_nproc(void);
 
-/** \brief Load the seccomp allowlist (default: kill the process) on every thread. */
+/**
+ * \brief Build the seccomp allowlist once, in the zygote, as a BPF program
+ *        kept in memory every child inherits. -1 on failure.
+ */
+int spine_seccomp_prepare(void);
+
+/**
+ * \brief Load the prepared allowlist (default: kill the process) on every
+ *        thread of the calling child, with its own pid in the signal rules.
+ */
 int spine_enter_seccomp(void);
 
 /** \brief Why the last policy step failed. */

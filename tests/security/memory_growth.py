@@ -1,4 +1,5 @@
 # expect: memory
+# deadline: 20s
 # Grow memory step by step past the limit.
 chunks = []
 while True:

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"time"
+
+	"github.com/spine-sandbox/spine/host"
+)
+
+// The sandbox section (issue 5): spine's sandbox beside in-process spine,
+// pydantic-monty and a fresh python3 per run, all on the core program and
+// all in this one run. Latency is measured with the pool warm: one execution
+// every `warmInterval`, a rate the sandbox's pool refills at (each execution
+// takes a fresh child; making one costs a few milliseconds of CPU, off the
+// execution's path). The peers run interleaved, round by round, so that a
+// noisy neighbour on a shared VM hits them alike. Back-to-back latency and
+// throughput are reported too.
+
+const (
+	warmInterval = 5 * time.Millisecond
+	rounds       = 8
+)
+
+// peer runs the core program n times, one start every interval (0: back to
+// back), and returns each execution's duration.
+type peer interface {
+	run(n int, interval time.Duration) []time.Duration
+}
+
+type enginePeer struct{ e *host.Engine }
+
+func (p enginePeer) run(n int, interval time.Duration) []time.Duration {
+	req := host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)}
+	out := make([]time.Duration, n)
+	next := time.Now()
+	for i := range out {
+		if interval > 0 {
+			time.Sleep(time.Until(next))
+			next = maxTime(next.Add(interval), time.Now())
+		}
+		out[i] = exec1(p.e, req)
+	}
+	return out
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// montyPeer drives bench/monty/monty_server.py in the bench venv.
+type montyPeer struct {
+	cmd     *exec.Cmd
+	in      *bufio.Writer
+	out     *bufio.Scanner
+	version string
+	workers int
+}
+
+func startMonty(python string) (*montyPeer, error) {
+	cmd := exec.Command(python, "bench/monty/monty_server.py")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	m := &montyPeer{cmd: cmd, in: bufio.NewWriter(stdin), out: bufio.NewScanner(stdout)}
+	m.out.Buffer(make([]byte, 1<<20), 16<<20)
+	var v struct {
+		Version   string `json:"version"`
+		Processes int    `json:"processes"`
+	}
+	if err := m.ask("version", &v); err != nil {
+		m.close()
+		return nil, err
+	}
+	m.version, m.workers = v.Version, v.Processes
+	return m, nil
+}
+
+func (m *montyPeer) ask(command string, answer any) error {
+	fmt.Fprintln(m.in, command)
+	if err := m.in.Flush(); err != nil {
+		return err
+	}
+	if !m.out.Scan() {
+		return fmt.Errorf("monty_server ended (%v)", m.out.Err())
+	}
+	return json.Unmarshal(m.out.Bytes(), answer)
+}
+
+func (m *montyPeer) run(n int, interval time.Duration) []time.Duration {
+	var a struct{ Seconds []float64 }
+	if err := m.ask(fmt.Sprintf("lat %d %d", n, interval.Microseconds()), &a); err != nil {
+		fmt.Fprintln(os.Stderr, "enginebench: monty:", err)
+		os.Exit(1)
+	}
+	out := make([]time.Duration, len(a.Seconds))
+	for i, s := range a.Seconds {
+		out[i] = time.Duration(s * float64(time.Second))
+	}
+	return out
+}
+
+func (m *montyPeer) rate(threads, n int) float64 {
+	var a struct {
+		PerSecond float64 `json:"per_second"`
+	}
+	if err := m.ask(fmt.Sprintf("rate %d %d", threads, n), &a); err != nil {
+		fmt.Fprintln(os.Stderr, "enginebench: monty:", err)
+		os.Exit(1)
+	}
+	return a.PerSecond
+}
+
+func (m *montyPeer) close() {
+	fmt.Fprintln(m.in, "quit")
+	m.in.Flush()
+	m.cmd.Wait()
+}
+
+// interleaved runs every peer for perRound executions per round, rotating
+// which goes first, and returns all samples per peer.
+func interleaved(peers []peer, perRound int, interval time.Duration) [][]time.Duration {
+	samples := make([][]time.Duration, len(peers))
+	for r := 0; r < rounds; r++ {
+		for k := range peers {
+			i := (r + k) % len(peers)
+			samples[i] = append(samples[i], peers[i].run(perRound, interval)...)
+		}
+	}
+	return samples
+}
+
+func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, n int, subprocess stats) {
+	perRound := max(1, n/rounds)
+	var monty *montyPeer
+	if montyPython != "" {
+		var err error
+		if monty, err = startMonty(montyPython); err != nil {
+			montyWhy = "bench/monty/monty_server.py did not start: " + err.Error()
+		} else {
+			defer monty.close()
+		}
+	}
+	peers := []peer{enginePeer{sandbox}, enginePeer{inproc}}
+	if monty != nil {
+		peers = append(peers, monty)
+	}
+	warm := interleaved(peers, perRound, warmInterval)
+	start := time.Now()
+	b2b := interleaved(peers[:1], perRound, 0)
+	sequential := float64(len(b2b[0])) / time.Since(start).Seconds()
+	var montyB2B []time.Duration
+	if monty != nil {
+		montyB2B = interleaved([]peer{monty}, perRound, 0)[0]
+	}
+	const routines = 8
+	req := host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)}
+	concurrent := concurrently(sandbox, req, routines, n)
+	inprocConcurrent := concurrently(inproc, req, routines, n)
+
+	box, in := summarize(warm[0]), summarize(warm[1])
+	fmt.Println("## Sandbox beside its peers (issue 5)")
+	fmt.Println()
+	fmt.Printf("Program: `%s`; `lookup` is a Go tool (Monty: an external function in its host process, returning 7*key). "+
+		"Latency with the pool warm: one execution every %v (%.0f/s, a rate the sandbox's pool refills at), "+
+		"%d interleaved rounds of %d executions per peer, all in this run.\n\n",
+		trivial, warmInterval, float64(time.Second)/float64(warmInterval), rounds, perRound)
+	fmt.Println("| peer | median | p99 | median vs Monty |")
+	fmt.Println("| --- | ---: | ---: | ---: |")
+	var montyMedian time.Duration
+	if monty != nil {
+		montyMedian = summarize(warm[2]).median
+	}
+	ratio := func(d time.Duration) string {
+		if montyMedian == 0 {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.2fx", float64(d)/float64(montyMedian))
+	}
+	fmt.Printf("| spine sandbox (a fresh forked, confined child per execution) | %s | %s | %s |\n", us(box.median), us(box.p99), ratio(box.median))
+	fmt.Printf("| spine in-process (trusted code only) | %s | %s | %s |\n", us(in.median), us(in.p99), ratio(in.median))
+	if monty != nil {
+		m := summarize(warm[2])
+		fmt.Printf("| pydantic-monty %s (warm pool of %d workers, a fresh session per execution) | %s | %s | 1x |\n", monty.version, monty.workers, us(m.median), us(m.p99))
+	}
+	fmt.Printf("| fresh `python3 -I -S` subprocess per run | %s | %s | %s |\n", us(subprocess.median), us(subprocess.p99), ratio(subprocess.median))
+	fmt.Println()
+	if monty == nil {
+		fmt.Printf("pydantic-monty could not be measured: %s.\n\n", montyWhy)
+	}
+
+	seq := summarize(b2b[0])
+	fmt.Printf("Back to back (each execution starts when the previous one returns; the sandbox's pool then refills while executions run):\n\n")
+	fmt.Println("| peer | median | p99 |")
+	fmt.Println("| --- | ---: | ---: |")
+	fmt.Printf("| spine sandbox (%.0f executions/s) | %s | %s |\n", sequential, us(seq.median), us(seq.p99))
+	if monty != nil {
+		m := summarize(montyB2B)
+		fmt.Printf("| pydantic-monty | %s | %s |\n", us(m.median), us(m.p99))
+	}
+	fmt.Println()
+	fmt.Printf("Throughput on %d cores: spine sandbox **%.0f executions/s** from %d goroutines (%d executions, each a fresh forked child, result checked); "+
+		"spine in-process %.0f/s", runtime.NumCPU(), concurrent, routines, n, inprocConcurrent)
+	if monty != nil {
+		fmt.Printf("; pydantic-monty %.0f/s from 4 threads", monty.rate(4, n))
+	}
+	fmt.Println(".")
+	fmt.Println()
+	sub := float64(subprocess.median) / float64(box.median)
+	fmt.Printf("Targets (warm pool): sandbox median within Monty's: ")
+	if monty != nil {
+		fmt.Printf("%.2fx (%s)", float64(box.median)/float64(montyMedian), verdict(box.median <= montyMedian))
+	} else {
+		fmt.Print("not measured")
+	}
+	fmt.Printf("; at least 20x faster than the subprocess: %.1fx (%s).\n\n", sub, verdict(sub >= 20))
+}
