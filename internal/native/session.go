@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -178,7 +179,7 @@ func (s *Session) check(specs []unitSpec) error {
 		if len(spec.Source) > s.c.opts.MaxSourceBytes {
 			return fmt.Errorf("the source of %s (%d bytes) exceeds the limit of %d bytes", spec.Name, len(spec.Source), s.c.opts.MaxSourceBytes)
 		}
-		if !utf8.ValidString(spec.Source) || bytes.IndexByte([]byte(spec.Source), 0) >= 0 {
+		if !utf8.ValidString(spec.Source) || strings.IndexByte(spec.Source, 0) >= 0 {
 			return fmt.Errorf("the source of %s is not text", spec.Name)
 		}
 	}
