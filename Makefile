@@ -6,6 +6,8 @@ export PKG_CONFIG_PATH := /usr/lib/x86_64-linux-gnu/pkgconfig
 export PKG_CONFIG_LIBDIR := /usr/lib/x86_64-linux-gnu/pkgconfig:/usr/share/pkgconfig
 PYTHON := /usr/bin/python3
 export SPINE_GUEST := $(CURDIR)/build/guest-c/sandbox/spine-guest
+# The native toolchain (compiler binding, libraries, codegen headers) for hot functions.
+export SPINE_NATIVE := $(CURDIR)/build/spine-native
 BUILD := build
 ASAN_BUILD := build-asan
 JOBS ?= 2
@@ -19,10 +21,13 @@ setup:
 build: native
 	go build -o bin/spine ./cmd/spine
 	cp $(BUILD)/guest-c/sandbox/spine-guest bin/spine-guest
+	rm -rf bin/spine-native && cp -r $(BUILD)/spine-native bin/spine-native
 
 native: setup
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	cmake --build $(BUILD) -j$(JOBS)
+	rm -rf $(BUILD)/spine-native
+	cmake --install $(BUILD) --prefix $(BUILD)/spine-native --component native >/dev/null
 
 native-asan: setup
 	cmake -S . -B $(ASAN_BUILD) -G Ninja -DSPINE_SANITIZE=ON >/dev/null

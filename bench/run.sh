@@ -15,6 +15,7 @@ out=bench/RESULTS.md
   monty=$(bash bench/monty/run.sh 2>build/bench-monty.why) || true
   monty_why=$(cat build/bench-monty.why)
   go run ./bench/enginebench -monty "$monty" -monty-why "$monty_why"
+  go run ./bench/nativebench
   if [ -x build/runtime/runtime_bench ]; then
     bash bench/runtime/run.sh build
   fi

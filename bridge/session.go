@@ -33,6 +33,7 @@ type Config struct {
 	Tools   map[string]*Tool
 	Limits  Limits
 	Workers chan struct{} // semaphore bounding concurrent early calls; shared per engine
+	Native  NativeHandler // hot functions; nil when native code is off
 }
 
 // Session is the host's side of one execution: every tool crossing of that

@@ -180,6 +180,7 @@ static PyObject *host_failure(int op) {
                "spine: the host failed to answer a %s crossing",
                op == SPINE_OP_PREPARE ? "prepare"
                : op == SPINE_OP_RESOLVE ? "resolve"
+               : op == SPINE_OP_NATIVE  ? "native"
                                         : "call");
   return NULL;
 }
@@ -257,10 +258,21 @@ static PyObject *spine_resolve(PyObject *module, PyObject *const *args,
   return respond(SPINE_OP_RESOLVE, (uint64_t)handle, args[1]);
 }
 
+PyDoc_STRVAR(native_doc,
+             "native(request) -> bytes\n\n"
+             "Hand a hot-function request (function source to compile, a poll) to the\n"
+             "host and return its response JSON. The host compiles outside the guest.");
+
+static PyObject *spine_native(PyObject *module, PyObject *request) {
+  (void)module;
+  return respond(SPINE_OP_NATIVE, 0, request);
+}
+
 static PyMethodDef spine_methods[] = {
     {"call", (PyCFunction)spine_call, METH_O, call_doc},
     {"prepare", (PyCFunction)spine_prepare, METH_O, prepare_doc},
     {"resolve", (PyCFunction)(void (*)(void))spine_resolve, METH_FASTCALL, resolve_doc},
+    {"native", (PyCFunction)spine_native, METH_O, native_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -29,6 +29,7 @@ typedef enum spine_op {
   SPINE_OP_PREPARE = 2, /**< start the request on a worker; answer is a handle (0: none) */
   SPINE_OP_RESOLVE = 3, /**< wait for `handle` (checking it matches the request); answer is the response JSON */
   SPINE_OP_FETCH = 4,   /**< copy the response held back because it did not fit `out` */
+  SPINE_OP_NATIVE = 5,  /**< a hot-function request (compile, poll); answer is the response JSON */
 } spine_op;
 
 /**

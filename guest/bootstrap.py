@@ -293,17 +293,18 @@ def _message(error):
 
 # --- Compilation -------------------------------------------------------------
 
-def _compile(source, manifest, plm, fanout):
-    """Code object and transformed text, cached by source, manifest and mode."""
-    if plm:
-        key = (source, True, fanout,
+def _compile(source, manifest, plm, fanout, native=False):
+    """Code object, PLM helpers, transformed text and the hot-function plan
+    (None unless native), cached by source, manifest and mode."""
+    if plm or native:
+        key = (source, bool(plm), fanout, native,
                tuple((spec["name"], bool(spec.get("speculative"))) for spec in manifest))
     else:
         key = source
     cached = _CODE_CACHE.get(key)
     if cached is not None:
         return cached
-    transformed, helpers = "", ()
+    transformed, helpers, plan = "", (), None
     tree = source
     if plm:
         import ast
@@ -311,7 +312,13 @@ def _compile(source, manifest, plm, fanout):
         tree, helpers = transform(source, manifest, fanout=fanout)
         if helpers:
             transformed = ast.unparse(tree)
-    entry = (compile(tree, "<spine>", "exec"), helpers, transformed)
+    if native:
+        import ast
+        import hot
+        parsed = ast.parse(source) if isinstance(tree, str) else None
+        plan = hot.plan(source, {spec["name"] for spec in manifest}, parsed)
+        tree = hot.decorate(parsed or tree, plan)
+    entry = (compile(tree, "<spine>", "exec"), helpers, transformed, plan)
     if len(_CODE_CACHE) >= _CODE_CACHE_LIMIT:
         _CODE_CACHE.pop(next(iter(_CODE_CACHE)))
     _CODE_CACHE[key] = entry
@@ -327,7 +334,7 @@ def execute(request):
     source = ""
     kind = "program"
     limits = _DEFAULT_LIMITS
-    stdout = stderr = None
+    stdout = stderr = hot = None
     saved_streams = None
     try:
         try:
@@ -351,13 +358,20 @@ def execute(request):
         stdout = _Capture(limits["stdout_bytes"])
         stderr = _Capture(limits["stdout_bytes"])
 
-        code, helpers, transformed = _compile(source, manifest, request.get("plm"), limits["fanout"])
+        native = request.get("native")
+        code, helpers, transformed, plan = _compile(source, manifest, request.get("plm"), limits["fanout"],
+                                                    bool(native))
         scope = {"__name__": "__main__", "__builtins__": _BUILTINS.copy(),
                  "inputs": request.get("inputs", {})}
         for spec in manifest:
             scope[spec["name"]] = make_tool(spec["name"], spec.get("description"))
         if helpers:
             scope.update(zip(helpers, (prepare_call, resolve_call)))
+        if plan is not None:
+            from hot import DECORATOR, Hot
+            hot = Hot(plan, native, scope)
+            scope[DECORATOR] = hot.decorate
+            hot.start()
 
         saved_streams = (sys.stdout, sys.stderr, sys.getrecursionlimit())
         sys.stdout = stdout
@@ -369,8 +383,8 @@ def execute(request):
             sys.stdout, sys.stderr, depth = saved_streams
             sys.setrecursionlimit(depth)
         value = _encode_result(scope.get("result"), limits["result_bytes"], limits["result_depth"])
-        response = '{"value":%s,"transformed":%s%s}' % (
-            value, json.dumps(transformed), _output_flags(stdout, stderr))
+        response = '{"value":%s,"transformed":%s%s%s}' % (
+            value, json.dumps(transformed), _output_flags(stdout, stderr), _native_field(hot))
     except BaseException as error:
         if isinstance(error, LimitExceeded):
             kind = "limit"
@@ -378,12 +392,24 @@ def execute(request):
             kind = "interrupt"
         envelope = {"error": _message(error), "transformed": transformed, "kind": kind,
                     "line": _user_line(error), "traceback": _user_traceback(error, source)}
-        response = json.dumps(envelope, ensure_ascii=False)[:-1] + _output_flags(stdout, stderr) + "}"
+        response = (json.dumps(envelope, ensure_ascii=False)[:-1] + _output_flags(stdout, stderr) +
+                    _native_field(hot) + "}")
         error.__traceback__ = None
     finally:
         _claims = None
         _output = (stdout.getvalue() if stdout else b"", stderr.getvalue() if stderr else b"")
     return response.encode("utf-8")
+
+
+def _native_field(hot):
+    return ',"native":' + hot.report() if hot is not None else ""
+
+
+def native_setup(python_dir):
+    """Once per process, before any execution: load the native module loader
+    from the toolchain (the zygote does this before it forks)."""
+    import hot
+    hot.setup(python_dir)
 
 
 def _output_flags(stdout, stderr):

@@ -8,7 +8,7 @@ import (
 	"fmt"
 )
 
-//go:embed protocol.py plm.py prefix.py bootstrap.py
+//go:embed protocol.py plm.py prefix.py hot.py bootstrap.py
 var files embed.FS
 
 // Module is one guest module's name and source.
@@ -18,9 +18,9 @@ type Module struct {
 }
 
 // loadOrder lists the modules in the order the runtime must load them:
-// bootstrap imports protocol at load time and plm / prefix lazily, so it
-// comes last.
-var loadOrder = []string{"protocol", "plm", "prefix", "bootstrap"}
+// bootstrap imports protocol at load time and plm / prefix / hot lazily, so
+// it comes last.
+var loadOrder = []string{"protocol", "plm", "prefix", "hot", "bootstrap"}
 
 // Modules returns the guest modules in load order.
 func Modules() []Module {

@@ -13,6 +13,7 @@ import (
 	"github.com/spine-sandbox/spine/bridge"
 	"github.com/spine-sandbox/spine/bridge/inproc"
 	"github.com/spine-sandbox/spine/bridge/wire"
+	"github.com/spine-sandbox/spine/internal/native"
 )
 
 // Isolation is where the guest runs.
@@ -60,6 +61,7 @@ type config struct {
 	workers   int
 	isolation Isolation
 	sandbox   SandboxOptions
+	native    *NativeOptions
 }
 
 // WithTools registers tools; names must be unique.
@@ -105,6 +107,8 @@ type Engine struct {
 	guests   bridge.Transport
 	pool     *wire.Pool
 	level    Isolation
+	native   *native.Compiler // nil: native functions are off
+	hotCalls int
 	closed   atomic.Bool
 	running  sync.WaitGroup
 
@@ -134,19 +138,47 @@ func New(opts ...Option) (*Engine, error) {
 		e.order = append(e.order, t.Spec.Name)
 	}
 	e.manifest = manifestJSON(e.tools, e.order)
-	if cfg.isolation == Inproc {
-		if err := inproc.Start(); err != nil {
-			return nil, err
+	if err := e.start(cfg); err != nil {
+		if e.native != nil {
+			e.native.Close()
 		}
-		e.guests = inproc.Transport{}
-		return e, nil
-	}
-	pool, err := startSandbox(cfg.sandbox)
-	if err != nil {
 		return nil, err
 	}
-	e.pool, e.guests = pool, pool
 	return e, nil
+}
+
+// start brings up the native compiler (if asked for) and the guests.
+func (e *Engine) start(cfg config) error {
+	var setup *wire.NativeSetup
+	if cfg.native != nil {
+		c, err := startNative(cfg.native)
+		if err != nil {
+			return err
+		}
+		e.native, e.hotCalls = c, cfg.native.HotCalls
+		if e.hotCalls == 0 {
+			e.hotCalls = 1000
+		}
+		if setup, err = wireNative(c); err != nil {
+			return fmt.Errorf("spine: native module cache: %w", err)
+		}
+	}
+	if cfg.isolation == Inproc {
+		if err := inproc.Start(); err != nil {
+			return err
+		}
+		e.guests = inproc.Transport{}
+		if e.native != nil {
+			return inprocNative(e.native)
+		}
+		return nil
+	}
+	pool, err := startSandbox(cfg.sandbox, setup)
+	if err != nil {
+		return err
+	}
+	e.pool, e.guests = pool, pool
+	return nil
 }
 
 // Close stops accepting executions, aborts open streams and waits for the
@@ -163,6 +195,9 @@ func (e *Engine) Close() error {
 		s.Abort()
 	}
 	e.running.Wait()
+	if e.native != nil {
+		e.native.Close()
+	}
 	if e.pool != nil {
 		return e.pool.Close()
 	}
@@ -202,6 +237,7 @@ type guestRequest struct {
 	Manifest json.RawMessage `json:"manifest"`
 	PLM      bool            `json:"plm,omitempty"`
 	Limits   guestLimits     `json:"limits"`
+	Native   *guestNative    `json:"native,omitempty"`
 }
 
 type guestLimits struct {
@@ -222,6 +258,7 @@ type guestResponse struct {
 	Transformed     string          `json:"transformed"`
 	StdoutTruncated bool            `json:"stdout_truncated"`
 	StderrTruncated bool            `json:"stderr_truncated"`
+	Native          json.RawMessage `json:"native"`
 }
 
 // prepared is an execution made ready to run: its session and guest request.
@@ -233,6 +270,8 @@ type prepared struct {
 	request     []byte
 	inputs      json.RawMessage
 	manifest    json.RawMessage
+	native      *native.Session
+	hot         *guestNative
 	start       time.Time
 }
 
@@ -265,9 +304,9 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 	return inputs, tools, manifest, nil
 }
 
-func (e *Engine) encodeRequest(req Request, inputs, manifest json.RawMessage) ([]byte, error) {
+func (e *Engine) encodeRequest(req Request, inputs, manifest json.RawMessage, hot *guestNative) ([]byte, error) {
 	encoded, err := json.Marshal(guestRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
-		Limits: e.guestLimits()})
+		Limits: e.guestLimits(), Native: hot})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
@@ -309,16 +348,24 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	if err != nil {
 		return nil, err
 	}
-	encoded, err := e.encodeRequest(req, inputs, manifest)
+	hot, nativeSession, err := e.nativeFor(ctx, req.Native)
+	if err != nil {
+		return nil, err
+	}
+	encoded, err := e.encodeRequest(req, inputs, manifest, hot)
 	if err != nil {
 		return nil, err
 	}
 	sink := &emitted{}
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
-	session := bridge.NewSession(ctx, bridge.Config{Tools: tools, Workers: e.workers,
-		Limits: bridge.Limits{MaxToolCalls: e.limits.ToolCalls, MaxArgBytes: e.limits.ToolArgBytes}})
+	config := bridge.Config{Tools: tools, Workers: e.workers,
+		Limits: bridge.Limits{MaxToolCalls: e.limits.ToolCalls, MaxArgBytes: e.limits.ToolArgBytes}}
+	if nativeSession != nil {
+		config.Native = nativeSession
+	}
+	session := bridge.NewSession(ctx, config)
 	return &prepared{session: session, sink: sink, request: encoded, inputs: inputs, manifest: manifest,
-		start: time.Now()}, nil
+		native: nativeSession, hot: hot, start: time.Now()}, nil
 }
 
 // Execute runs one program and returns its response. The error is nil when
@@ -350,6 +397,7 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Resu
 	resp := &Response{Elapsed: time.Since(p.start), Emitted: p.sink.list(), Calls: convertCalls(p.session.Calls())}
 	resp.Isolation = string(e.level)
 	deadline := p.session.Context().Err()
+	resp.Native = nativeTrace(nil, p.native)
 	if runErr != nil {
 		if result != nil {
 			resp.Stdout, resp.Stderr = string(result.Stdout), string(result.Stderr)
@@ -369,6 +417,7 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Resu
 		return resp, &ExecError{Kind: ErrGuest, Message: "malformed guest response: " + err.Error()}
 	}
 	resp.Transformed, resp.StdoutTruncated, resp.StderrTruncated = g.Transformed, g.StdoutTruncated, g.StderrTruncated
+	resp.Native = nativeTrace(g.Native, p.native)
 	if limit := p.session.LimitExceeded(); limit != "" {
 		resp.Status, resp.Error = StatusLimit, "LimitExceeded: "+limit
 		return resp, &ExecError{Kind: ErrLimit, Message: limit}

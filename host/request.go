@@ -16,6 +16,9 @@ type Request struct {
 	// PLM starts independent speculative tool calls as soon as their arguments
 	// are known, without changing what the program means.
 	PLM bool
+	// Native compiles eligible functions to native code (NativeEager,
+	// NativeAuto); the engine needs WithNative. Default NativeOff.
+	Native NativeMode
 }
 
 // Status is how an execution ended; exactly one per execution.
@@ -58,6 +61,9 @@ type Response struct {
 	Emitted []json.RawMessage
 	// Elapsed is the wall time of the execution.
 	Elapsed time.Duration
+	// Native lists the program's module-level functions and whether each ran
+	// native code (only when the request asked for Native).
+	Native []NativeFunction
 }
 
 // Call is one tool call of the trace.

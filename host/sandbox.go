@@ -30,31 +30,41 @@ func (e *Engine) Isolation() string {
 	return text
 }
 
-func guestBinary(configured string) (string, error) {
+// locate finds what make build puts beside bin/spine: the configured path,
+// else $env, else name beside the running executable ("" if none).
+func locate(configured, env, name string) string {
 	if configured != "" {
-		return configured, nil
+		return configured
 	}
-	if env := os.Getenv("SPINE_GUEST"); env != "" {
-		return env, nil
+	if path := os.Getenv(env); path != "" {
+		return path
 	}
 	if exe, err := os.Executable(); err == nil {
-		beside := filepath.Join(filepath.Dir(exe), "spine-guest")
+		beside := filepath.Join(filepath.Dir(exe), name)
 		if _, err := os.Stat(beside); err == nil {
-			return beside, nil
+			return beside
 		}
+	}
+	return ""
+}
+
+func guestBinary(configured string) (string, error) {
+	if path := locate(configured, "SPINE_GUEST", "spine-guest"); path != "" {
+		return path, nil
 	}
 	return "", errors.New("spine: sandbox mode needs the spine-guest launcher: build it (make build puts it in bin/), " +
 		"then set SandboxOptions.Binary or $SPINE_GUEST, or keep it beside the executable; " +
 		"WithIsolation(Inproc) runs without it, for trusted code only")
 }
 
-func startSandbox(opts SandboxOptions) (*wire.Pool, error) {
+func startSandbox(opts SandboxOptions, setup *wire.NativeSetup) (*wire.Pool, error) {
 	binary, err := guestBinary(opts.Binary)
 	if err != nil {
 		return nil, err
 	}
 	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, MemoryBytes: opts.MemoryBytes,
-		CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces, AllowNoLandlock: opts.AllowNoLandlock})
+		CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces, AllowNoLandlock: opts.AllowNoLandlock,
+		Native: setup})
 	if err != nil {
 		return nil, fmt.Errorf("spine: %w", err)
 	}

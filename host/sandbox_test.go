@@ -3,27 +3,18 @@ package host_test
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/spine-sandbox/spine/demotools"
 	"github.com/spine-sandbox/spine/host"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // guestBinary is the spine-guest CMake builds (make native), or $SPINE_GUEST.
 func guestBinary(t testing.TB) string {
-	t.Helper()
-	if env := os.Getenv("SPINE_GUEST"); env != "" {
-		return env
-	}
-	path, _ := filepath.Abs("../build/guest-c/sandbox/spine-guest")
-	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("spine-guest not found at %s: run `make native` (or set SPINE_GUEST)", path)
-	}
-	return path
+	return testenv.Built(t, "SPINE_GUEST", "build/guest-c/sandbox/spine-guest", "make native")
 }
 
 func newSandboxEngine(t testing.TB, opts ...host.Option) *host.Engine {

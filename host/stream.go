@@ -170,15 +170,16 @@ func (s *Stream) Finish() (*Response, error) {
 func (s *Stream) finalRequest() []byte {
 	if !s.broken.Load() {
 		encoded, _ := json.Marshal(struct {
-			Prefix bool        `json:"prefix"`
-			Stream string      `json:"stream"`
-			Limits guestLimits `json:"limits"`
-		}{true, s.id, s.engine.guestLimits()})
+			Prefix bool         `json:"prefix"`
+			Stream string       `json:"stream"`
+			Limits guestLimits  `json:"limits"`
+			Native *guestNative `json:"native,omitempty"`
+		}{true, s.id, s.engine.guestLimits(), s.p.hot})
 		return encoded
 	}
 	req := s.request
 	req.Source, req.PLM = string(s.source), true
-	encoded, _ := s.engine.encodeRequest(req, s.p.inputs, s.p.manifest)
+	encoded, _ := s.engine.encodeRequest(req, s.p.inputs, s.p.manifest, s.p.hot)
 	return encoded
 }
 

@@ -34,6 +34,8 @@ func spineHostCall(token C.uintptr_t, op C.int, handle C.uint64_t, request *C.ch
 		return C.int64_t(s.Prepare(req))
 	case C.SPINE_OP_RESOLVE:
 		response = s.Resolve(uint64(handle), req)
+	case C.SPINE_OP_NATIVE:
+		response = s.Native(req)
 	case C.SPINE_OP_FETCH:
 		response = s.Fetch()
 	default:

@@ -13,6 +13,7 @@ import (
 // Control channel (SOCK_SEQPACKET, one frame per datagram), host <-> zygote:
 //
 //	'M' module   host->zygote  name NUL source-chunk (chunks of one module are appended)
+//	'N' native   host->zygote  JSON {"python": toolchain python dir, "cache": module cache dir} (before 'I')
 //	'I' init     host->zygote  u64 memory bytes, u64 CPU seconds, u64 open files
 //	'H' hello    zygote->host  JSON {"landlock": abi (0: none), "landlock_error": ..., "seccomp": true}
 //	'E' error    zygote->host  message
@@ -29,6 +30,7 @@ import (
 //	'c' call     child->host   u64 0, request JSON
 //	'p' prepare  child->host   u64 0, request JSON
 //	'r' resolve  child->host   u64 handle, request JSON
+//	'n' native   child->host   u64 0, hot-function request JSON (answered like a call)
 //	'd' done     child->host   u8 ok, error message
 //	'z' result   child->host   u32 interrupted, u32 response/stdout/stderr lengths, then those bytes
 //	'f' failed   child->host   message (spine_execute itself failed)

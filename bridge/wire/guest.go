@@ -327,7 +327,7 @@ func (g *sandboxGuest) next() (byte, []byte, error) {
 			return 0, nil, err
 		}
 		switch kind {
-		case kCall, kPrepare, kResolve:
+		case kCall, kPrepare, kResolve, kNative:
 		default:
 			return kind, payload, nil
 		}
@@ -345,6 +345,9 @@ func (g *sandboxGuest) next() (byte, []byte, error) {
 			num = int64(g.s.Prepare(req))
 		case kResolve:
 			response = g.s.Resolve(handle, req)
+			num = int64(len(response))
+		case kNative:
+			response = g.s.Native(req)
 			num = int64(len(response))
 		}
 		answer := make([]byte, 9, 9+len(response))

@@ -5,42 +5,20 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // guestBinary is the spine-guest built by CMake: $SPINE_GUEST, or
 // build/guest-c/sandbox/spine-guest under the repository root. Missing is a
 // failure, never a skip: the sandbox is what these tests are about.
 func guestBinary(t testing.TB) string {
-	t.Helper()
-	if path := os.Getenv("SPINE_GUEST"); path != "" {
-		return path
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("cannot find the repository root (go.mod)")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "build", "guest-c", "sandbox", "spine-guest")
-	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("spine-guest is not built (%v): run `make native` (or `cmake --build build --target spine-guest`) first, or set SPINE_GUEST", err)
-	}
-	return path
+	return testenv.Built(t, "SPINE_GUEST", "build/guest-c/sandbox/spine-guest", "make native")
 }
 
 var (

@@ -42,6 +42,8 @@ type Options struct {
 	// missing layer makes NewPool fail (ErrUnavailable).
 	AllowNoNamespaces bool
 	AllowNoLandlock   bool
+	// Native, when set, prepares the zygote for hot functions (native.go).
+	Native *NativeSetup
 }
 
 func (o Options) withDefaults() Options {
@@ -207,6 +209,9 @@ func (p *Pool) handshake() (hello, error) {
 				return h, fmt.Errorf("%w: spine-guest did not take its modules: %v%s", ErrCrashed, err, p.diagnostics())
 			}
 		}
+	}
+	if err := p.sendNativeSetup(); err != nil {
+		return h, err
 	}
 	init := make([]byte, 24)
 	binary.LittleEndian.PutUint64(init, p.opts.MemoryBytes)

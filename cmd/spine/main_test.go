@@ -17,6 +17,10 @@ func TestMain(m *testing.M) {
 		path, _ := filepath.Abs("../../build/guest-c/sandbox/spine-guest")
 		os.Setenv("SPINE_GUEST", path)
 	}
+	if os.Getenv("SPINE_NATIVE") == "" {
+		path, _ := filepath.Abs("../../build/spine-native")
+		os.Setenv("SPINE_NATIVE", path)
+	}
 	os.Exit(m.Run())
 }
 

@@ -26,6 +26,7 @@ type runFlags struct {
 	stream    bool
 	chunk     int
 	delay     time.Duration
+	native    string
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -42,6 +43,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.stream, "stream", false, "read the program incrementally and start tool calls while it arrives (implies PLM)")
 	fs.IntVar(&f.chunk, "chunk-bytes", 0, "with --stream: replay FILE as a simulated stream of N-byte chunks")
 	fs.DurationVar(&f.delay, "chunk-delay", 0, "with --stream: wait D between simulated chunks")
+	fs.StringVar(&f.native, "native", string(host.NativeOff), "compile eligible typed functions to native code: off, eager (before the program runs) or auto (once hot, in the background); needs the toolchain bin/spine-native or $SPINE_NATIVE")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spine run [flags] FILE|-")
 		fs.PrintDefaults()
@@ -87,15 +89,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
 	}
-	engine, err := host.New(host.WithTools(tools...), host.WithIsolation(host.Isolation(f.isolation)),
-		host.WithLimits(host.Limits{Timeout: f.timeout}))
+	options := []host.Option{host.WithTools(tools...), host.WithIsolation(host.Isolation(f.isolation)),
+		host.WithLimits(host.Limits{Timeout: f.timeout})}
+	switch host.NativeMode(f.native) {
+	case host.NativeOff:
+	case host.NativeEager, host.NativeAuto:
+		options = append(options, host.WithNative(host.NativeOptions{}))
+	default:
+		fmt.Fprintf(stderr, "spine run: --native must be off, eager or auto, not %q\n", f.native)
+		return exitUsage
+	}
+	engine, err := host.New(options...)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
 	}
 	defer engine.Close()
 
-	request := host.Request{Source: source, Inputs: inputs, PLM: f.plm}
+	request := host.Request{Source: source, Inputs: inputs, PLM: f.plm, Native: host.NativeMode(f.native)}
 	var resp *host.Response
 	if f.stream {
 		resp, err = runStream(engine, request, input, f.chunk, f.delay)

@@ -22,6 +22,18 @@ type responseView struct {
 	Calls           []callView        `json:"calls"`
 	Emitted         []json.RawMessage `json:"emitted"`
 	ElapsedMs       float64           `json:"elapsed_ms"`
+	Native          []nativeView      `json:"native,omitempty"`
+}
+
+// nativeView is one function of the hot-function trace (--native).
+type nativeView struct {
+	Name          string  `json:"name"`
+	Status        string  `json:"status"`
+	Reason        string  `json:"reason,omitempty"`
+	Cache         string  `json:"cache,omitempty"`
+	CompileMs     float64 `json:"compile_ms,omitempty"`
+	SwitchedAfter int     `json:"switched_after"`
+	Fallbacks     int     `json:"fallbacks"`
 }
 
 type callView struct {
@@ -51,6 +63,10 @@ func jsonView(r *host.Response) responseView {
 	if r.Error != "" {
 		text := r.Error
 		v.Error = &text
+	}
+	for _, f := range r.Native {
+		v.Native = append(v.Native, nativeView{Name: f.Name, Status: f.Status, Reason: f.Reason, Cache: f.Cache,
+			CompileMs: ms(f.CompileTime), SwitchedAfter: f.SwitchedAfter, Fallbacks: f.Fallbacks})
 	}
 	for _, c := range r.Calls {
 		cv := callView{Tool: c.Tool, Args: c.Args, StartMs: ms(c.Start), EndMs: ms(c.End),

@@ -40,6 +40,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "native.h"
 #include "policy.h"
 #include "spine_runtime.h"
 
@@ -56,6 +57,8 @@ enum {
   K_EXECUTE = 'x', K_ENTRY = 'e', K_ANSWER = 'a',      /* host -> child */
   K_CALL = 'c', K_PREPARE = 'p', K_RESOLVE = 'r',      /* child -> host */
   K_DONE = 'd', K_RESULT = 'z', K_FAILED = 'f', K_READY = 'R',
+  K_NATIVE = 'n',                                      /* child -> host (hot functions) */
+  K_NATIVE_SETUP = 'N',                                /* control: native toolchain, cache */
 };
 
 static int g_devnull = -1;
@@ -250,7 +253,10 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
     g_stash = NULL;
     return (int64_t)n;
   }
-  int kind = op == SPINE_OP_CALL ? K_CALL : op == SPINE_OP_PREPARE ? K_PREPARE : K_RESOLVE;
+  int kind = op == SPINE_OP_CALL      ? K_CALL
+             : op == SPINE_OP_PREPARE ? K_PREPARE
+             : op == SPINE_OP_NATIVE  ? K_NATIVE
+                                      : K_RESOLVE;
   unsigned char h[8];
   put_u64(h, handle);
   struct iovec parts[2] = {{h, sizeof h}, {(void *)request, request_len}};
@@ -657,6 +663,12 @@ static int initialise(void) {
       }
       continue;
     }
+    if (buf[0] == K_NATIVE_SETUP) {
+      if (spine_native_config(buf + 5, len) < 0) {
+        return control_error(spine_native_error());
+      }
+      continue;
+    }
     if (buf[0] != K_INIT || len != 24) {
       return control_error("expected the init message");
     }
@@ -668,6 +680,9 @@ static int initialise(void) {
   spine_config config = {child_host, mods.items, mods.count};
   if (spine_init(&config) != 0) {
     return control_error(spine_last_error());
+  }
+  if (spine_native_setup(TOKEN) != 0) {
+    return control_error(spine_native_error());
   }
   PyGILState_STATE gil = PyGILState_Ensure();
   /* These first: the import blocker the preparation installs refuses
@@ -694,6 +709,9 @@ static int initialise(void) {
   /* Fail closed is the host's decision: it knows whether the caller lowered
    * the level. Here we only say what the kernel gives. */
   int ruleset = spine_landlock_ruleset(&g_landlock_abi);
+  if (spine_native_landlock(ruleset) != 0) {
+    return control_error(spine_native_error());
+  }
   /* The zygote confines itself now, once, with what every child needs
    * anyway and inherits across fork: no capability, no-new-privs,
    * non-dumpable, and the Landlock domain (it reads no file after this).

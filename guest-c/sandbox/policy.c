@@ -189,6 +189,10 @@ int spine_landlock_ruleset(int *abi) {
   return ruleset;
 }
 
+int spine_landlock_allow_read(int ruleset, const char *dir) {
+  return add_rule(ruleset, AT_FDCWD, dir, LL_FS_READ_FILE | LL_FS_READ_DIR);
+}
+
 int spine_enter_landlock(int ruleset) {
   if (syscall(SYS_landlock_restrict_self, ruleset, 0) < 0) {
     return policy_fail("landlock_restrict_self");

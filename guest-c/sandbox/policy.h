@@ -25,6 +25,9 @@ typedef struct spine_limits {
  */
 int spine_landlock_ruleset(int *abi);
 
+/** \brief Grant `ruleset` reading the files under `dir` (the native module cache). */
+int spine_landlock_allow_read(int ruleset, const char *dir);
+
 /** \brief A child's rlimits (memory, CPU, no core, no file growth, few files, no new processes). -1 on failure. */
 int spine_apply_rlimits(const spine_limits *limits);
 

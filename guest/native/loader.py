@@ -38,14 +38,18 @@ def module_loader(path):
 class NativeFunction:
     """Calls a module function; translates its faults into Python's exceptions."""
 
-    __slots__ = ("_fn", "__name__", "fallback")
+    __slots__ = ("_fn", "__name__", "fallback", "fallbacks")
 
     def __init__(self, fn, name, fallback):
         self._fn = fn
         self.__name__ = name
         self.fallback = fallback
+        self.fallbacks = 0  # calls the Python version computed instead
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            # Only the Python version binds keywords (and reports CPython's errors for them).
+            return self._fall_back(args, TypeError(f"{self.__name__}() got keyword arguments"), kwargs)
         try:
             return self._fn(*args)
         except OverflowError as e:
@@ -56,11 +60,16 @@ class NativeFunction:
             # Argument count/type mismatch: CPython's version accepts what it accepts.
             return self._fall_back(args, e)
         except ValueError as e:
+            if self.fallback is not None:
+                # The Python version raises it again with CPython's own frames and lines.
+                return self._fall_back(args, e)
             raise ValueError(self._message(e)) from None
         except RuntimeError as e:
             text = str(e)
             i = text.find(_ZERODIV)
             if i >= 0:
+                if self.fallback is not None:
+                    return self._fall_back(args, e)
                 raise ZeroDivisionError(text[i + len(_ZERODIV):]) from None
             raise
 
@@ -70,7 +79,8 @@ class NativeFunction:
         prefix = self.__name__ + "(): "
         return text[len(prefix):] if text.startswith(prefix) else text
 
-    def _fall_back(self, args, error):
+    def _fall_back(self, args, error, kwargs=None):
         if self.fallback is None:
             raise NativeFallback(str(error)) from None
-        return self.fallback(*args)
+        self.fallbacks += 1
+        return self.fallback(*args, **(kwargs or {}))

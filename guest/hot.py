@@ -1,0 +1,406 @@
+"""Hot functions (issue 7): which module-level functions of a program may run
+as native code, and the switch from the Python version to the compiled one.
+
+The guest never compiles and never writes C++: it hands a function's source
+to the host (the `native` crossing), which compiles it outside any sandboxed
+child, and gets back the path of a module the host validated. Modes:
+
+- eager: every eligible function is compiled (or found in the cache) before
+  the program runs; its `def` binds the native version at once.
+- auto: a function's `def` binds a counting wrapper; once it has been called
+  `hot` times the host compiles it in the background while the program goes
+  on in Python. The wrapper polls the host at most every 2 ms (and only every
+  64 calls), and switches the global binding to the native version when it
+  is ready. A module already in the cache switches at the `def`.
+
+Native results equal CPython's: calls the compiled code cannot represent
+(int64 overflow, keywords, other argument types) run the Python function.
+"""
+import ast
+import functools
+import json
+import sys
+import time
+
+import _spine
+
+# Names whose call is I/O or reflection: a function using them stays Python.
+_IO = frozenset(("print", "open", "input", "breakpoint", "exec", "eval", "compile", "__import__", "globals",
+                 "locals", "vars", "dir", "help", "exit", "quit", "getattr", "setattr", "delattr", "memoryview"))
+_PROGRAM_NAMES = frozenset(("inputs", "result", "__builtins__", "__name__"))
+_POLL_SECONDS = 0.002
+_POLL_EVERY = 64  # calls between two looks at the clock
+DECORATOR = "__spine_hot__"
+
+_loader = None  # native.loader, once setup() ran
+
+
+def setup(python_dir):
+    """Import the module loader (and with it the runtime libraries) from the
+    native toolchain, once per process: in the zygote before it forks, or in
+    the in-process interpreter. Only the loader and the IR helpers it needs
+    are imported, not the frontend (which would bring subprocess along)."""
+    global _loader
+    if _loader is not None:
+        return
+    if "native" not in sys.modules:
+        import types
+        package = types.ModuleType("native")
+        package.__path__ = [python_dir + "/native"]
+        sys.modules["native"] = package
+    sys.path.insert(0, python_dir)
+    try:
+        import native.loader
+    finally:
+        sys.path.remove(python_dir)
+    _loader = native.loader
+
+
+# --- Which functions: the plan ----------------------------------------------
+
+class Unit:
+    """One function handed to the host: its source with the functions it calls
+    (`names`, itself included), and where each piece starts in the program
+    (to report lines)."""
+
+    __slots__ = ("name", "names", "source", "lines")
+
+    def __init__(self, name, names, source, lines):
+        self.name, self.names, self.source, self.lines = name, names, source, lines
+
+    def program_line(self, line):
+        for unit_start, program_start in reversed(self.lines):
+            if line >= unit_start:
+                return program_start + line - unit_start
+        return line
+
+
+class Plan:
+    """What native mode does with a program: every top-level function in order,
+    the units handed to the host, and why the others stay Python. It depends
+    on the source and the tool names only, so it is cached with the code."""
+
+    __slots__ = ("functions", "units", "reasons")
+
+    def __init__(self, functions, units, reasons):
+        self.functions, self.units, self.reasons = functions, units, reasons
+
+
+def _module_bindings(tree):
+    """How often each name is bound by module-level code (function bodies
+    excluded), plus every name some function declares global."""
+    counts = {}
+
+    def bind(name):
+        counts[name] = counts.get(name, 0) + 1
+
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bind(node.name)
+            stack.extend(node.decorator_list)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bind(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                bind((alias.asname or alias.name).partition(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bind(node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            bind(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            bind(node.rest)
+        stack.extend(ast.iter_child_nodes(node))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                bind(name)
+    return counts
+
+
+def _screen(node, bindings, tools, functions):
+    """(reason or None, names of top-level functions it calls)."""
+    if isinstance(node, ast.AsyncFunctionDef):
+        return "async functions stay Python", set()
+    if node.decorator_list:
+        return "decorated functions stay Python", set()
+    if bindings.get(node.name, 0) != 1:
+        return f"the name {node.name} is bound more than once in the program", set()
+    a = node.args
+    if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults:
+        return "only plain positional parameters without defaults are compiled", set()
+    for arg in a.args:
+        if arg.annotation is None:
+            return f"parameter {arg.arg} has no type annotation", set()
+    if node.returns is None:
+        return "no return annotation", set()
+    local = {arg.arg for arg in a.args}
+    loads = []
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.Global, ast.Nonlocal)):
+            return f"declares {', '.join(sub.names)} {type(sub).__name__.lower()}", set()
+        if isinstance(sub, ast.Name):
+            if isinstance(sub.ctx, ast.Load):
+                loads.append(sub)
+            else:
+                local.add(sub.id)
+    calls = set()
+    for sub in loads:
+        name = sub.id
+        if name in local:
+            continue
+        if name in functions:
+            calls.add(name)
+        elif name in tools and name not in bindings:
+            return f"line {sub.lineno}: calls the tool {name}", set()
+        elif name in bindings or name in _PROGRAM_NAMES:
+            return f"line {sub.lineno}: uses the global {name}", set()
+        elif name in _IO:
+            return f"line {sub.lineno}: does I/O or reflection ({name})", set()
+    return None, calls
+
+
+def plan(source, tools, tree=None):
+    """The Plan of a program; `tools` are the names of its tools, `tree` its
+    parsed source if the caller has it (plan only reads it)."""
+    if "def" not in source:
+        return Plan([], {}, {})
+    if tree is None:
+        tree = ast.parse(source)
+    functions = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.setdefault(node.name, node)
+    bindings = _module_bindings(tree)
+    own, calls = {}, {}
+    for name, node in functions.items():
+        own[name], calls[name] = _screen(node, bindings, tools, functions)
+    units, reasons = {}, {}
+    for name in functions:
+        if own[name] is not None:
+            reasons[name] = own[name]
+            continue
+        # Everything it calls, directly or not, is compiled into its module.
+        reach, todo = {name}, [name]
+        while todo:
+            for callee in sorted(calls[todo.pop()]):
+                if callee not in reach:
+                    reach.add(callee)
+                    todo.append(callee)
+        bad = sorted(c for c in reach if own[c] is not None)
+        if bad:
+            reasons[name] = f"calls {bad[0]}, which stays Python ({own[bad[0]]})"
+            continue
+        pieces, lines, at = [], [], 1
+        nodes = sorted((functions[c] for c in reach), key=lambda n: n.lineno)
+        for node in nodes:
+            text = ast.get_source_segment(source, node)
+            pieces.append(text)
+            lines.append((at, node.lineno))
+            at += text.count("\n") + 2
+        units[name] = Unit(name, [n.name for n in nodes], "\n\n".join(pieces) + "\n", lines)
+    return Plan(list(functions), units, reasons)
+
+
+def decorate(tree, plan):
+    """Put @__spine_hot__ on the program's eligible top-level functions."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name in plan.units and not node.decorator_list:
+            node.decorator_list = [ast.copy_location(ast.Name(DECORATOR, ast.Load()), node)]
+    return tree
+
+
+# --- One execution -----------------------------------------------------------
+
+class _Entry:
+    __slots__ = ("name", "python", "wrapper", "target", "calls", "status", "path", "reason", "switched_after",
+                 "native", "cache")
+
+    def __init__(self, name):
+        self.name = name
+        self.python = self.wrapper = self.target = self.native = self.path = None
+        self.calls = 0
+        self.status = "cold"
+        self.reason = ""
+        self.switched_after = None
+        self.cache = ""
+
+
+class Hot:
+    """Native mode of one execution. `options` is the request's
+    {"mode": "eager" | "auto", "hot": calls}; `scope` the program's globals."""
+
+    def __init__(self, plan, options, scope):
+        self.plan = plan
+        self.mode = options.get("mode", "eager")
+        self.threshold = max(1, int(options.get("hot", 1000)))
+        self.scope = scope
+        self.entries = {name: _Entry(name) for name in plan.functions}
+        self.pending = 0
+        self.last_poll = 0.0
+
+    def _ask(self, request):
+        try:
+            answer = json.loads(_spine.native(json.dumps(request)))
+        except RuntimeError as error:
+            return str(error)
+        if "error" in answer:
+            return answer["error"]
+        return answer.get("units", [])
+
+    def start(self):
+        """Before the program runs: hand every unit to the host (eager: and
+        wait for their modules; auto: learn which are cached)."""
+        for name, reason in self.plan.reasons.items():
+            self.entries[name].reason = reason
+        if not self.plan.units:
+            return
+        if _loader is None:
+            self._refuse("the guest has no native module loader")
+            return
+        units = [{"name": u.name, "source": u.source} for u in self.plan.units.values()]
+        answer = self._ask({"op": "start", "units": units})
+        if isinstance(answer, str):
+            self._refuse(answer)
+            return
+        for u in answer:
+            self._take(u)
+
+    def _refuse(self, message):
+        for name in self.plan.units:
+            self.entries[name].reason = "the host refused native code: " + message
+
+    def _take(self, u):
+        e = self.entries.get(u.get("name"))
+        if e is None or e.status in ("ready", "failed"):
+            return
+        if e.status == "pending":
+            self.pending -= 1
+        e.status, e.cache = u.get("status"), u.get("cache", "")
+        if e.status == "pending":
+            self.pending += 1
+        elif e.status == "ready":
+            e.path = u.get("path")
+            if e.python is not None:
+                self._switch(e)
+        elif e.status == "failed":
+            e.reason = self._failure(e.name, u.get("failure") or {})
+
+    def _failure(self, name, f):
+        kind, message = f.get("kind", "error"), f.get("message", "")
+        if f.get("construct"):
+            line = self.plan.units[name].program_line(f.get("line", 0))
+            return f"not compiled: line {line}, column {f.get('col', 0)}: {f['construct']}: {message}"
+        return f"{kind}: {message}"
+
+    def _load(self, e):
+        try:
+            fast = _loader.module_loader(e.path).get_function(e.name, fallback=e.python)
+        except Exception as error:  # noqa: BLE001 - any failure keeps the Python version
+            e.status, e.reason = "failed", f"cannot load the compiled module: {type(error).__name__}: {error}"
+            return None
+        return fast
+
+    def _switch(self, e):
+        """Bind the native version, once every function its module calls has
+        been defined: until then CPython would raise NameError where native
+        code would not. decorate() tries again at each def."""
+        if e.native is not None or e.python is None:
+            return
+        if any(self.entries[name].python is None for name in self.plan.units[e.name].names):
+            return
+        fast = self._load(e)
+        if fast is None:
+            return
+        e.native = e.target = fast
+        e.switched_after = e.calls
+        bound = self.scope.get(e.name)
+        if bound is not None and (bound is e.wrapper or bound is e.python):
+            self.scope[e.name] = fast
+
+    def decorate(self, fn):
+        """@__spine_hot__: the binding a `def` of an eligible function gets."""
+        e = self.entries.get(fn.__name__)
+        if e is None or e.python is not None:
+            return fn
+        e.python = e.target = fn
+        for other in self.entries.values():  # modules that waited for this def
+            if other is not e and other.status == "ready":
+                self._switch(other)
+        if e.status == "ready":
+            self._switch(e)
+            if e.native is not None:
+                return e.native
+        if self.mode == "auto" and e.status in ("cold", "pending") and not e.reason:
+            e.wrapper = self._counting(e)
+            return e.wrapper
+        return fn
+
+    def _counting(self, e):
+        hot, threshold = self, self.threshold
+
+        def counting(*args, **kwargs):
+            e.calls += 1
+            if e.calls == threshold:
+                hot._heat(e)
+            elif hot.pending and not e.calls % _POLL_EVERY:
+                hot._check()
+            return e.target(*args, **kwargs)
+
+        return functools.update_wrapper(counting, e.python)
+
+    def _heat(self, e):
+        if e.status != "cold":
+            return
+        answer = self._ask({"op": "compile", "name": e.name})
+        if isinstance(answer, str):
+            e.status, e.reason = "failed", "the host refused native code: " + answer
+            return
+        for u in answer:
+            self._take(u)
+        self.last_poll = time.perf_counter()
+
+    def _check(self):
+        now = time.perf_counter()
+        if now - self.last_poll < _POLL_SECONDS:
+            return
+        self.last_poll = now
+        answer = self._ask({"op": "poll"})
+        if isinstance(answer, str):
+            self.pending = 0
+            return
+        for u in answer:
+            self._take(u)
+
+    def report(self):
+        """The trace: one entry per top-level function, in order."""
+        out = []
+        for name in self.plan.functions:
+            e = self.entries[name]
+            item = {"name": name}
+            if e.native is not None:
+                item["status"] = "native"
+                item["switched_after"] = e.switched_after
+                item["fallbacks"] = e.native.fallbacks
+            else:
+                item["status"] = "python"
+                item["reason"] = e.reason or self._why_python(e)
+                if self.mode == "auto":
+                    item["calls"] = e.calls
+            out.append(item)
+        return json.dumps(out)
+
+    def _why_python(self, e):
+        if e.python is None:
+            return "its definition never ran"
+        if e.status == "ready":
+            return "a function it calls was never defined"
+        if e.status == "pending":
+            return "still compiling when the program ended"
+        if self.mode == "auto" and e.calls < self.threshold:
+            return f"not hot: called {e.calls} times (threshold {self.threshold})"
+        return f"no module ({e.status})"

@@ -1,0 +1,137 @@
+"""The compile service: a trusted helper process of the host, never part of a
+sandboxed child. The host starts it as
+
+    /usr/bin/python3 -I -S -c '...; from native.service import main; main()' PYTHON_DIR INCLUDE_DIR
+
+and sends one JSON request per line on stdin:
+
+    {"id": 7, "name": "fib", "source": "def fib(n: int) -> int: ...", "out": "/cache/KEY.so"}
+
+It answers one JSON line on stdout:
+
+    {"id": 7, "ok": true, "functions": ["fib"], "ms": 180.5}
+    {"id": 7, "ok": false, "kind": "unsupported", "line": 3, "col": 11, "construct": "Call", "message": "..."}
+
+``kind`` is ``unsupported`` (the frontend rejects the source: it stays
+Python), ``compiler`` (g++ failed) or ``invalid`` (the request itself is
+wrong). The source is untrusted: it is parsed and lowered, never executed,
+and only the generated C++ reaches g++. Outputs are written under private
+names in the directory of ``out`` and renamed into place, so a reader never
+sees a half-written module and concurrent services may build the same key.
+"""
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+import spine_compiler
+
+from . import irbuilder as ir
+from .compiler import compiler_command, parse_module
+from .errors import CompileError
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+COMPILE_SECONDS = 60
+OUTPUT_BYTES = 256 << 20
+MESSAGE_CHARS = 2000
+
+
+def _limit_compiler():
+    # Runs in the g++ child before exec: bounded CPU, output size, no core.
+    resource.setrlimit(resource.RLIMIT_CPU, (COMPILE_SECONDS, COMPILE_SECONDS + 1))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_BYTES, OUTPUT_BYTES))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def _clip(text):
+    text = text.strip()
+    return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
+
+
+def _private(directory, suffix):
+    fd, path = tempfile.mkstemp(prefix=".tmp-", suffix=suffix, dir=directory)
+    os.close(fd)
+    return path
+
+
+def build(name, source, out):
+    """Lower @p source, generate C++, build it into @p out; returns the function names.
+    Raises CompileError (unsupported), RuntimeError (g++ failed) or ValueError (bad request)."""
+    if not _IDENT.match(name):
+        raise ValueError(f"function name {name!r} is not an ASCII identifier")
+    if not os.path.isabs(out) or not out.endswith(".so"):
+        raise ValueError("out must be an absolute path ending in .so")
+    funcs = parse_module(source)
+    names = [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs]
+    if name not in names:
+        raise ValueError(f"the source does not define {name}()")
+    cpp = ir.fn("rewriter.BuildFunctions")(funcs)
+    directory = os.path.dirname(out)
+    cc, so = _private(directory, ".cc"), _private(directory, ".so")
+    try:
+        with open(cc, "w") as f:
+            f.write(cpp)
+        try:
+            r = subprocess.run(compiler_command(cc, so), capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                               timeout=COMPILE_SECONDS, preexec_fn=_limit_compiler)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f"C++ compilation took longer than {COMPILE_SECONDS} s") from None
+        if r.returncode != 0:
+            raise RuntimeError("C++ compilation failed: " + _clip(r.stderr))
+        os.chmod(so, 0o755)
+        os.replace(so, out)
+        os.replace(cc, out[:-3] + ".cc")  # kept beside the module for whoever debugs it
+    finally:
+        for path in (cc, so):
+            if os.path.exists(path):
+                os.unlink(path)
+    return names
+
+
+def handle(request):
+    """One request (a dict) -> one response (a dict)."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    start = time.perf_counter()
+    try:
+        if not isinstance(request, dict) or not all(isinstance(request.get(k), str) for k in ("name", "source", "out")):
+            raise ValueError("a request needs the strings name, source and out")
+        names = build(request["name"], request["source"], request["out"])
+        return {"id": rid, "ok": True, "functions": names, "ms": (time.perf_counter() - start) * 1e3}
+    except CompileError as e:
+        text = str(e)
+        prefix = f"line {e.line}, column {e.col}: {e.construct}: "
+        return {"id": rid, "ok": False, "kind": "unsupported", "line": e.line, "col": e.col,
+                "construct": e.construct, "message": text[len(prefix):] if text.startswith(prefix) else text}
+    except SyntaxError as e:
+        return {"id": rid, "ok": False, "kind": "unsupported", "line": e.lineno or 0, "col": e.offset or 0,
+                "construct": "SyntaxError", "message": _clip(e.msg or "invalid syntax")}
+    except RuntimeError as e:
+        return {"id": rid, "ok": False, "kind": "compiler", "message": _clip(str(e))}
+    except (ValueError, TypeError, KeyError, RecursionError, MemoryError) as e:
+        # The registry raises ValueError/TypeError for ASTs it refuses to build.
+        return {"id": rid, "ok": False, "kind": "invalid", "message": _clip(f"{type(e).__name__}: {e}")}
+
+
+def main():
+    python_dir, include_dir = sys.argv[1], sys.argv[2]
+    del python_dir  # already on sys.path (the launcher put it there)
+    spine_compiler.include_path = include_dir
+    # A pathological source must not take the host's memory with it.
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    sys.setrecursionlimit(3000)
+    out = sys.stdout
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+        except ValueError as e:
+            request = None
+            response = {"id": None, "ok": False, "kind": "invalid", "message": f"malformed request: {e}"}
+        else:
+            response = handle(request)
+        out.write(json.dumps(response) + "\n")
+        out.flush()

@@ -1,0 +1,137 @@
+package native
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spine-sandbox/spine/internal/testenv"
+)
+
+func toolchain(t *testing.T) string {
+	return testenv.Built(t, "SPINE_NATIVE", "build/spine-native", "make native")
+}
+
+func newCompiler(t *testing.T, opts Options) *Compiler {
+	t.Helper()
+	if opts.Toolchain == "" {
+		opts.Toolchain = toolchain(t)
+	}
+	if opts.CacheDir == "" {
+		opts.CacheDir = t.TempDir()
+	}
+	c, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func source(name string, k int) string {
+	return "def " + name + "(x: int) -> int:\n    return x * " + string(rune('0'+k)) + "\n"
+}
+
+func TestKeyCoversToolchainNameAndSource(t *testing.T) {
+	c := newCompiler(t, Options{})
+	copyDir := filepath.Join(t.TempDir(), "tc")
+	if err := os.CopyFS(copyDir, os.DirFS(toolchain(t))); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(copyDir, "python/native/compiler.py"), []byte("# another frontend\n"), 0o644)
+	other, err := identity(copyDir, c.opts.CXX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]bool{
+		key(c.ident, "f", source("f", 2)): true, key(other, "f", source("f", 2)): true,
+		key(c.ident, "g", source("f", 2)): true, key(c.ident, "f", source("f", 3)): true,
+	}
+	if len(keys) != 4 || !strings.Contains(cpuIdentity(), "model") {
+		t.Fatalf("keys collide or no CPU identity: %v %q", keys, cpuIdentity())
+	}
+}
+
+func TestTimeoutKillsTheServiceAndLeavesNothing(t *testing.T) {
+	cache := t.TempDir()
+	c := newCompiler(t, Options{CacheDir: cache, Timeout: time.Nanosecond})
+	j := c.compile(key(c.ident, "f", source("f", 2)), "f", source("f", 2))
+	<-j.done
+	if f := j.outcome.Failure; f == nil || f.Kind != "service" || !strings.Contains(f.Message, "longer than") {
+		t.Fatalf("outcome %+v", j.outcome)
+	}
+	if c.lookup(key(c.ident, "f", source("f", 2))) != nil {
+		t.Fatal("a timed-out compilation was remembered")
+	}
+	// A compiler with room to work builds the same key into the same cache.
+	d := newCompiler(t, Options{CacheDir: cache})
+	j = d.compile(key(d.ident, "f", source("f", 2)), "f", source("f", 2))
+	<-j.done
+	if j.outcome.Failure != nil || j.outcome.Path == "" {
+		t.Fatalf("outcome %+v", j.outcome)
+	}
+	entries, _ := os.ReadDir(cache)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".tmp-") {
+			t.Fatalf("left behind: %s", e.Name())
+		}
+	}
+}
+
+func TestQueueIsBounded(t *testing.T) {
+	c := newCompiler(t, Options{Workers: 1, Queue: 1})
+	var jobs []*job
+	for k := 2; k < 6; k++ {
+		name := "f"
+		jobs = append(jobs, c.compile(key(c.ident, name, source(name, k)), name, source(name, k)))
+	}
+	var ready, refused int
+	for _, j := range jobs {
+		<-j.done
+		switch f := j.outcome.Failure; {
+		case f == nil:
+			ready++
+		case f.Kind == "limit" && strings.Contains(f.Message, "queue is full"):
+			refused++
+		default:
+			t.Fatalf("outcome %+v", f)
+		}
+	}
+	// One runs, at most one waits, the rest are refused.
+	if ready < 1 || ready > 2 || ready+refused != 4 {
+		t.Fatalf("%d ready, %d refused", ready, refused)
+	}
+}
+
+func TestSessionRefusesMalformedRequests(t *testing.T) {
+	c := newCompiler(t, Options{MaxUnits: 2, MaxSourceBytes: 100})
+	s := c.Session(context.Background(), "auto")
+	long := strings.Repeat("#", 101)
+	for _, req := range []string{
+		``, `{`, `[]`, `{"op": "start"} {"op": "poll"}`, `{"op": "start", "extra": 1}`, `{"op": "launch"}`,
+		`{"op": "start", "units": [{"name": "a", "source": ""}, {"name": "b", "source": ""}, {"name": "c", "source": ""}]}`,
+		`{"op": "start", "units": [{"name": "a", "source": ""}, {"name": "a", "source": ""}]}`,
+		`{"op": "start", "units": [{"name": "1a", "source": ""}]}`,
+		`{"op": "start", "units": [{"name": "a", "source": "` + long + `"}]}`,
+		`{"op": "start", "units": [{"name": "a", "source": "\u0000"}]}`,
+		`{"op": "compile", "name": "nothing"}`,
+		strings.Repeat(" ", 3*200+5000),
+	} {
+		var answer map[string]any
+		if err := json.Unmarshal(s.Handle([]byte(req)), &answer); err != nil || answer["error"] == nil {
+			t.Errorf("request %.60q: answer %v", req, answer)
+		}
+	}
+	// A valid start still works after all that, exactly once.
+	ok := `{"op": "start", "units": [{"name": "a", "source": "def a(x: int) -> int:\n    return x\n"}]}`
+	if answer := string(s.Handle([]byte(ok))); answer != `{"units":[{"name":"a","status":"cold"}]}` {
+		t.Fatalf("answer %s", answer)
+	}
+	if answer := string(s.Handle([]byte(ok))); !strings.Contains(answer, "already sent") {
+		t.Fatalf("answer %s", answer)
+	}
+}

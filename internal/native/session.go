@@ -1,0 +1,302 @@
+package native
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+)
+
+// The statuses of a unit, as the guest and the trace see them.
+const (
+	StatusReady   = "ready"   // a module is in the cache: Path
+	StatusFailed  = "failed"  // it stays Python: Failure
+	StatusPending = "pending" // compiling
+	StatusCold    = "cold"    // not compiled and not asked for (auto: not hot yet)
+)
+
+// Record is what the host knows of one unit of an execution, for the trace.
+type Record struct {
+	Name    string
+	Status  string
+	Cache   string // "hit" (found compiled, or failed before), "miss" (compiled for this execution), "" (never looked up)
+	Failure *Failure
+	Compile time.Duration
+	Path    string
+}
+
+// Session handles the "native" crossings of one execution. The guest is
+// untrusted: every request is checked for size, shape and count before the
+// host does anything, and the only thing the guest can cause is that the
+// functions it names get compiled (never run) by the compile service.
+type Session struct {
+	c    *Compiler
+	ctx  context.Context
+	mode string
+
+	mu       sync.Mutex
+	started  bool
+	units    map[string]*unit
+	order    []string
+	compiles int
+}
+
+type unit struct {
+	Record
+	key      string
+	source   string
+	job      *job
+	reported bool // a finished job was answered to the guest (poll reports each once)
+}
+
+// Session starts the handler of one execution; ctx bounds the waits of an
+// eager start. mode is "eager" or "auto".
+func (c *Compiler) Session(ctx context.Context, mode string) *Session {
+	return &Session{c: c, ctx: ctx, mode: mode, units: map[string]*unit{}}
+}
+
+// The guest's requests. start (once): the execution's units; compile (auto,
+// a hot function): start compiling one; poll: the compilations that ended.
+type request struct {
+	Op    string     `json:"op"`
+	Units []unitSpec `json:"units"`
+	Name  string     `json:"name"`
+}
+
+type unitSpec struct {
+	Name   string `json:"name"`
+	Source string `json:"source"`
+}
+
+// answerUnit is one unit in an answer.
+type answerUnit struct {
+	Name    string   `json:"name"`
+	Status  string   `json:"status"`
+	Path    string   `json:"path,omitempty"`
+	Cache   string   `json:"cache,omitempty"`
+	Failure *Failure `json:"failure,omitempty"`
+}
+
+const maxRequestOverhead = 4 << 10
+
+// Handle answers one native crossing: {"units": [...]} or {"error": "..."}.
+func (s *Session) Handle(raw []byte) []byte {
+	limit := s.c.opts.MaxUnits*(s.c.opts.MaxSourceBytes+256) + maxRequestOverhead
+	if len(raw) > limit {
+		return failure(fmt.Sprintf("native request of %d bytes exceeds the limit of %d bytes", len(raw), limit))
+	}
+	var req request
+	decoder := json.NewDecoder(bytes.NewReader(raw))
+	decoder.DisallowUnknownFields()
+	if err := decoder.Decode(&req); err != nil || decoder.More() {
+		return failure(fmt.Sprintf("malformed native request: %v", err))
+	}
+	var units []answerUnit
+	var err error
+	switch req.Op {
+	case "start":
+		units, err = s.start(req.Units)
+	case "compile":
+		units, err = s.compileOne(req.Name)
+	case "poll":
+		units = s.poll()
+	default:
+		err = fmt.Errorf("unknown native op %q", req.Op)
+	}
+	if err != nil {
+		return failure(err.Error())
+	}
+	if units == nil {
+		units = []answerUnit{}
+	}
+	encoded, _ := json.Marshal(struct {
+		Units []answerUnit `json:"units"`
+	}{units})
+	return encoded
+}
+
+func failure(message string) []byte {
+	encoded, _ := json.Marshal(struct {
+		Error string `json:"error"`
+	}{message})
+	return encoded
+}
+
+func (s *Session) start(specs []unitSpec) ([]answerUnit, error) {
+	if err := s.check(specs); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.started {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("native start was already sent for this execution")
+	}
+	s.started = true
+	for _, spec := range specs {
+		u := &unit{Record: Record{Name: spec.Name, Status: StatusCold}, source: spec.Source,
+			key: key(s.c.ident, spec.Name, spec.Source)}
+		s.units[spec.Name] = u
+		s.order = append(s.order, spec.Name)
+		if hit := s.c.lookup(u.key); hit != nil {
+			u.finish(*hit, "hit")
+		} else if s.mode == "eager" {
+			u.job = s.c.compile(u.key, u.Name, u.source)
+			u.Status, u.Cache = StatusPending, "miss"
+			s.compiles++
+		}
+	}
+	s.mu.Unlock()
+	if s.mode == "eager" {
+		s.waitAll()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]answerUnit, 0, len(s.order))
+	for _, name := range s.order {
+		out = append(out, s.units[name].answer())
+	}
+	return out, nil
+}
+
+// check validates the units of a start before anything is looked up.
+func (s *Session) check(specs []unitSpec) error {
+	if len(specs) > s.c.opts.MaxUnits {
+		return fmt.Errorf("%d functions exceed the limit of %d per execution", len(specs), s.c.opts.MaxUnits)
+	}
+	seen := map[string]bool{}
+	for _, spec := range specs {
+		if !isASCIIIdentifier(spec.Name) {
+			return fmt.Errorf("native function name %q is not an ASCII identifier", clip(spec.Name))
+		}
+		if seen[spec.Name] {
+			return fmt.Errorf("native function %s given twice", spec.Name)
+		}
+		seen[spec.Name] = true
+		if len(spec.Source) > s.c.opts.MaxSourceBytes {
+			return fmt.Errorf("the source of %s (%d bytes) exceeds the limit of %d bytes", spec.Name, len(spec.Source), s.c.opts.MaxSourceBytes)
+		}
+		if !utf8.ValidString(spec.Source) || strings.IndexByte(spec.Source, 0) >= 0 {
+			return fmt.Errorf("the source of %s is not text", spec.Name)
+		}
+	}
+	return nil
+}
+
+// waitAll waits for every pending unit, or the execution's end.
+func (s *Session) waitAll() {
+	s.mu.Lock()
+	var jobs []*job
+	for _, u := range s.units {
+		if u.Status == StatusPending {
+			jobs = append(jobs, u.job)
+		}
+	}
+	s.mu.Unlock()
+	for _, j := range jobs {
+		select {
+		case <-j.done:
+		case <-s.ctx.Done():
+			return
+		}
+	}
+	s.poll()
+}
+
+func (s *Session) compileOne(name string) ([]answerUnit, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u := s.units[name]
+	if u == nil {
+		return nil, fmt.Errorf("native compile of %q, which start did not name", clip(name))
+	}
+	if u.Status == StatusCold {
+		if hit := s.c.lookup(u.key); hit != nil {
+			u.finish(*hit, "hit")
+		} else {
+			u.job = s.c.compile(u.key, u.Name, u.source)
+			u.Status, u.Cache = StatusPending, "miss"
+			s.compiles++
+		}
+	}
+	s.refresh(u)
+	return []answerUnit{u.answer()}, nil
+}
+
+// poll reports each unit whose compilation ended since the last poll.
+func (s *Session) poll() []answerUnit {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []answerUnit
+	for _, name := range s.order {
+		u := s.units[name]
+		if s.refresh(u) && !u.reported {
+			u.reported = true
+			out = append(out, u.answer())
+		}
+	}
+	return out
+}
+
+// refresh takes a finished job's outcome; true when the unit is final.
+func (s *Session) refresh(u *unit) bool {
+	if u.Status == StatusPending {
+		select {
+		case <-u.job.done:
+			u.finish(u.job.outcome, u.Cache)
+		default:
+			return false
+		}
+	}
+	return u.Status == StatusReady || u.Status == StatusFailed
+}
+
+func (u *unit) finish(o Outcome, cache string) {
+	u.Cache, u.Compile, u.Path, u.Failure = cache, o.Compile, o.Path, o.Failure
+	if o.Failure != nil {
+		u.Status = StatusFailed
+	} else {
+		u.Status = StatusReady
+	}
+}
+
+func (u *unit) answer() answerUnit {
+	return answerUnit{Name: u.Name, Status: u.Status, Path: u.Path, Cache: u.Cache, Failure: u.Failure}
+}
+
+// Records is the host's view of the execution's units, in the guest's order.
+func (s *Session) Records() []Record {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Record, 0, len(s.order))
+	for _, name := range s.order {
+		u := s.units[name]
+		s.refresh(u)
+		out = append(out, u.Record)
+	}
+	return out
+}
+
+func isASCIIIdentifier(name string) bool {
+	if name == "" || len(name) > 128 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		letter := c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+		if !letter && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func clip(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "..."
+	}
+	return s
+}

@@ -1,0 +1,169 @@
+"""guest/hot.py: which functions are handed to the host, and the switch.
+
+The host is played by a small in-process stand-in that compiles with the real
+frontend (simple_compile) into a temporary cache, answering the `native`
+crossing as the Go host does (start / compile / poll). The Go suites test the
+real crossing and compile service.
+"""
+import ast
+import json
+import sys
+import types
+
+import pytest
+
+fake = sys.modules.get("_spine") or types.ModuleType("_spine")
+sys.modules["_spine"] = fake
+fake.native = lambda request: HOST.handle(request)
+
+import hot  # noqa: E402  (needs _spine.native)
+from native import simple_compile  # noqa: E402
+
+
+class FakeHost:
+    def __init__(self, directory):
+        self.dir = directory
+        self.units = {}
+        self.done = {}      # name -> answer, compiled but not yet polled
+        self.defer = False  # compile answers "pending" until the next poll
+        self.requests = []
+
+    def _build(self, name):
+        path = str(self.dir / f"{name}.so")
+        try:
+            simple_compile(self.units[name], path)
+        except Exception as e:  # noqa: BLE001
+            return {"name": name, "status": "failed", "cache": "miss",
+                    "failure": {"kind": "unsupported", "message": str(e)}}
+        return {"name": name, "status": "ready", "cache": "miss", "path": path}
+
+    def handle(self, request):
+        req = json.loads(request)
+        self.requests.append(req["op"])
+        if req["op"] == "start":
+            self.units = {u["name"]: u["source"] for u in req["units"]}
+            return json.dumps({"units": [{"name": n, "status": "cold"} for n in self.units]}).encode()
+        if req["op"] == "compile":
+            answer = self._build(req["name"])
+            if self.defer:
+                self.done[req["name"]] = answer
+                answer = {"name": req["name"], "status": "pending", "cache": "miss"}
+            return json.dumps({"units": [answer]}).encode()
+        ready, self.done = list(self.done.values()), {}
+        return json.dumps({"units": ready}).encode()
+
+
+HOST = None
+
+
+@pytest.fixture
+def host(tmp_path):
+    global HOST
+    HOST = FakeHost(tmp_path)
+    hot.setup("/nonexistent")  # native is importable here; setup only takes the loader
+    return HOST
+
+
+def run(source, mode="auto", threshold=3, tools=()):
+    plan = hot.plan(source, set(tools))
+    scope = {"__name__": "__main__"}
+    h = hot.Hot(plan, {"mode": mode, "hot": threshold}, scope)
+    scope[hot.DECORATOR] = h.decorate
+    h.start()
+    exec(compile(hot.decorate(ast.parse(source), plan), "<spine>", "exec"), scope)
+    return scope, {e["name"]: e for e in json.loads(h.report())}
+
+
+def test_plan_screens_and_builds_units():
+    source = (
+        "import math\n"
+        "def helper(x: int) -> int:\n"
+        "    return x * 2\n\n"
+        "def main(x: int) -> int:\n"
+        "    # a comment\n"
+        "    return helper(x) + 1\n\n"
+        "def tool_user(x: int) -> int:\n"
+        "    return lookup(key=x)\n\n"
+        "def shadowed(x: int) -> int:\n"
+        "    return x\n"
+        "shadowed = 3\n"
+        "def kw(x: int, *, y: int) -> int:\n"
+        "    return x\n"
+        "def reads_module(x: int) -> int:\n"
+        "    return math.floor(x)\n"
+    )
+    p = hot.plan(source, {"lookup"})
+    assert p.functions == ["helper", "main", "tool_user", "shadowed", "kw", "reads_module"]
+    assert sorted(p.units) == ["helper", "main"]
+    assert p.reasons == {
+        "tool_user": "line 10: calls the tool lookup",
+        "shadowed": "the name shadowed is bound more than once in the program",
+        "kw": "only plain positional parameters without defaults are compiled",
+        "reads_module": "line 18: uses the global math",
+    }
+    unit = p.units["main"]
+    assert unit.source == ("def helper(x: int) -> int:\n    return x * 2\n\n"
+                           "def main(x: int) -> int:\n    # a comment\n    return helper(x) + 1\n")
+    assert [unit.program_line(n) for n in (1, 2, 4, 6)] == [2, 3, 5, 7]
+
+
+def test_eager_binds_native_at_the_def(host):
+    scope, report = run("def f(x: int) -> int:\n    return x + 1\n\nresult = f(41)\n", mode="eager")
+    assert host.requests == ["start"]  # eager: the stand-in answers cold, so nothing was compiled
+    assert scope["result"] == 42 and report["f"]["status"] == "python"
+
+
+def test_auto_switches_after_threshold_and_keeps_meaning(host):
+    source = ("def f(x: int) -> int:\n    return x * 3\n\n"
+              "held = f\n"
+              "values = [f(i) for i in range(10)]\n"
+              "result = [values, type(f).__name__, held(2), f(2 ** 70), f(x=4)]\n")
+    scope, report = run(source, threshold=3)
+    assert scope["result"] == [[3 * i for i in range(10)], "NativeFunction", 6, 3 * 2 ** 70, 12]
+    f = report["f"]
+    assert f["status"] == "native" and f["switched_after"] == 3
+    assert f["fallbacks"] == 2  # 2 ** 70 does not fit int64; keywords are bound by Python
+    assert host.requests == ["start", "compile"]
+
+
+def test_auto_polls_until_the_module_is_ready(host, monkeypatch):
+    host.defer = True
+    monkeypatch.setattr(hot, "_POLL_SECONDS", 0.0)
+    monkeypatch.setattr(hot, "_POLL_EVERY", 4)
+    scope, report = run("def f(x: int) -> int:\n    return x - 1\n\nresult = [f(i) for i in range(20)]\n",
+                        threshold=2)
+    assert scope["result"] == [i - 1 for i in range(20)]
+    assert report["f"]["status"] == "native" and report["f"]["switched_after"] == 4
+    assert host.requests == ["start", "compile", "poll"]
+
+
+def test_cold_and_failed_functions_report_why(host):
+    source = ("def cold(x: int) -> int:\n    return x\n\n"
+              "def bad(x: int) -> int:\n    return x ** 2\n\n"
+              "def talks(x: int) -> int:\n    print(x)\n    return x\n\n"
+              "result = [cold(1), bad(2), bad(3), bad(4), talks(5)]\n")
+    scope, report = run(source, threshold=3)
+    assert scope["result"] == [1, 4, 9, 16, 5]
+    assert report["cold"] == {"name": "cold", "status": "python", "calls": 1,
+                              "reason": "not hot: called 1 times (threshold 3)"}
+    assert report["bad"]["status"] == "python" and "Pow" in report["bad"]["reason"]
+    assert report["talks"]["reason"] == "line 8: does I/O or reflection (print)"
+
+
+def test_host_refusal_keeps_python(host, monkeypatch):
+    monkeypatch.setattr(fake, "native", lambda request: b'{"error": "native functions are off"}')
+    scope, report = run("def f(x: int) -> int:\n    return x\n\nresult = f(7)\n")
+    assert scope["result"] == 7
+    assert report["f"]["reason"] == "the host refused native code: native functions are off"
+
+
+def test_native_waits_for_the_defs_it_calls(host):
+    # CPython raises NameError when f runs before g is defined; native code,
+    # which has g compiled in, must not answer instead.
+    source = ("def f(x: int) -> int:\n    return g(x) + 1\n\n"
+              "try:\n    early = f(1)\nexcept NameError as e:\n    early = str(e)\n\n"
+              "def g(x: int) -> int:\n    return x * 2\n\n"
+              "result = [early, f(1), type(f).__name__]\n")
+    scope, report = run(source, mode="auto", threshold=1)
+    assert scope["result"] == ["name 'g' is not defined", 3, "NativeFunction"]
+    assert report["f"]["status"] == "native"
