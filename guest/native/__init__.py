@@ -5,9 +5,9 @@ modules and call them with CPython's meaning.
     module = module_loader("/tmp/sum_to.so")
     fast = module.get_function("sum_to", fallback=sum_to)
 """
-from .compiler import parse_module, simple_compile, to_cpp
+from .compiler import check_eligible, parse_module, simple_compile, to_cpp
 from .errors import CompileError
 from .loader import Module, NativeFallback, NativeFunction, module_loader
 
-__all__ = ["simple_compile", "to_cpp", "parse_module", "module_loader", "Module", "NativeFunction",
+__all__ = ["simple_compile", "to_cpp", "parse_module", "check_eligible", "module_loader", "Module", "NativeFunction",
            "NativeFallback", "CompileError"]

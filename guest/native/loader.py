@@ -1,13 +1,15 @@
 """module_loader / get_function (seed 004) and the fallback wrapper that
 gives native functions CPython's meaning for the cases native code cannot
-represent (int64 overflow, ints outside int64, arguments of another type)."""
+represent (int64 overflow, ints outside int64, arguments of another type,
+messages that need CPython's own repr)."""
+import ast
+
 import spine_compiler  # noqa: F401  (registers runtime.ModuleLoader)
-import spine_runtime
 
 from . import irbuilder as ir
 
-_ZERODIV = "ZeroDivisionError: "
-_FALLBACK = "native fallback: "
+# Faults the runtime has no error kind for arrive as RuntimeError with the Python class in front.
+_PREFIXED = {"ZeroDivisionError: ": ZeroDivisionError, "RuntimeError: ": RuntimeError}
 
 
 class NativeFallback(Exception):
@@ -48,25 +50,28 @@ class NativeFunction:
     def __call__(self, *args):
         try:
             return self._fn(*args)
-        except OverflowError as e:
-            # Both the runtime (an int beyond int64) and the module (an int64 overflow) say
-            # "not representable": CPython computes the exact answer.
-            return self._fall_back(args, e)
-        except TypeError as e:
-            # Argument count/type mismatch: CPython's version accepts what it accepts.
+        except (OverflowError, TypeError, UnicodeError) as e:
+            # "Not representable natively": an int beyond int64 or an int64 overflow,
+            # an argument of another type (CPython's version accepts what it accepts),
+            # a str that is not UTF-8 (lone surrogates). CPython computes the answer.
             return self._fall_back(args, e)
         except ValueError as e:
             raise ValueError(self._message(e)) from None
+        except IndexError as e:
+            raise IndexError(self._message(e)) from None
+        except KeyError as e:
+            # The native message is CPython's repr of the key; KeyError shows repr(key) again.
+            raise KeyError(ast.literal_eval(self._message(e))) from None
         except RuntimeError as e:
-            text = str(e)
-            i = text.find(_ZERODIV)
-            if i >= 0:
-                raise ZeroDivisionError(text[i + len(_ZERODIV):]) from None
+            text = self._message(e)
+            for prefix, cls in _PREFIXED.items():
+                if text.startswith(prefix):
+                    raise cls(text[len(prefix):]) from None
             raise
 
     def _message(self, error):
         # The runtime prefixes errors with "name(): "; CPython's messages have no such prefix.
-        text = str(error)
+        text = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
         prefix = self.__name__ + "(): "
         return text[len(prefix):] if text.startswith(prefix) else text
 

@@ -280,6 +280,7 @@ class PrimCallNode : public PrimExprNode {
   /** Fields. */
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("datatype", &datatype);
+    v->Visit("checked_type", &checked_type);
     v->Visit("op", &op);
     v->Visit("args", &args);
   }

@@ -106,6 +106,11 @@ template <typename T>
 inline void list_delitem(const List<T>& l, int64_t i) {
   l.RemoveAt(CheckIndex(i, l.size(), "list assignment index out of range"));
 }
+/** lst.append(v). */
+template <typename T>
+inline void list_append(const List<T>& l, T v) {
+  l.Append(Move(v));
+}
 /** lst.pop(). */
 template <typename T>
 inline T list_pop(const List<T>& l) {
