@@ -25,7 +25,7 @@ namespace spine::compiler {
  * @brief Emits C++ for functions. Every int64 operation goes through a
  * checked helper of codegen_support.h, every float operation follows
  * CPython's definition, str and containers map to the unboxed native
- * library (codegen/*.h); expressions write to the stream without line
+ * library (the headers under codegen/); expressions write to the stream without line
  * breaks, statements own their indentation and line. Operands Python
  * evaluates in order are bound to temporaries in that order whenever more
  * than one of them could fault (C++ leaves the order unspecified).
