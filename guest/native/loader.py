@@ -4,7 +4,7 @@ represent (int64 overflow, ints outside int64, arguments of another type,
 messages that need CPython's own repr)."""
 import ast
 
-import spine_compiler  # noqa: F401  (registers runtime.ModuleLoader)
+import spine_compiler
 
 from . import irbuilder as ir
 
@@ -28,8 +28,10 @@ class Module:
 
     def get_function(self, name, fallback=None):
         """The module function @p name; with @p fallback (the Python function),
-        calls the native code cannot represent run @p fallback instead."""
-        return NativeFunction(ir.fn("runtime.ModuleGetFunction")(self._handle, name), name, fallback)
+        calls the native code cannot represent run @p fallback instead. Calls
+        go straight from Python values to the module (spine_compiler.native_call);
+        `runtime.ModuleGetFunction` is the same function for runtime callers."""
+        return NativeFunction(spine_compiler.native_call(self._handle, name), name, fallback)
 
 
 def module_loader(path):
@@ -47,7 +49,9 @@ class NativeFunction:
         self.__name__ = name
         self.fallback = fallback
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
+        if kwargs:  # native functions bind positionally; CPython binds keywords
+            return self._fall_back(args, TypeError("keyword arguments"), kwargs)
         try:
             return self._fn(*args)
         except (OverflowError, TypeError, UnicodeError) as e:
@@ -75,7 +79,7 @@ class NativeFunction:
         prefix = self.__name__ + "(): "
         return text[len(prefix):] if text.startswith(prefix) else text
 
-    def _fall_back(self, args, error):
+    def _fall_back(self, args, error, kwargs=None):
         if self.fallback is None:
             raise NativeFallback(str(error)) from None
-        return self.fallback(*args)
+        return self.fallback(*args, **(kwargs or {}))

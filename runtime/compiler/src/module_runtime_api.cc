@@ -1,7 +1,7 @@
-// SpineRuntimeApi: the runtime services the loader installs in every
+// SpineRuntimeApi over runtime objects: what the loader installs in every
 // generated module (module_abi.h). Readers hand out borrowed views of the
-// runtime's own storage (McValue has Value's layout), builders create owned
-// runtime objects. Nothing here throws across the C boundary.
+// runtime's own storage, builders create owned runtime objects. Nothing
+// here throws across the C boundary.
 #include "spine/compiler/module_runtime_api.h"
 
 #include <new>
@@ -21,36 +21,34 @@ static_assert(SPINE_TAG_LIST == rt::TypeIndex::RuntimeList, "module ABI tag mism
 static_assert(SPINE_TAG_DICT == rt::TypeIndex::RuntimeDict, "module ABI tag mismatch");
 static_assert(SPINE_TAG_SET == rt::TypeIndex::RuntimeSet, "module ABI tag mismatch");
 static_assert(SPINE_TAG_TUPLE == rt::TypeIndex::RuntimeTuple, "module ABI tag mismatch");
-static_assert(sizeof(rt::McValue) == sizeof(SpineValue), "McValue must keep the Value layout");
 
-const SpineValue* AsValues(const rt::McValue* v) { return reinterpret_cast<const SpineValue*>(v); }
-
-const SpineValue* SeqItems(void* obj, int64_t* size) {
-  auto* o = static_cast<rt::object_t*>(obj);
-  const std::vector<rt::McValue>& data = o->Index() == rt::TypeIndex::RuntimeTuple
-                                             ? static_cast<rt::TupleNode*>(o)->data
-                                             : static_cast<rt::ListNode*>(o)->data;
-  *size = static_cast<int64_t>(data.size());
-  return AsValues(data.data());
+const std::vector<rt::McValue>& SeqData(const SpineValue* seq) {
+  auto* o = static_cast<rt::object_t*>(seq->u.v_pointer);
+  return seq->t == SPINE_TAG_TUPLE ? static_cast<rt::TupleNode*>(o)->data : static_cast<rt::ListNode*>(o)->data;
 }
 
-int TableNext(void* obj, int64_t* pos, const SpineValue** key, const SpineValue** value) {
-  auto* o = static_cast<rt::object_t*>(obj);
-  bool is_dict = o->Index() == rt::TypeIndex::RuntimeDict;
+int64_t SeqLen(const SpineValue* seq) { return static_cast<int64_t>(SeqData(seq).size()); }
+
+// A borrowed view: the 16 bytes of the element (McValue has Value's layout).
+void SeqGet(const SpineValue* seq, int64_t i, SpineValue* out) { *out = SeqData(seq)[static_cast<size_t>(i)].value(); }
+
+int TableNext(const SpineValue* table, int64_t* pos, SpineValue* key, SpineValue* value) {
+  auto* o = static_cast<rt::object_t*>(table->u.v_pointer);
+  bool is_dict = table->t == SPINE_TAG_DICT;
   const rt::HashTable& t = is_dict ? static_cast<rt::DictNode*>(o)->table : static_cast<rt::SetNode*>(o)->table;
   const auto& entries = t.entries();
   for (auto i = static_cast<size_t>(*pos); i < entries.size(); ++i) {
     if (!entries[i].live) continue;
-    *key = AsValues(&entries[i].key);
-    *value = is_dict ? AsValues(&entries[i].value) : nullptr;
+    *key = entries[i].key.value();
+    if (is_dict) *value = entries[i].value.value();
     *pos = static_cast<int64_t>(i + 1);
     return 1;
   }
   return 0;
 }
 
-const char* StrData(void* obj, int64_t* size) {
-  const std::string& s = static_cast<rt::StrNode*>(obj)->data;
+const char* StrData(const SpineValue* str, int64_t* size) {
+  const std::string& s = static_cast<rt::StrNode*>(str->u.v_pointer)->data;
   *size = static_cast<int64_t>(s.size());
   return s.data();
 }
@@ -127,8 +125,8 @@ int DictSet(void* dict, SpineValue* key, SpineValue* value) {
 
 void Release(SpineValue* value) { rt::McValue::Adopt(*value); }
 
-const SpineRuntimeApi kApi = {&SeqItems, &TableNext, &StrData, &NewStr, &NewList,
-                              &ListAppend, &NewTuple, &NewDict, &DictSet, &Release};
+const SpineRuntimeApi kApi = {&SeqLen,  &SeqGet,    &TableNext, &StrData, &NewStr, &NewList,
+                              &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release};
 
 }  // namespace
 

@@ -44,7 +44,7 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
   const std::string& name = f->name;
   size_t n = f->params.size();
   os << "int " << name << "__c_api(SpineValue* args, int num_args, SpineValue* ret, void* resource) {\n";
-  os << "  (void)resource;\n";
+  os << "  spine_cg::ApiScope api_scope(resource);\n";
   os << "  if (num_args != " << n << ") return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_TYPE, \"" << name
      << "() takes exactly " << n << " argument" << (n == 1 ? "" : "s") << "\");\n";
   os << "  try {\n";

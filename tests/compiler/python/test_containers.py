@@ -98,3 +98,36 @@ def test_mostly_native(native_module, f):
         except Exception:  # noqa: BLE001 - a Python exception raised natively counts as native
             pass
     assert fell_back <= len(cases) // 2, (f.__name__, fell_back, len(cases))
+
+
+def test_boundary_views_and_results(native_module):
+    # Values Python gives natively only when native code can reproduce them exactly;
+    # everything else is computed by CPython (a subclass keeps its type there, a huge
+    # int stays exact, a lone surrogate is not UTF-8).
+    import enum
+
+    class Num(enum.IntEnum):
+        ONE = 1
+
+    class S(str):
+        pass
+
+    raw = native_module.get_function("l_index")
+    assert raw([5, 6, 7], -1) == 7
+    for args in (([Num.ONE], 0), ([2 ** 64], 0), ([True], 0), ((5, 6), 0)):
+        with pytest.raises(NativeFallback):
+            raw(*args)
+    with pytest.raises(NativeFallback):
+        native_module.get_function("s_len")(S("abc"))
+    with pytest.raises(NativeFallback):
+        native_module.get_function("s_len")("a\ud800")
+    with pytest.raises(NativeFallback):
+        native_module.get_function("s_len")(s="abc")
+    fast = native_module.get_function("s_len", fallback=corpus.s_len)
+    assert fast("a\ud800") == 2 and fast(S("xy")) == 2
+    # Results are built as Python objects of exactly the declared types.
+    pairs = native_module.get_function("t_sort_pairs")([(2, "b"), (1, "z")])
+    assert pairs == [(1, "z"), (2, "b")] and type(pairs[0]) is tuple
+    inverted = native_module.get_function("d_invert")({"a": 1, "b": 1, "c": 2})
+    assert inverted == {1: ["a", "b"], 2: ["c"]} and list(inverted) == [1, 2]
+    assert native_module.get_function("s_split_sep")("é,ü,", ",") == ["é", "ü", ""]

@@ -9,15 +9,18 @@
  *  - `__mc_func_registry__`: SpineFuncRegistry naming the array's entries in
  *    order (names = one count byte, then that many NUL-terminated names);
  *  - `__mc_closures_names__`: the same encoding, functions that need a
- *    resource handle (none are generated today; the loader rejects modules
- *    that declare some rather than call them wrongly);
+ *    closure resource (none are generated today; the loader rejects modules
+ *    that declare some rather than call them wrongly; for every other
+ *    function the `resource` argument carries the call's SpineRuntimeApi);
  *  - `__mc_module_ctx`: SpineModuleCtx; the module writes its ABI version,
  *    the loader fills in the callbacks before any function runs.
  *
- * Containers cross as runtime objects (value tag = the runtime type index
- * below). A module reads arguments through SpineRuntimeApi without owning
- * them (they live for the call), converting them into its own unboxed
- * containers, and builds results through it as owned runtime objects.
+ * Containers cross as objects (value tag = the runtime type index below)
+ * that only the call's SpineRuntimeApi interprets: runtime objects through
+ * the loader, Python objects through the Python binding. A module reads
+ * arguments through it without owning them (they live for the call),
+ * converting them into its own unboxed containers, and builds results
+ * through it as owned objects.
  */
 #ifndef SPINE_COMPILER_MODULE_ABI_H_
 #define SPINE_COMPILER_MODULE_ABI_H_
@@ -33,8 +36,10 @@ extern "C" {
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
- * result written to *@p ret (owned by the caller afterwards). Returns 0, or
- * -1 after reporting through SpineModuleCtx::set_error.
+ * result written to *@p ret (owned by the caller afterwards). @p resource
+ * is the SpineRuntimeApi for this call, or null for the module's default
+ * (SpineModuleCtx::api). Returns 0, or -1 after reporting through
+ * SpineModuleCtx::set_error.
  */
 typedef int (*SpineBackendFunc)(SpineValue* args, int num_args, SpineValue* ret, void* resource);
 
@@ -65,23 +70,34 @@ enum SpineContainerTag {
 };
 
 /**
- * @brief Runtime services for generated code, installed by the loader.
- * Readers borrow (valid while the argument lives); builders return owned
- * objects or write owned values, and take ownership of what they are given
- * even when they fail. Every function reports failure by its result (null
- * or -1) and never throws.
+ * @brief Runtime services for generated code: how it reads its arguments'
+ * containers and builds its results. The loader installs the runtime's
+ * table in SpineModuleCtx::api (runtime objects); a caller may pass its own
+ * table for one call as the `resource` of SpineBackendFunc (the Python
+ * binding does: it hands Python objects in and gets Python objects back, with
+ * no runtime containers in between). Within one call every container value
+ * belongs to that call's table.
+ *
+ * Readers borrow: what they write stays valid while the argument lives;
+ * an element they cannot represent gets the tag SPINE_TYPE_NULL (the
+ * module then reports a type mismatch and the caller falls back).
+ * Builders return owned objects or write owned values, and take ownership
+ * of what they are given even when they fail. Every function reports
+ * failure by its result (null or -1) and never throws.
  */
 typedef struct SpineRuntimeApi {
-  /** Elements of a list or tuple object: a borrowed array of *@p size values. */
-  const SpineValue* (*seq_items)(void* obj, int64_t* size);
+  /** Number of elements of a list or tuple value. */
+  int64_t (*seq_len)(const SpineValue* seq);
+  /** Element @p i (0 <= i < length) of a list or tuple value, borrowed. */
+  void (*seq_get)(const SpineValue* seq, int64_t i, SpineValue* out);
   /**
-   * Next live entry of a dict or set object at or after *@p pos: 1 with the
-   * borrowed key (and value; null for a set) and *@p pos advanced, 0 at the end.
+   * Next entry of a dict or set value from position *@p pos (start at 0):
+   * 1 with the borrowed key (and value, for a dict) and *@p pos advanced, 0 at the end.
    */
-  int (*table_next)(void* obj, int64_t* pos, const SpineValue** key, const SpineValue** value);
-  /** Bytes of a string object. */
-  const char* (*str_data)(void* obj, int64_t* size);
-  /** An owned string value (immediate) copying @p size bytes; 0 or -1. */
+  int (*table_next)(const SpineValue* table, int64_t* pos, SpineValue* key, SpineValue* value);
+  /** Bytes of a string object value (SPINE_TAG_STR_OBJECT). */
+  const char* (*str_data)(const SpineValue* str, int64_t* size);
+  /** An owned string value copying @p size bytes (UTF-8); 0 or -1. */
   int (*new_str)(const char* data, int64_t size, SpineValue* out);
   /** A new list object with room for @p reserve elements, or null. */
   void* (*new_list)(int64_t reserve);

@@ -1,10 +1,12 @@
 /**
  * @file boundary.h
  * @brief Conv<T>: values across the `name__c_api` boundary. Arguments are
- * read (borrowed) from runtime objects into native unboxed values, checking
+ * read (borrowed) through the call's SpineRuntimeApi (runtime or Python
+ * objects) into native unboxed values, checking
  * every element's tag exactly (a bool where an int is declared, or an int
  * where a float is, is a type mismatch: CPython would keep it, so the call
- * goes back to the Python function); results become owned runtime objects.
+ * goes back to the Python function); results become owned objects of the
+ * same API.
  */
 #ifndef SPINE_COMPILER_CODEGEN_BOUNDARY_H_
 #define SPINE_COMPILER_CODEGEN_BOUNDARY_H_
@@ -16,8 +18,28 @@ extern "C" SpineModuleCtx __mc_module_ctx;
 
 namespace spine_cg {
 
-/** The runtime services (installed before any function runs). */
-inline const SpineRuntimeApi& Api() { return *__mc_module_ctx.api; }
+/** The runtime services of the call in progress on this thread. */
+inline const SpineRuntimeApi*& CurrentApi() {
+  static thread_local const SpineRuntimeApi* api = nullptr;
+  return api;
+}
+/** The runtime services of the call in progress. */
+inline const SpineRuntimeApi& Api() { return *CurrentApi(); }
+
+/** @brief For one `name__c_api` call: its `resource` (the caller's services) or the module's default. */
+class ApiScope {
+ public:
+  /** Install @p resource (a SpineRuntimeApi*) or, if null, the loader's table. */
+  explicit ApiScope(void* resource) : saved_(CurrentApi()) {
+    CurrentApi() = resource ? static_cast<const SpineRuntimeApi*>(resource) : __mc_module_ctx.api;
+  }
+  ApiScope(const ApiScope&) = delete;             /**< Not copyable. */
+  ApiScope& operator=(const ApiScope&) = delete;  /**< Not assignable. */
+  ~ApiScope() { CurrentApi() = saved_; }
+
+ private:
+  const SpineRuntimeApi* saved_;
+};
 
 /** @brief An owned runtime value, released unless handed over. */
 struct OwnedValue {
@@ -102,7 +124,7 @@ struct Conv<Str> {
     }
     if (v.t != SPINE_TAG_STR_OBJECT) return false;
     int64_t n;
-    const char* p = Api().str_data(v.u.v_pointer, &n);
+    const char* p = Api().str_data(&v, &n);
     *out = Str::View(p, n);
     return true;
   }
@@ -118,12 +140,14 @@ struct Conv<List<T>> {
   /** Every element converted. */
   static bool From(const SpineValue& v, List<T>* out) {
     if (v.t != SPINE_TAG_LIST) return false;
-    int64_t n;
-    const SpineValue* items = Api().seq_items(v.u.v_pointer, &n);
+    const SpineRuntimeApi& api = Api();
+    int64_t n = api.seq_len(&v);
     List<T> l = List<T>::New(n);
     for (int64_t i = 0; i < n; ++i) {
+      SpineValue e;
+      api.seq_get(&v, i, &e);
       T x;
-      if (!Conv<T>::From(items[i], &x)) return false;
+      if (!Conv<T>::From(e, &x)) return false;
       l.Append(Move(x));
     }
     *out = Move(l);
@@ -150,11 +174,11 @@ struct Conv<Dict<K, V>> {
     if (v.t != SPINE_TAG_DICT) return false;
     Dict<K, V> d = Dict<K, V>::New();
     int64_t pos = 0;
-    const SpineValue *k, *val;
-    while (Api().table_next(v.u.v_pointer, &pos, &k, &val)) {
+    SpineValue k, val;
+    while (Api().table_next(&v, &pos, &k, &val)) {
       K key;
       V value;
-      if (!Conv<K>::From(*k, &key) || !Conv<V>::From(*val, &value)) return false;
+      if (!Conv<K>::From(k, &key) || !Conv<V>::From(val, &value)) return false;
       d.Set(Move(key), Move(value));
     }
     *out = Move(d);
@@ -187,10 +211,10 @@ struct Conv<Set<T>> {
     if (v.t != SPINE_TAG_SET) return false;
     Set<T> s = Set<T>::New();
     int64_t pos = 0;
-    const SpineValue *k, *unused;
-    while (Api().table_next(v.u.v_pointer, &pos, &k, &unused)) {
+    SpineValue k, unused;
+    while (Api().table_next(&v, &pos, &k, &unused)) {
       T x;
-      if (!Conv<T>::From(*k, &x)) return false;
+      if (!Conv<T>::From(k, &x)) return false;
       set_add(s, Move(x));
     }
     *out = Move(s);
@@ -205,16 +229,18 @@ struct TupleItems;
 template <>
 struct TupleItems<Tuple<>> {
   /** Nothing to read. */
-  static bool From(const SpineValue*, Tuple<>*) { return true; }
+  static bool From(const SpineValue&, int64_t, Tuple<>*) { return true; }
   /** Nothing to write. */
   static void To(const Tuple<>&, OwnedValue*) {}
 };
 /** Head, then tail. */
 template <typename H, typename... R>
 struct TupleItems<Tuple<H, R...>> {
-  /** Read items[0..]. */
-  static bool From(const SpineValue* items, Tuple<H, R...>* t) {
-    return Conv<H>::From(items[0], &t->head) && TupleItems<Tuple<R...>>::From(items + 1, &t->tail);
+  /** Read elements @p i... of the tuple value @p v. */
+  static bool From(const SpineValue& v, int64_t i, Tuple<H, R...>* t) {
+    SpineValue e;
+    Api().seq_get(&v, i, &e);
+    return Conv<H>::From(e, &t->head) && TupleItems<Tuple<R...>>::From(v, i + 1, &t->tail);
   }
   /** Write owned values into out[0..]. */
   static void To(const Tuple<H, R...>& t, OwnedValue* out) {
@@ -229,9 +255,7 @@ struct Conv<Tuple<T...>> {
   /** Same length, every element converted. */
   static bool From(const SpineValue& v, Tuple<T...>* out) {
     if (v.t != SPINE_TAG_TUPLE) return false;
-    int64_t n;
-    const SpineValue* items = Api().seq_items(v.u.v_pointer, &n);
-    return n == static_cast<int64_t>(sizeof...(T)) && TupleItems<Tuple<T...>>::From(items, out);
+    return Api().seq_len(&v) == static_cast<int64_t>(sizeof...(T)) && TupleItems<Tuple<T...>>::From(v, 0, out);
   }
   /** A runtime tuple. */
   static void To(const Tuple<T...>& t, SpineValue* out) {

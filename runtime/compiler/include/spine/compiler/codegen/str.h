@@ -6,8 +6,9 @@
  * strings built natively own a reference-counted buffer, slices and
  * split() parts share their source's buffer, and argument strings view the
  * caller's bytes (which outlive the call; nothing native does). Whether a
- * string is pure ASCII is computed once per variable and cached, so
- * indexing, len() and slicing are O(1) for ASCII and a scan otherwise.
+ * string is pure ASCII, and its hash, are computed once per variable and
+ * cached (copies carry them), so indexing, len() and slicing are O(1) for
+ * ASCII and a scan otherwise, and `d[w] = d.get(w, 0) + 1` hashes w once.
  * Ordering is byte order, which for UTF-8 is code-point order, as Python's.
  */
 #ifndef SPINE_COMPILER_CODEGEN_STR_H_
@@ -34,21 +35,21 @@ inline const char* AsciiTable() {
 class Str {
  public:
   /** "". */
-  Str() noexcept : p_(""), buf_(nullptr), n_(0), ascii_(1) {}
-  Str(const Str& o) noexcept : p_(o.p_), buf_(o.buf_), n_(o.n_), ascii_(o.ascii_) {  // NOLINT: shared
+  Str() noexcept : p_(""), buf_(nullptr), hash_(0), n_(0), ascii_(1) {}
+  Str(const Str& o) noexcept : p_(o.p_), buf_(o.buf_), hash_(o.hash_), n_(o.n_), ascii_(o.ascii_) {  // NOLINT
     if (buf_) ++*buf_;
   }
-  Str(Str&& o) noexcept : p_(o.p_), buf_(o.buf_), n_(o.n_), ascii_(o.ascii_) { o.buf_ = nullptr; }
+  Str(Str&& o) noexcept : p_(o.p_), buf_(o.buf_), hash_(o.hash_), n_(o.n_), ascii_(o.ascii_) { o.buf_ = nullptr; }
   Str& operator=(const Str& o) noexcept {
     if (o.buf_) ++*o.buf_;
     Drop();
-    p_ = o.p_, buf_ = o.buf_, n_ = o.n_, ascii_ = o.ascii_;
+    p_ = o.p_, buf_ = o.buf_, hash_ = o.hash_, n_ = o.n_, ascii_ = o.ascii_;
     return *this;
   }
   Str& operator=(Str&& o) noexcept {
     if (this != &o) {
       Drop();
-      p_ = o.p_, buf_ = o.buf_, n_ = o.n_, ascii_ = o.ascii_;
+      p_ = o.p_, buf_ = o.buf_, hash_ = o.hash_, n_ = o.n_, ascii_ = o.ascii_;
       o.buf_ = nullptr;
     }
     return *this;
@@ -58,7 +59,7 @@ class Str {
   /** View bytes that outlive every native value (arguments, literals). */
   static Str View(const char* p, int64_t n, int ascii = -1) noexcept {
     Str s;
-    s.p_ = p, s.n_ = static_cast<int32_t>(n), s.ascii_ = ascii;
+    s.p_ = p, s.n_ = static_cast<int32_t>(n), s.ascii_ = ascii, s.hash_ = 0;
     return s;
   }
   /** The one-character string of ASCII code @p c. */
@@ -71,7 +72,7 @@ class Str {
     char* data = reinterpret_cast<char*>(buf + 1);
     data[n] = '\0';
     Str s;
-    s.p_ = data, s.buf_ = buf, s.n_ = static_cast<int32_t>(n), s.ascii_ = -1;
+    s.p_ = data, s.buf_ = buf, s.n_ = static_cast<int32_t>(n), s.ascii_ = -1, s.hash_ = 0;
     *out = data;
     return s;
   }
@@ -86,7 +87,7 @@ class Str {
   /** Bytes [@p off, @p off + @p n) of this string, sharing its buffer. */
   Str Sub(int64_t off, int64_t n, int ascii) const noexcept {
     Str s(*this);
-    s.p_ = p_ + off, s.n_ = static_cast<int32_t>(n), s.ascii_ = ascii;
+    s.p_ = p_ + off, s.n_ = static_cast<int32_t>(n), s.ascii_ = ascii, s.hash_ = 0;
     return s;
   }
 
@@ -108,6 +109,23 @@ class Str {
     }
     return ascii_ == 1;
   }
+  /** Hash of the bytes (computed on first use, then cached; never 0). */
+  uint64_t Hash() const noexcept {
+    if (hash_ == 0) {
+      uint64_t h = 0x9E3779B97F4A7C15ULL ^ static_cast<uint64_t>(n_);
+      int32_t i = 0;
+      for (; i + 8 <= n_; i += 8) {
+        uint64_t w;
+        __builtin_memcpy(&w, p_ + i, 8);
+        h = Mix(h ^ w);
+      }
+      uint64_t tail = 0;
+      for (int32_t k = 0; i + k < n_; ++k) tail |= static_cast<uint64_t>(static_cast<unsigned char>(p_[i + k])) << (8 * k);
+      h = Mix(h ^ tail);
+      hash_ = h ? h : 1;
+    }
+    return hash_;
+  }
 
  private:
   void Drop() noexcept {
@@ -115,7 +133,8 @@ class Str {
     buf_ = nullptr;
   }
   const char* p_;
-  int64_t* buf_;        // count, followed by the bytes; null for views
+  int64_t* buf_;           // count, followed by the bytes; null for views
+  mutable uint64_t hash_;  // 0 until computed
   int32_t n_;
   mutable int32_t ascii_;  // -1 unknown, else 0/1
 };
@@ -628,9 +647,10 @@ inline Str str_chr(int64_t c) {
 /** str. */
 template <>
 struct Traits<Str> {
-  /** Content equality. */
+  /** Content equality (the same bytes, e.g. two views of one argument string, compare at once). */
   static bool Eq(const Str& a, const Str& b) {
-    return a.bytes() == b.bytes() && __builtin_memcmp(a.data(), b.data(), static_cast<size_t>(a.bytes())) == 0;
+    return a.bytes() == b.bytes() &&
+           (a.data() == b.data() || __builtin_memcmp(a.data(), b.data(), static_cast<size_t>(a.bytes())) == 0);
   }
   /** Code point order (= UTF-8 byte order). */
   static int Cmp(const Str& a, const Str& b) {
@@ -639,19 +659,8 @@ struct Traits<Str> {
     if (c) return c < 0 ? -1 : 1;
     return a.bytes() < b.bytes() ? -1 : a.bytes() > b.bytes();
   }
-  /** Hash of the bytes, eight at a time. */
-  static uint64_t Hash(const Str& s) {
-    uint64_t h = 0x9E3779B97F4A7C15ULL ^ static_cast<uint64_t>(s.bytes());
-    int64_t i = 0;
-    for (; i + 8 <= s.bytes(); i += 8) {
-      uint64_t w;
-      __builtin_memcpy(&w, s.data() + i, 8);
-      h = Mix(h ^ w);
-    }
-    uint64_t tail = 0;
-    for (int64_t k = 0; i + k < s.bytes(); ++k) tail |= static_cast<uint64_t>(static_cast<unsigned char>(s.data()[i + k])) << (8 * k);
-    return Mix(h ^ tail);
-  }
+  /** Hash (cached in the string). */
+  static uint64_t Hash(const Str& s) { return s.Hash(); }
   /** repr (ASCII only). */
   static bool Repr(FaultText& out, const Str& s) { return ReprStr(out, s); }
 };

@@ -29,10 +29,11 @@ struct TableObj {
   Entry* entries = nullptr;     /**< Dense array, insertion order. */
   int64_t n_entries = 0;        /**< Slots used in entries (live and dead). */
   int64_t cap_entries = 0;      /**< Slots allocated. */
-  int64_t* index = nullptr;     /**< -1 empty, -2 erased, else an entry. */
+  int32_t* index = nullptr;     /**< -1 empty, -2 erased, else an entry (tables stay below 2**31). */
   uint64_t mask = 0;            /**< Index size - 1 (0 with no index). */
   int64_t used = 0;             /**< Live entries. */
   uint64_t version = 0;         /**< Bumped when a key is added or erased (iterators check it). */
+  int64_t last = -1;            /**< Entry of the last lookup: `d[k] = d.get(k, 0) + 1` probes once. */
   ~TableObj() {
     for (int64_t i = 0; i < n_entries; ++i) {
       if (entries[i].live) entries[i].~Entry();
@@ -67,10 +68,11 @@ class Table {
     Obj* o = r_.get();
     if (o->used == 0) return -1;
     uint64_t h = Traits<K>::Hash(key);
+    if (o->last >= 0 && o->entries[o->last].hash == h && Traits<K>::Eq(o->entries[o->last].key, key)) return o->last;
     for (uint64_t i = h & o->mask, perturb = h;; perturb >>= 5, i = (i * 5 + perturb + 1) & o->mask) {
       int64_t ix = o->index[i];
       if (ix == -1) return -1;
-      if (ix >= 0 && o->entries[ix].hash == h && Traits<K>::Eq(o->entries[ix].key, key)) return ix;
+      if (ix >= 0 && o->entries[ix].hash == h && Traits<K>::Eq(o->entries[ix].key, key)) return o->last = ix;
     }
   }
   /** The entry at index @p ix. */
@@ -85,7 +87,7 @@ class Table {
     Slot(h, ix);
     ++o->used;
     ++o->version;
-    return ix;
+    return o->last = ix;
   }
   /** d[key] = value: overwrite (keeping the first key) or insert. */
   void Set(K key, V value) const {
@@ -110,6 +112,7 @@ class Table {
     o->entries[ix].live = false;
     --o->used;
     ++o->version;
+    o->last = -1;
   }
   /** Remove every entry. */
   void Clear() const {
@@ -126,7 +129,7 @@ class Table {
     Obj* o = r_.get();
     for (uint64_t i = h & o->mask, perturb = h;; perturb >>= 5, i = (i * 5 + perturb + 1) & o->mask) {
       if (o->index[i] < 0) {
-        o->index[i] = ix;
+        o->index[i] = static_cast<int32_t>(ix);
         return;
       }
     }
@@ -134,7 +137,7 @@ class Table {
   // Compact the live entries into room for at least @p need and rebuild the index (load <= 2/3).
   void Rebuild(int64_t need) const {
     Obj* o = r_.get();
-    CheckSize(need);
+    if (need > 0x3fffffff) Raise(SPINE_FAULT_FALLBACK, "table too large for native code");
     int64_t cap = need * 2 < 8 ? 8 : need * 2;
     auto* fresh = static_cast<Entry*>(Alloc(sizeof(Entry) * static_cast<size_t>(cap)));
     int64_t n = 0;
@@ -147,9 +150,9 @@ class Table {
     uint64_t size = 8;
     while (size < static_cast<uint64_t>(cap) * 3 / 2) size <<= 1;
     Free(o->index);
-    o->index = static_cast<int64_t*>(Alloc(sizeof(int64_t) * size));
+    o->index = static_cast<int32_t*>(Alloc(sizeof(int32_t) * size));
     for (uint64_t i = 0; i < size; ++i) o->index[i] = -1;
-    o->entries = fresh, o->n_entries = n, o->cap_entries = cap, o->mask = size - 1;
+    o->entries = fresh, o->n_entries = n, o->cap_entries = cap, o->mask = size - 1, o->last = -1;
     for (int64_t i = 0; i < n; ++i) Slot(fresh[i].hash, i);
   }
   Ref<Obj> r_;
