@@ -7,7 +7,7 @@ import ast
 from . import irbuilder as ir
 from .errors import CompileError
 from .irbuilder import E
-from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, fresh_borrowed, from_node, list_of, set_of
+from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of
 
 # Methods that change their receiver (a borrowed receiver is read-only).
 MUTATORS = {
@@ -276,6 +276,3 @@ class CallExprs:
         if isinstance(f, ast.Name):
             return f.id in ITERATION_ONLY and not self.scope.is_local(f.id)
         return isinstance(f, ast.Attribute) and f.attr in _VIEWS and not node.args
-
-    def none_type(self):
-        return NONE

@@ -7,7 +7,7 @@ unboxed natively."""
 import ast
 
 from .errors import CompileError
-from .typemodel import BOOL, FLOAT, INT, NONE, STR, Ty, dict_of, list_of, set_of, tuple_of
+from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, list_of, set_of, tuple_of
 
 ANNOTATIONS = {"int": INT, "float": FLOAT, "bool": BOOL, "str": STR}
 _CONTAINERS = {"list": 1, "set": 1, "dict": 2, "tuple": None}
@@ -65,6 +65,3 @@ def require_same(node, want, got, what):
     if want != got:
         raise CompileError(node, "TypeChange", f"{what} is {want.text}, value is {got.text}")
 
-
-def is_type(t, kind):
-    return isinstance(t, Ty) and t.kind == kind

@@ -195,25 +195,10 @@ Type SetFromList(const std::string& name, const Args& args) {
   return SetType::Make(l->item_type);
 }
 
-Type ListFromIter(const std::string& name, const Args& args) {
-  Count(name, args, 1, 1);
-  const auto* it = Arg(args, 0).As<IteratorTypeNode>();
-  if (!it) Bad(name, args);
-  return ListType::Make(it->item_type);
-}
-
 // iter_<kind>(source...): the iterator of a lowered for loop.
 Type Iter(const std::string& name, const Args& args) {
-  std::string kind = name.substr(5);
-  if (kind == "enumerate") {
-    Count(name, args, 2, 2);
-    if (!IsInt(Arg(args, 1))) Bad(name, args);
-    return IteratorType::Make(kind, rt::Array<Type>{Arg(args, 0)});
-  }
-  Count(name, args, kind == "zip" ? 2 : 1, kind == "zip" ? 2 : 1);
-  rt::Array<Type> sources;
-  for (const PrimExpr& a : args) sources.push_back(a.type());
-  return IteratorType::Make(kind, sources);
+  Count(name, args, 1, 1);
+  return IteratorType::Make(name.substr(5), rt::Array<Type>{Arg(args, 0)});
 }
 
 Type IterNext(const std::string& name, const Args& args) {
@@ -239,10 +224,9 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"concat", Concat},        {"repeat", Repeat},         {"ord", Ord},
       {"chr", Chr},              {"sum", Sum},               {"sorted", Sorted},
       {"list_copy", ListCopy},   {"str_chars", StrChars},    {"set_from_list", SetFromList},
-      {"list_from_iter", ListFromIter},
       {"iter_list", Iter},       {"iter_str", Iter},         {"iter_keys", Iter},
-      {"iter_values", Iter},     {"iter_items", Iter},       {"iter_enumerate", Iter},
-      {"iter_zip", Iter},        {"iter_next", IterNext},    {"iter_value", IterValue},
+      {"iter_values", Iter},     {"iter_items", Iter},       {"iter_next", IterNext},
+      {"iter_value", IterValue},
   };
   return table;
 }

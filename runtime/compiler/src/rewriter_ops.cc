@@ -125,14 +125,11 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     Call("spine_cg::str_chars", args, os);
   } else if (op == "set_from_list") {
     Call("spine_cg::set_from_list", args, os);
-  } else if (op == "list_from_iter") {
-    Call("spine_cg::list_from_iter", args, os);
   } else if (op.rfind("iter_", 0) == 0 && op != "iter_next" && op != "iter_value") {
     std::string kind = op.substr(5);
     Sequence(args, [&](const std::vector<std::string>& a) {
       os << CType(n->checked_type) << "{" << a[0];
       if (kind == "str") os << ", 0, spine_cg::Str()";
-      if (kind == "enumerate" || kind == "zip") os << ", " << a[1];
       os << "}";
     }, os);
   } else if (op == "iter_next") {

@@ -29,11 +29,8 @@ std::string Rewriter::CType(const Type& t) {
   }
   if (const auto* c = t.As<ClassTypeNode>()) return "spine_cg::Ref<" + ClassStruct(c->name) + ">";
   if (const auto* it = t.As<IteratorTypeNode>()) {
-    auto src = [&](int64_t i) { return CType(it->sources[i]); };
     if (it->kind == "list") return "spine_cg::ListIter<" + CType(it->item_type) + ">";
     if (it->kind == "str") return "spine_cg::StrIter";
-    if (it->kind == "enumerate") return "spine_cg::EnumerateIter<" + src(0) + ">";
-    if (it->kind == "zip") return "spine_cg::ZipIter<" + src(0) + ", " + src(1) + ">";
     const auto* d = it->sources[0].As<DictTypeNode>();
     const char* proj = it->kind == "keys" ? "KeysOf" : it->kind == "values" ? "ValuesOf" : "ItemsOf";
     return "spine_cg::DictIter<" + CType(d->key_type) + ", " + CType(d->value_type) + ", spine_cg::" + proj + ">";

@@ -127,11 +127,6 @@ IteratorType IteratorType::Make(std::string kind, rt::Array<Type> sources) {
       if (!s.defined()) rt::ThrowTypeError("IteratorType " + kind + ": undefined source");
     }
   };
-  auto iterator_item = [&](int64_t i) {
-    const auto* it = sources[i].As<IteratorTypeNode>();
-    if (!it) rt::ThrowTypeError("IteratorType " + kind + ": source " + std::to_string(i) + " must be an iterator");
-    return it->item_type;
-  };
   Type item;
   if (kind == "list") {
     want(1);
@@ -148,12 +143,6 @@ IteratorType IteratorType::Make(std::string kind, rt::Array<Type> sources) {
     if (!d) rt::ThrowTypeError("IteratorType " + kind + ": source must be a dict");
     item = kind == "keys" ? d->key_type
                           : kind == "values" ? d->value_type : Type(TupleType::Make(rt::Array<Type>{d->key_type, d->value_type}));
-  } else if (kind == "enumerate") {
-    want(1);
-    item = TupleType::Make(rt::Array<Type>{ScalarType(rt::DataType::Int(64)), iterator_item(0)});
-  } else if (kind == "zip") {
-    want(2);
-    item = TupleType::Make(rt::Array<Type>{iterator_item(0), iterator_item(1)});
   } else {
     rt::ThrowValueError("IteratorType: unknown kind '" + kind + "'");
   }

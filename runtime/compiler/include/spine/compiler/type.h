@@ -164,9 +164,9 @@ class ClassType : public Type {
 
 /**
  * @brief The state of a lowered `for` loop over a container. `kind` is one
- * of "list", "str", "keys", "values", "items" (sources: the container),
- * "enumerate" (an iterator) or "zip" (two iterators); item_type is what
- * each step yields.
+ * of "list", "str", "keys", "values", "items"; sources holds the container;
+ * item_type is what each step yields. (enumerate() and zip() are composed
+ * by the frontend around these.)
  */
 class IteratorTypeNode : public TypeNode {
  public:

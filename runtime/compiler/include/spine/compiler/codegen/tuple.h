@@ -3,7 +3,7 @@
  * @brief Native tuple[A, B, ...]: an immutable value type, stored inline
  * (head, tail) so element i is a fixed member path the generator writes out
  * (`t.tail.head`); braced construction evaluates elements left to right.
- * Also the iteration adaptors that produce tuples: dict items, enumerate, zip.
+ * Also the projections dict iteration uses (keys, values, items).
  */
 #ifndef SPINE_COMPILER_CODEGEN_TUPLE_H_
 #define SPINE_COMPILER_CODEGEN_TUPLE_H_
@@ -110,43 +110,6 @@ struct ItemsOf {
     return Tuple<decltype(e.key), decltype(e.value)>{e.key, {e.value, {}}};
   }
 };
-
-/** @brief enumerate(inner[, start]): (count, item); the count is overflow-checked. */
-template <typename I>
-struct EnumerateIter {
-  I inner;                                          /**< Underlying iterator. */
-  int64_t n = 0;                                    /**< Next count. */
-  Tuple<int64_t, decltype(inner.cur)> cur{};        /**< Current pair. */
-  /** Advance; false at the end. */
-  bool Next() {
-    if (!inner.Next()) return false;
-    cur = {n, {inner.cur, {}}};
-    if (__builtin_add_overflow(n, 1, &n)) Overflow();
-    return true;
-  }
-};
-
-/** @brief zip(a, b): pairs until the shorter ends (a is advanced first, as CPython). */
-template <typename A, typename B>
-struct ZipIter {
-  A a;                                                   /**< First iterator. */
-  B b;                                                   /**< Second iterator. */
-  Tuple<decltype(a.cur), decltype(b.cur)> cur{};         /**< Current pair. */
-  /** Advance; false at the end. */
-  bool Next() {
-    if (!a.Next() || !b.Next()) return false;
-    cur = {a.cur, {b.cur, {}}};
-    return true;
-  }
-};
-
-/** list(iterator): drain into a new list. */
-template <typename I>
-inline auto list_from_iter(I it) {
-  List<decltype(it.cur)> out = List<decltype(it.cur)>::New();
-  while (it.Next()) out.Append(it.cur);
-  return out;
-}
 
 }  // namespace spine_cg
 
