@@ -101,7 +101,9 @@ class CallExprs:
             raise CompileError(node, "BorrowedMutation", f"{kind}.{method}() would change an argument; native "
                                "code works on a copy of it, so the caller would not see the change")
         kw = self.keywords(node, ("reverse",) if (kind, method) == ("list", "sort") else ())
-        args = [self.value(a, t) for a, t in zip(node.args, self.method_arg_types(obj.ty, method, len(node.args)))]
+        types = self.method_arg_types(obj.ty, method, len(node.args))
+        args = [self.as_list(a) if isinstance(a, ast.GeneratorExp) and (kind, method) == ("str", "join")
+                else self.value(a, t) for a, t in zip(node.args, types)]
         if method in _STORING:
             for a, e in zip(node.args, args):
                 if method in ("extend", "update"):  # what is kept are its elements

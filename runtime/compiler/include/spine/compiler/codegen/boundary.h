@@ -138,7 +138,7 @@ struct Conv<Str> {
 template <typename T>
 struct Conv<List<T>> {
   /** Every element converted. */
-  static bool From(const SpineValue& v, List<T>* out) {
+  SPINE_CG_OUTLINE static bool From(const SpineValue& v, List<T>* out) {
     if (v.t != SPINE_TAG_LIST) return false;
     const SpineRuntimeApi& api = Api();
     int64_t n = api.seq_len(&v);
@@ -154,7 +154,7 @@ struct Conv<List<T>> {
     return true;
   }
   /** A runtime list. */
-  static void To(const List<T>& l, SpineValue* out) {
+  SPINE_CG_OUTLINE static void To(const List<T>& l, SpineValue* out) {
     OwnedValue r;
     r.Object(Api().new_list(l.size()), SPINE_TAG_LIST);
     for (int64_t i = 0; i < l.size(); ++i) {
@@ -170,7 +170,7 @@ struct Conv<List<T>> {
 template <typename K, typename V>
 struct Conv<Dict<K, V>> {
   /** Every entry converted, in order. */
-  static bool From(const SpineValue& v, Dict<K, V>* out) {
+  SPINE_CG_OUTLINE static bool From(const SpineValue& v, Dict<K, V>* out) {
     if (v.t != SPINE_TAG_DICT) return false;
     Dict<K, V> d = Dict<K, V>::New();
     int64_t pos = 0;
@@ -185,7 +185,7 @@ struct Conv<Dict<K, V>> {
     return true;
   }
   /** A runtime dict, in insertion order. */
-  static void To(const Dict<K, V>& d, SpineValue* out) {
+  SPINE_CG_OUTLINE static void To(const Dict<K, V>& d, SpineValue* out) {
     OwnedValue r;
     r.Object(Api().new_dict(), SPINE_TAG_DICT);
     auto* o = d.obj();
@@ -207,7 +207,7 @@ struct Conv<Dict<K, V>> {
 template <typename T>
 struct Conv<Set<T>> {
   /** Every member converted. */
-  static bool From(const SpineValue& v, Set<T>* out) {
+  SPINE_CG_OUTLINE static bool From(const SpineValue& v, Set<T>* out) {
     if (v.t != SPINE_TAG_SET) return false;
     Set<T> s = Set<T>::New();
     int64_t pos = 0;
@@ -258,7 +258,7 @@ struct Conv<Tuple<T...>> {
     return Api().seq_len(&v) == static_cast<int64_t>(sizeof...(T)) && TupleItems<Tuple<T...>>::From(v, 0, out);
   }
   /** A runtime tuple. */
-  static void To(const Tuple<T...>& t, SpineValue* out) {
+  SPINE_CG_OUTLINE static void To(const Tuple<T...>& t, SpineValue* out) {
     constexpr int64_t n = sizeof...(T);
     OwnedValue items[n > 0 ? n : 1];
     TupleItems<Tuple<T...>>::To(t, items);

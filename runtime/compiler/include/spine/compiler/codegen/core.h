@@ -17,6 +17,13 @@ namespace spine_cg {
 /** Size type without <cstddef>. */
 using size_t = __SIZE_TYPE__;
 
+/**
+ * Marks library functions that are not worth inlining (growth, sorting,
+ * conversions, string building): generated modules then compile faster and
+ * stay small, and hot loops keep their small inline operations.
+ */
+#define SPINE_CG_OUTLINE __attribute__((noinline))
+
 /** @brief Tag of spine_cg's placement new (never clashes with <new>'s). */
 struct Place {};
 

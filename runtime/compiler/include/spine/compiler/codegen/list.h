@@ -45,8 +45,11 @@ class List {
   const void* id() const noexcept { return r_.get(); }
   /** Make room for @p n elements. */
   void Reserve(int64_t n) const {
+    if (n > r_->cap) Grow(n);
+  }
+  /** Reallocate for at least @p n elements (out of line: the append loop stays small). */
+  SPINE_CG_OUTLINE void Grow(int64_t n) const {
     ListObj<T>* o = r_.get();
-    if (n <= o->cap) return;
     CheckSize(n);
     int64_t cap = o->cap * 2 > n ? o->cap * 2 : (n < 4 ? 4 : n);
     T* d = static_cast<T*>(Alloc(sizeof(T) * static_cast<size_t>(cap)));
@@ -60,7 +63,7 @@ class List {
   /** list.append(v). */
   void Append(T v) const {
     ListObj<T>* o = r_.get();
-    if (o->size == o->cap) Reserve(o->size + 1);
+    if (o->size == o->cap) Grow(o->size + 1);
     new (&o->data[o->size], Place()) T(Move(v));
     ++o->size;
   }
@@ -125,7 +128,7 @@ inline T list_pop_at(const List<T>& l, int64_t i) {
 }
 /** lst.insert(i, v): the index is clamped, as in Python. */
 template <typename T>
-inline void list_insert(const List<T>& l, int64_t i, T v) {
+SPINE_CG_OUTLINE inline void list_insert(const List<T>& l, int64_t i, T v) {
   int64_t n = l.size();
   if (i < 0) i = i + n < 0 ? 0 : i + n;
   if (i > n) i = n;
@@ -138,7 +141,7 @@ inline void list_insert(const List<T>& l, int64_t i, T v) {
 }
 /** lst.extend(other) (also lst += other); extending a list by itself doubles it once. */
 template <typename T>
-inline void list_extend(const List<T>& l, const List<T>& other) {
+SPINE_CG_OUTLINE inline void list_extend(const List<T>& l, const List<T>& other) {
   int64_t n = other.size();
   l.Reserve(l.size() + n);
   for (int64_t i = 0; i < n; ++i) l.Append(other.at(i));
@@ -159,7 +162,7 @@ inline void list_reverse(const List<T>& l) {
 }
 /** lst.copy() / lst[:]. */
 template <typename T>
-inline List<T> list_copy(const List<T>& l) {
+SPINE_CG_OUTLINE inline List<T> list_copy(const List<T>& l) {
   List<T> out = List<T>::New(l.size());
   for (int64_t i = 0; i < l.size(); ++i) out.Append(l.at(i));
   return out;
@@ -179,7 +182,7 @@ inline bool list_contains(const List<T>& l, const T& v) {
 }
 /** lst.index(v): ValueError("<repr> is not in list"). */
 template <typename T>
-inline int64_t list_index(const List<T>& l, const T& v) {
+SPINE_CG_OUTLINE inline int64_t list_index(const List<T>& l, const T& v) {
   int64_t i = ListFind(l, v);
   if (i < 0) {
     FaultText t;
@@ -190,21 +193,21 @@ inline int64_t list_index(const List<T>& l, const T& v) {
 }
 /** lst.count(v). */
 template <typename T>
-inline int64_t list_count(const List<T>& l, const T& v) {
+SPINE_CG_OUTLINE inline int64_t list_count(const List<T>& l, const T& v) {
   int64_t n = 0;
   for (int64_t i = 0; i < l.size(); ++i) n += Traits<T>::Eq(l.at(i), v);
   return n;
 }
 /** lst.remove(v). */
 template <typename T>
-inline void list_remove(const List<T>& l, const T& v) {
+SPINE_CG_OUTLINE inline void list_remove(const List<T>& l, const T& v) {
   int64_t i = ListFind(l, v);
   if (i < 0) Raise(SPINE_FAULT_VALUE, "list.remove(x): x not in list");
   l.RemoveAt(i);
 }
 /** a + b. */
 template <typename T>
-inline List<T> list_concat(const List<T>& a, const List<T>& b) {
+SPINE_CG_OUTLINE inline List<T> list_concat(const List<T>& a, const List<T>& b) {
   List<T> out = List<T>::New(a.size() + b.size());
   for (int64_t i = 0; i < a.size(); ++i) out.Append(a.at(i));
   for (int64_t i = 0; i < b.size(); ++i) out.Append(b.at(i));
@@ -212,7 +215,7 @@ inline List<T> list_concat(const List<T>& a, const List<T>& b) {
 }
 /** lst * n (n <= 0 gives []); refused before allocating when huge. */
 template <typename T>
-inline List<T> list_repeat(const List<T>& l, int64_t n) {
+SPINE_CG_OUTLINE inline List<T> list_repeat(const List<T>& l, int64_t n) {
   if (n <= 0 || l.size() == 0) return List<T>::New();
   int64_t total;
   if (__builtin_mul_overflow(l.size(), n, &total)) Raise(SPINE_FAULT_FALLBACK, "result too large for native code");
@@ -226,7 +229,7 @@ inline List<T> list_repeat(const List<T>& l, int64_t n) {
 }
 /** lst[start:stop:step]. */
 template <typename T>
-inline List<T> list_slice(const List<T>& l, const SliceRange& r) {
+SPINE_CG_OUTLINE inline List<T> list_slice(const List<T>& l, const SliceRange& r) {
   List<T> out = List<T>::New(r.count);
   for (int64_t k = 0; k < r.count; ++k) out.Append(l.at(r.start + k * r.step));
   return out;
@@ -276,7 +279,7 @@ inline bool HasNan(const List<double>& l) {
  * order, as CPython's (reverse, stable sort, reverse).
  */
 template <typename T>
-inline void list_sort(const List<T>& l, bool reverse) {
+SPINE_CG_OUTLINE inline void list_sort(const List<T>& l, bool reverse) {
   if (HasNan(l)) Raise(SPINE_FAULT_FALLBACK, "sorting NaN");
   int64_t n = l.size();
   if (n < 2) return;
@@ -298,7 +301,7 @@ inline List<T> list_sorted(const List<T>& l, bool reverse) {
 
 /** min(lst) / max(lst): CPython's loop (keep the first, replace on strict </>). */
 template <typename T>
-inline T list_minmax(const List<T>& l, bool is_max) {
+SPINE_CG_OUTLINE inline T list_minmax(const List<T>& l, bool is_max) {
   if (l.size() == 0) Raise(SPINE_FAULT_VALUE, is_max ? "max() arg is an empty sequence" : "min() arg is an empty sequence");
   T best = l.at(0);
   for (int64_t i = 1; i < l.size(); ++i) {
@@ -372,7 +375,7 @@ struct StrIter {
 };
 
 /** s.split(): runs of whitespace separate, no empty parts. */
-inline List<Str> str_split_ws(const Str& s) {
+SPINE_CG_OUTLINE inline List<Str> str_split_ws(const Str& s) {
   List<Str> out = List<Str>::New();
   int64_t i = 0, n = s.bytes();
   int ascii = s.Ascii() ? 1 : -1;
@@ -387,7 +390,7 @@ inline List<Str> str_split_ws(const Str& s) {
   return out;
 }
 /** s.split(sep): ValueError("empty separator") for "". */
-inline List<Str> str_split(const Str& s, const Str& sep) {
+SPINE_CG_OUTLINE inline List<Str> str_split(const Str& s, const Str& sep) {
   if (sep.bytes() == 0) Raise(SPINE_FAULT_VALUE, "empty separator");
   List<Str> out = List<Str>::New();
   int ascii = s.Ascii() ? 1 : -1;
@@ -400,7 +403,7 @@ inline List<Str> str_split(const Str& s, const Str& sep) {
   return out;
 }
 /** sep.join(parts). */
-inline Str str_join(const Str& sep, const List<Str>& parts) {
+SPINE_CG_OUTLINE inline Str str_join(const Str& sep, const List<Str>& parts) {
   int64_t n = parts.size();
   if (n == 0) return Str();
   if (n == 1) return parts.at(0);
@@ -412,7 +415,7 @@ inline Str str_join(const Str& sep, const List<Str>& parts) {
   return b.Finish();
 }
 /** list(s): the characters of a str. */
-inline List<Str> str_chars(const Str& s) {
+SPINE_CG_OUTLINE inline List<Str> str_chars(const Str& s) {
   List<Str> out = List<Str>::New(s.bytes());
   StrIter it{s, 0, Str()};
   while (it.Next()) out.Append(it.cur);

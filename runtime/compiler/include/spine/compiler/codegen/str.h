@@ -264,7 +264,7 @@ inline SliceRange AdjustSlice(int64_t len, bool has_start, int64_t start, bool h
 }
 
 /** s[start:stop:step] by code points; contiguous slices share the buffer. */
-inline Str str_slice(const Str& s, const SliceRange& r) {
+SPINE_CG_OUTLINE inline Str str_slice(const Str& s, const SliceRange& r) {
   if (r.count == 0) return Str();
   bool ascii = s.Ascii();
   if (r.step == 1) {
@@ -302,7 +302,7 @@ inline Str str_slice(const Str& s, const SliceRange& r) {
 }
 
 /** a + b. */
-inline Str str_concat(const Str& a, const Str& b) {
+SPINE_CG_OUTLINE inline Str str_concat(const Str& a, const Str& b) {
   if (b.bytes() == 0) return a;
   if (a.bytes() == 0) return b;
   char* d;
@@ -313,7 +313,7 @@ inline Str str_concat(const Str& a, const Str& b) {
 }
 
 /** s * n (n <= 0 gives ""); refused before allocating when huge. */
-inline Str str_repeat(const Str& s, int64_t n) {
+SPINE_CG_OUTLINE inline Str str_repeat(const Str& s, int64_t n) {
   if (n <= 0 || s.bytes() == 0) return Str();
   int64_t total;
   if (__builtin_mul_overflow(s.bytes(), n, &total)) Raise(SPINE_FAULT_FALLBACK, "string too long for native code");
@@ -350,7 +350,7 @@ inline int64_t str_index(const Str& s, const Str& sub) {
   return i;
 }
 /** s.count(sub): non-overlapping occurrences; "" occurs len(s) + 1 times. */
-inline int64_t str_count(const Str& s, const Str& sub) {
+SPINE_CG_OUTLINE inline int64_t str_count(const Str& s, const Str& sub) {
   if (sub.bytes() == 0) return str_len(s) + 1;
   int64_t n = 0;
   for (int64_t i = FindBytes(s, sub, 0); i >= 0; i = FindBytes(s, sub, i + sub.bytes())) ++n;
@@ -397,7 +397,7 @@ class StrBuilder {
 };
 
 /** s.replace(old, new) (every occurrence; an empty @p old inserts around every character). */
-inline Str str_replace(const Str& s, const Str& old, const Str& repl) {
+SPINE_CG_OUTLINE inline Str str_replace(const Str& s, const Str& old, const Str& repl) {
   StrBuilder b;
   if (old.bytes() == 0) {
     b.Add(repl);
@@ -422,7 +422,7 @@ inline Str str_replace(const Str& s, const Str& old, const Str& repl) {
 }
 
 /** ASCII case mapping; other characters need Unicode tables, so CPython maps them. */
-inline Str CaseMap(const Str& s, bool upper) {
+SPINE_CG_OUTLINE inline Str CaseMap(const Str& s, bool upper) {
   if (!s.Ascii()) Raise(SPINE_FAULT_FALLBACK, "case mapping of non-ASCII text");
   char* d;
   Str out = Str::Make(s.bytes(), &d);
@@ -457,7 +457,7 @@ inline bool InChars(uint32_t c, const Str& chars) {
 }
 
 /** strip/lstrip/rstrip: of whitespace (@p chars null) or of the characters in *@p chars. */
-inline Str StripImpl(const Str& s, const Str* chars, bool left, bool right) {
+SPINE_CG_OUTLINE inline Str StripImpl(const Str& s, const Str* chars, bool left, bool right) {
   auto drop = [&](uint32_t c) { return chars ? InChars(c, *chars) : IsSpaceCp(c); };
   int64_t b = 0, e = s.bytes();
   while (left && b < e) {
@@ -508,7 +508,7 @@ inline bool str_isalnum(const Str& s) {
   return AllAscii(s, [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
 }
 /** s.isspace() (exact for all of Unicode). */
-inline bool str_isspace(const Str& s) {
+SPINE_CG_OUTLINE inline bool str_isspace(const Str& s) {
   if (s.bytes() == 0) return false;
   for (int64_t i = 0; i < s.bytes();) {
     int len;
@@ -535,7 +535,7 @@ inline bool str_isupper(const Str& s) { return CaseTest(s, true); }
 inline bool str_islower(const Str& s) { return CaseTest(s, false); }
 
 /** str(int). */
-inline Str str_from_int(int64_t v) {
+SPINE_CG_OUTLINE inline Str str_from_int(int64_t v) {
   char digits[24];
   int n = 0;
   uint64_t u = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
@@ -557,7 +557,7 @@ inline Str str_from_bool(bool v) { return v ? Str::View("True", 4, 1) : Str::Vie
  * "%.200R" cuts); false for non-ASCII text, whose repr depends on Unicode
  * printability tables (the caller then lets CPython raise).
  */
-inline bool ReprStr(FaultText& out, const Str& s, int64_t limit = -1) {
+SPINE_CG_OUTLINE inline bool ReprStr(FaultText& out, const Str& s, int64_t limit = -1) {
   if (!s.Ascii()) return false;
   bool sq = false, dq = false;
   for (int64_t i = 0; i < s.bytes(); ++i) {
@@ -593,7 +593,7 @@ inline bool ReprStr(FaultText& out, const Str& s, int64_t limit = -1) {
 }
 
 /** int(s) in base 10: ASCII digits natively; anything unusual (Unicode digits, overflow) is CPython's. */
-inline int64_t str_to_int(const Str& s) {
+SPINE_CG_OUTLINE inline int64_t str_to_int(const Str& s) {
   const char* p = s.data();
   int64_t n = s.bytes(), i = 0;
   if (!s.Ascii()) Raise(SPINE_FAULT_FALLBACK, "int() of non-ASCII text");
@@ -635,7 +635,7 @@ inline int64_t str_ord(const Str& s) {
 }
 
 /** chr(i); lone surrogates cannot be UTF-8, so CPython builds those. */
-inline Str str_chr(int64_t c) {
+SPINE_CG_OUTLINE inline Str str_chr(int64_t c) {
   if (c < 0 || c >= 0x110000) Raise(SPINE_FAULT_VALUE, "chr() arg not in range(0x110000)");
   if (c >= 0xD800 && c <= 0xDFFF) Raise(SPINE_FAULT_FALLBACK, "chr() of a surrogate");
   if (c < 0x80) return Str::Char(static_cast<unsigned char>(c));

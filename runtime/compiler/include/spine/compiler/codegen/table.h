@@ -115,7 +115,7 @@ class Table {
     o->last = -1;
   }
   /** Remove every entry. */
-  void Clear() const {
+  SPINE_CG_OUTLINE void Clear() const {
     Obj* o = r_.get();
     for (int64_t i = 0; i < o->n_entries; ++i) {
       if (o->entries[i].live) EraseAt(i);
@@ -135,7 +135,7 @@ class Table {
     }
   }
   // Compact the live entries into room for at least @p need and rebuild the index (load <= 2/3).
-  void Rebuild(int64_t need) const {
+  SPINE_CG_OUTLINE void Rebuild(int64_t need) const {
     Obj* o = r_.get();
     if (need > 0x3fffffff) Raise(SPINE_FAULT_FALLBACK, "table too large for native code");
     int64_t cap = need * 2 < 8 ? 8 : need * 2;
@@ -160,7 +160,7 @@ class Table {
 
 /** Raise KeyError(key) with CPython's message (repr of the key), or let CPython do it. */
 template <typename K>
-[[noreturn]] inline void RaiseKeyError(const K& key) {
+[[noreturn]] SPINE_CG_OUTLINE inline void RaiseKeyError(const K& key) {
   FaultText t;
   if (!Traits<K>::Repr(t, key)) Raise(SPINE_FAULT_FALLBACK, "repr of a missing key");
   t.Raise(SPINE_FAULT_KEY);
@@ -254,7 +254,7 @@ inline void dict_clear(const Dict<K, V>& d) {
 }
 /** d.update(other): other's entries in order. */
 template <typename K, typename V>
-inline void dict_update(const Dict<K, V>& d, const Dict<K, V>& other) {
+SPINE_CG_OUTLINE inline void dict_update(const Dict<K, V>& d, const Dict<K, V>& other) {
   auto* o = other.obj();
   int64_t n = o->n_entries;  // d.update(d) changes nothing and adds nothing
   for (int64_t i = 0; i < n; ++i) {
@@ -263,7 +263,7 @@ inline void dict_update(const Dict<K, V>& d, const Dict<K, V>& other) {
 }
 /** d.copy(). */
 template <typename K, typename V>
-inline Dict<K, V> dict_copy(const Dict<K, V>& d) {
+SPINE_CG_OUTLINE inline Dict<K, V> dict_copy(const Dict<K, V>& d) {
   Dict<K, V> out = Dict<K, V>::New();
   dict_update(out, d);
   return out;
@@ -299,7 +299,7 @@ inline void set_clear(const Set<T>& s) {
 }
 /** Add every live key of @p from to @p s. */
 template <typename T, typename V>
-inline void SetAddKeys(const Set<T>& s, const Table<T, V>& from) {
+SPINE_CG_OUTLINE inline void SetAddKeys(const Set<T>& s, const Table<T, V>& from) {
   auto* o = from.obj();
   int64_t n = o->n_entries;
   for (int64_t i = 0; i < n; ++i) {
@@ -315,19 +315,19 @@ inline Set<T> set_copy(const Set<T>& s) {
 }
 /** set(lst). */
 template <typename T>
-inline Set<T> set_from_list(const List<T>& l) {
+SPINE_CG_OUTLINE inline Set<T> set_from_list(const List<T>& l) {
   Set<T> out = Set<T>::New();
   for (int64_t i = 0; i < l.size(); ++i) set_add(out, l.at(i));
   return out;
 }
 /** s.update(lst). */
 template <typename T>
-inline void set_update_list(const Set<T>& s, const List<T>& l) {
+SPINE_CG_OUTLINE inline void set_update_list(const Set<T>& s, const List<T>& l) {
   for (int64_t i = 0; i < l.size(); ++i) set_add(s, l.at(i));
 }
 /** sorted(s) (order-free, unlike iterating a set). */
 template <typename T>
-inline List<T> set_sorted(const Set<T>& s, bool reverse) {
+SPINE_CG_OUTLINE inline List<T> set_sorted(const Set<T>& s, bool reverse) {
   List<T> out = List<T>::New(s.size());
   auto* o = s.obj();
   for (int64_t i = 0; i < o->n_entries; ++i) {
