@@ -50,47 +50,42 @@ class ComprehensionExprs:
             cond = ir.binary("PrimAnd", E(ir.fn("ast.PrimNot")(guard.node), BOOL), cond, BOOL)
         return plan.setup + [ir.stmt("WhileStmt", cond.node, ir.seq(body + inner))]
 
-    def build(self, result, init, loops):
-        """{ result = init; loops; } -> result."""
-        body = [ir.stmt("AllocaVarStmt", result.node, init.node)] + loops
-        return E(ir.fn("ast.BlockExpr")(ir.seq(body), result.node), result.ty)
+    def comprehension(self, node, kind, element):
+        """The loops and, around them, the result: element() lowers one element (inside
+        the loops) and returns (the result's type, statements adding it to the result)."""
+        holder = {}
 
-    def _result(self, ty, holder):
-        holder["var"] = self.scope.temp("comp.result", ty)
-        return holder["var"]
+        def emit():
+            ty, add = element()
+            holder["var"] = res = self.scope.temp("comp.result", ty)
+            return add(res)
+
+        loops = self.clauses(node.generators, emit)
+        res = holder["var"]
+        body = [ir.stmt("AllocaVarStmt", res.node, self.empty(node, kind, res.ty).node)] + loops
+        return E(ir.fn("ast.BlockExpr")(ir.seq(body), res.node), res.ty)
 
     def visit_ListComp(self, node, expected=None):
         want = expected.elem if expected is not None and expected.kind == "list" else None
-        holder = {}
 
-        def emit():
+        def element():
             e = self.value(node.elt, want)
             self.no_borrowed_store(node.elt, e, "a list comprehension")
-            res = self._result(list_of(e.ty), holder)
-            return [ir.expr_stmt(E(ir.fn("ast.ContainerMethodCall")(res.node, "append", [e.node]), e.ty))]
+            return list_of(e.ty), lambda res: [self.method_stmt(res, "append", [e])]
 
-        loops = self.clauses(node.generators, emit)
-        res = holder["var"]
-        return self.build(res, self.empty(node, "list", res.ty), loops)
+        return self.comprehension(node, "list", element)
 
     def visit_SetComp(self, node, expected=None):
-        holder = {}
-
-        def emit():
+        def element():
             e = self.value(node.elt)
             if not e.ty.hashable:
                 raise CompileError(node.elt, "KeyType", f"{e.ty.text} cannot be a set member natively")
-            res = self._result(set_of(e.ty), holder)
-            return [ir.expr_stmt(E(ir.fn("ast.ContainerMethodCall")(res.node, "add", [e.node]), e.ty))]
+            return set_of(e.ty), lambda res: [self.method_stmt(res, "add", [e])]
 
-        loops = self.clauses(node.generators, emit)
-        res = holder["var"]
-        return self.build(res, self.empty(node, "set", res.ty), loops)
+        return self.comprehension(node, "set", element)
 
     def visit_DictComp(self, node, expected=None):
-        holder = {}
-
-        def emit():
+        def element():
             out = []
             k = self.value(node.key)
             if not k.pure:  # the key is evaluated before the value (Python 3.8+)
@@ -101,13 +96,13 @@ class ComprehensionExprs:
             self.no_borrowed_store(node.value, v, "a dict comprehension")
             if not k.ty.hashable:
                 raise CompileError(node.key, "KeyType", f"{k.ty.text} cannot be a dict key natively")
-            res = self._result(dict_of(k.ty, v.ty), holder)
-            out.append(ir.expr_stmt(E(ir.fn("ast.ContainerSetItem")(res.node, k.node, v.node), v.ty)))
-            return out
+            return dict_of(k.ty, v.ty), lambda res: out + [ir.expr_stmt(E(ir.fn("ast.ContainerSetItem")(
+                res.node, k.node, v.node), v.ty))]
 
-        loops = self.clauses(node.generators, emit)
-        res = holder["var"]
-        return self.build(res, self.empty(node, "dict", res.ty), loops)
+        return self.comprehension(node, "dict", element)
+
+    def method_stmt(self, obj, method, args):
+        return ir.expr_stmt(E(ir.fn("ast.ContainerMethodCall")(obj.node, method, [a.node for a in args]), obj.ty))
 
     def visit_GeneratorExp(self, node, expected=None):
         raise CompileError(node, "GeneratorExp", "generator expressions are supported as the argument of "

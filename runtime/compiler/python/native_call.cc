@@ -6,6 +6,7 @@
 #include <string>
 
 #include "python_api.h"
+#include "python_errors.h"
 #include "spine/compiler/module_loader.h"
 #include "spine/runtime/error.h"
 #include "spine/runtime/stack_buffer.h"
@@ -22,17 +23,7 @@ struct NativeCallObject {
   PyObject* name;
 };
 
-// The runtime binding's mapping of error kinds onto Python exceptions.
-PyObject* ExceptionFor(rt::ErrorKind kind) {
-  switch (kind) {
-    case rt::ErrorKind::kTypeError: return PyExc_TypeError;
-    case rt::ErrorKind::kValueError: return PyExc_ValueError;
-    case rt::ErrorKind::kIndexError: return PyExc_IndexError;
-    case rt::ErrorKind::kKeyError: return PyExc_KeyError;
-    case rt::ErrorKind::kOverflowError: return PyExc_OverflowError;
-    default: return PyExc_RuntimeError;
-  }
-}
+using rt::python::ExceptionFor;  // the runtime binding's mapping (python_errors.h)
 
 PyObject* Call(PyObject* self, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
   auto* f = reinterpret_cast<NativeCallObject*>(self);

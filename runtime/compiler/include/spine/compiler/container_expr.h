@@ -14,10 +14,10 @@
 
 namespace spine::compiler {
 
-/** @brief `[a, b, ...]` of a given list type (so `[]` has one). */
-class ListLiteralNode : public PrimExprNode {
+/** @brief Layout shared by the list, set and tuple displays. */
+class ItemsExprNode : public PrimExprNode {
  public:
-  SPINE_AST_NODE(ListLiteralNode, PrimExprNode, "ListLiteral")
+  SPINE_AST_NODE(ItemsExprNode, PrimExprNode, "ItemsExpr")
   rt::Array<PrimExpr> items;  /**< Elements, evaluated left to right. */
   /** Fields. */
   void VisitAttrs(AttrVisitor* v) override {
@@ -25,29 +25,35 @@ class ListLiteralNode : public PrimExprNode {
     v->Visit("items", &items);
   }
 };
+
+/** Declare display node `Name##Node` (an ItemsExprNode). */
+#define SPINE_AST_DISPLAY(Name, TypeName)                 \
+  class Name##Node : public ItemsExprNode {               \
+   public:                                                \
+    SPINE_AST_NODE(Name##Node, ItemsExprNode, TypeName)   \
+  };
+
+SPINE_AST_DISPLAY(ListLiteral, "ListLiteral")    // [a, b, ...] of a given list type (so [] has one)
+SPINE_AST_DISPLAY(SetLiteral, "SetLiteral")      // {a, b, ...} of a given set type
+SPINE_AST_DISPLAY(TupleLiteral, "TupleLiteral")  // (a, b, ...); the type is the tuple of the element types
+
 /** @brief Reference to a ListLiteralNode. */
 class ListLiteral : public PrimExpr {
   SPINE_AST_REF(ListLiteral, PrimExpr, ListLiteralNode)
   /** A list of type @p type (a ListType) holding @p items of its element type. */
   static ListLiteral Make(Type type, rt::Array<PrimExpr> items);
 };
-
-/** @brief `{a, b, ...}` of a given set type. */
-class SetLiteralNode : public PrimExprNode {
- public:
-  SPINE_AST_NODE(SetLiteralNode, PrimExprNode, "SetLiteral")
-  rt::Array<PrimExpr> items;  /**< Members, evaluated left to right. */
-  /** Fields. */
-  void VisitAttrs(AttrVisitor* v) override {
-    v->Visit("checked_type", &checked_type);
-    v->Visit("items", &items);
-  }
-};
 /** @brief Reference to a SetLiteralNode. */
 class SetLiteral : public PrimExpr {
   SPINE_AST_REF(SetLiteral, PrimExpr, SetLiteralNode)
   /** A set of type @p type (a SetType) holding @p items. */
   static SetLiteral Make(Type type, rt::Array<PrimExpr> items);
+};
+/** @brief Reference to a TupleLiteralNode. */
+class TupleLiteral : public PrimExpr {
+  SPINE_AST_REF(TupleLiteral, PrimExpr, TupleLiteralNode)
+  /** A tuple of @p items. */
+  static TupleLiteral Make(rt::Array<PrimExpr> items);
 };
 
 /** @brief `{k: v, ...}` of a given dict type; later duplicates overwrite, as in Python. */
@@ -68,24 +74,6 @@ class DictLiteral : public PrimExpr {
   SPINE_AST_REF(DictLiteral, PrimExpr, DictLiteralNode)
   /** A dict of type @p type (a DictType). */
   static DictLiteral Make(Type type, rt::Array<PrimExpr> keys, rt::Array<PrimExpr> values);
-};
-
-/** @brief `(a, b, ...)`; the type is the tuple of the element types. */
-class TupleLiteralNode : public PrimExprNode {
- public:
-  SPINE_AST_NODE(TupleLiteralNode, PrimExprNode, "TupleLiteral")
-  rt::Array<PrimExpr> items;  /**< Elements, evaluated left to right. */
-  /** Fields. */
-  void VisitAttrs(AttrVisitor* v) override {
-    v->Visit("checked_type", &checked_type);
-    v->Visit("items", &items);
-  }
-};
-/** @brief Reference to a TupleLiteralNode. */
-class TupleLiteral : public PrimExpr {
-  SPINE_AST_REF(TupleLiteral, PrimExpr, TupleLiteralNode)
-  /** A tuple of @p items. */
-  static TupleLiteral Make(rt::Array<PrimExpr> items);
 };
 
 /**

@@ -53,6 +53,21 @@ struct Fault {
 /** Capacity of a fault message built at run time (longer text is cut). */
 inline constexpr int kFaultTextSize = 512;
 
+/** Write @p v in decimal into @p out (room for 20 characters); returns the length. */
+inline int FormatDecimal(int64_t v, char* out) {
+  char rev[20];
+  int n = 0;
+  uint64_t u = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  do {
+    rev[n++] = static_cast<char>('0' + u % 10);
+    u /= 10;
+  } while (u);
+  int len = 0;
+  if (v < 0) out[len++] = '-';
+  while (n) out[len++] = rev[--n];
+  return len;
+}
+
 /**
  * @brief A message assembled at run time (e.g. a KeyError's repr(key)).
  * Lives in a per-thread buffer: the wrapper copies it (set_error) before
@@ -73,15 +88,7 @@ class FaultText {
   /** Append a decimal integer. */
   FaultText& Add(int64_t v) {
     char digits[24];
-    int n = 0;
-    uint64_t u = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-    do {
-      digits[n++] = static_cast<char>('0' + u % 10);
-      u /= 10;
-    } while (u);
-    if (v < 0) Add("-", 1);
-    while (n) Add(&digits[--n], 1);
-    return *this;
+    return Add(digits, FormatDecimal(v, digits));
   }
   /** Throw the assembled text as a fault of @p kind. */
   [[noreturn]] void Raise(int kind) { ::spine_cg::Raise(kind, Buffer()); }

@@ -537,17 +537,7 @@ inline bool str_islower(const Str& s) { return CaseTest(s, false); }
 /** str(int). */
 SPINE_CG_OUTLINE inline Str str_from_int(int64_t v) {
   char digits[24];
-  int n = 0;
-  uint64_t u = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  do {
-    digits[n++] = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u);
-  if (v < 0) digits[n++] = '-';
-  char* d;
-  Str out = Str::Make(n, &d);
-  for (int i = 0; i < n; ++i) d[i] = digits[n - 1 - i];
-  return out;
+  return Str::Copy(digits, FormatDecimal(v, digits), 1);
 }
 /** str(bool). */
 inline Str str_from_bool(bool v) { return v ? Str::View("True", 4, 1) : Str::View("False", 5, 1); }
