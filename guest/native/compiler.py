@@ -221,8 +221,27 @@ def _source_of(function_or_source):
     if isinstance(function_or_source, str):
         return function_or_source
     if inspect.isfunction(function_or_source):
-        return textwrap.dedent(inspect.getsource(function_or_source))
+        return _with_classes(textwrap.dedent(inspect.getsource(function_or_source)), function_or_source.__globals__)
     raise TypeError("simple_compile() takes a function or source text")
+
+
+def _with_classes(source, namespace):
+    """@p source preceded by the sources of the classes it names (seed 001: the compiler
+    takes the classes a function constructs from its globals), and of the classes those name."""
+    sources, seen, todo = [], set(), [source]
+    while todo:
+        for node in ast.walk(ast.parse(todo.pop())):
+            name = node.id if isinstance(node, ast.Name) else None
+            cls = namespace.get(name) if name else None
+            if inspect.isclass(cls) and name not in seen:
+                seen.add(name)
+                try:
+                    text = textwrap.dedent(inspect.getsource(cls))
+                except (OSError, TypeError):
+                    continue  # no source (built in, or made at run time): the frontend reports the name
+                sources.append(text)
+                todo.append(text)
+    return "\n".join(sources[::-1] + [source])
 
 
 def to_cpp(function_or_source):

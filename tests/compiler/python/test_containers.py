@@ -14,7 +14,7 @@ import typing
 import pytest
 
 import corpus_containers as corpus
-from native import NativeFallback
+from native import NativeFallback, module_loader, simple_compile
 from test_differential import assert_same_meaning, compile_corpus
 
 MAX_CASES = 120
@@ -123,3 +123,10 @@ def test_boundary_views_and_results(native_module):
     inverted = native_module.get_function("d_invert")({"a": 1, "b": 1, "c": 2})
     assert inverted == {1: ["a", "b"], 2: ["c"]} and list(inverted) == [1, 2]
     assert native_module.get_function("s_split_sep")("é,ü,", ",") == ["é", "ü", ""]
+
+
+def test_compile_function_object_with_its_classes(tmp_path):
+    # A function object brings the classes it uses along (seed 001's simple_compile).
+    path = str(tmp_path / "stack.so")
+    assert simple_compile(corpus.c_stack, path) == ["c_stack"]
+    assert module_loader(path).get_function("c_stack")([1, 2, 3], 2) == 32 + len("stack")
