@@ -512,3 +512,17 @@ def w_int_table(n: int) -> int:
     for x in xs:
         total += counts[x]
     return total
+
+
+def w_native_words(n: int) -> int:
+    """Container benchmark over str keys built natively: word counts, then lookups."""
+    words: list[str] = []
+    for i in range(n):
+        words.append("w" + str(i * 7919 % 2000))
+    counts: dict[str, int] = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+    total = 0
+    for w in words:
+        total += counts[w]
+    return total + len(counts)

@@ -637,10 +637,19 @@ SPINE_CG_OUTLINE inline Str str_chr(int64_t c) {
 /** str. */
 template <>
 struct Traits<Str> {
-  /** Content equality (the same bytes, e.g. two views of one argument string, compare at once). */
+  /**
+   * Content equality: the same bytes (two views of one argument string)
+   * compare at once, short keys compare inline instead of calling memcmp.
+   */
   static bool Eq(const Str& a, const Str& b) {
-    return a.bytes() == b.bytes() &&
-           (a.data() == b.data() || __builtin_memcmp(a.data(), b.data(), static_cast<size_t>(a.bytes())) == 0);
+    int64_t n = a.bytes();
+    if (n != b.bytes()) return false;
+    if (a.data() == b.data()) return true;
+    if (n > 16) return __builtin_memcmp(a.data(), b.data(), static_cast<size_t>(n)) == 0;
+    for (int64_t i = 0; i < n; ++i) {
+      if (a.data()[i] != b.data()[i]) return false;
+    }
+    return true;
   }
   /** Code point order (= UTF-8 byte order). */
   static int Cmp(const Str& a, const Str& b) {
