@@ -89,9 +89,16 @@ def _lower_once(fdef, module, sig, cls, knowledge):
     pvars = [scope.define(a.arg, t) for a, t in zip(fdef.args.args, sig.params)]
     flow = Flow([a.arg for a in fdef.args.args] + ["self." + f for f in (cls.defaults if is_init else ())])
     parser = StmtParser(scope, sig.ret)
-    body, end = parser.block(fdef.body, flow)
+    try:
+        body, end = parser.block(fdef.body, flow)
+    except CompileError:
+        if scope.probed:  # the error may come from a stand-in type: name the real cause
+            _untyped(scope)
+        raise
+    if scope.probed:
+        _untyped(scope)
     for var, pend in scope.pending.items():
-        # Bound to an empty literal and never told its type: any type will do.
+        # Bound to an empty literal and never used: any type will do.
         knowledge.pin(var, _DEFAULT_ELEMENTS.get(pend.name, lambda t: dict_of(t, t))(ir.INT))
     if end.reachable and is_init:
         parser.exprs.flow = end
@@ -104,6 +111,12 @@ def _lower_once(fdef, module, sig, cls, knowledge):
         decls.append(ir.stmt("AllocaVarStmt", v.node, zero.node if zero else None))
     prologue = init_prologue(cls, pvars[0]) if is_init else []
     return ir.fn("ast.PrimFunc")(name, [v.node for v in pvars], [], ir.seq(decls + prologue + body), sig.ret.node)
+
+
+def _untyped(scope):
+    name, node = next(iter(scope.probed.items()))
+    raise CompileError(node, "EmptyLiteral", f"the element types of {name!r} are not known here and nothing "
+                       f"later tells them; annotate it ({name}: list[int] = [])")
 
 
 def _synthetic_init(info):

@@ -41,7 +41,7 @@ class ComprehensionExprs:
         body = []
         self.bind_target(g.target, plan.item, bind_name, body)
         body += plan.advance
-        conds = [self.truth(c, self.value(c)) for c in g.ifs]
+        conds = [self.condition(c) for c in g.ifs]
         inner = self._clause(gens, i + 1, frame, emit, guard)
         for c in reversed(conds):
             inner = [ir.stmt("IfStmt", c.node, ir.seq(inner), None)]

@@ -85,9 +85,8 @@ class CoreExprs:
 
     def visit_Name(self, node, expected=None):
         name = node.id
-        if name in self.scope.pending:
-            raise CompileError(node, "EmptyLiteral", f"the element types of {name!r} are not known here; "
-                               f"annotate it ({name}: list[int] = [])")
+        if name in self.scope.pending and self.scope.lookup(name) is None:
+            self.scope.probe(name, node)  # a use that does not tell the element types (yet)
         if self.scope.lookup(name) is None:
             raise CompileError(node, "GlobalName", f"name {name!r} is not a parameter or local")
         if not self.scope.comprehensions or not any(name in f for f in self.scope.comprehensions):
@@ -133,9 +132,9 @@ class CoreExprs:
         if isinstance(node.op, ast.USub) and isinstance(o, ast.Constant) and type(o.value) is int:
             # Fold -literal first: -9223372036854775808 is in range, its operand is not.
             return self.visit_Constant(ast.copy_location(ast.Constant(-o.value), node))
-        a = self.value(o)
         if isinstance(node.op, ast.Not):
-            return E(ir.fn("ast.PrimNot")(self.truth(node, a).node), BOOL)
+            return E(ir.fn("ast.PrimNot")(self.condition(o).node), BOOL)
+        a = self.value(o)
         if not a.ty.scalar:
             raise CompileError(node, "OperandType", f"unary {type(node.op).__name__} of {a.ty.text}")
         if isinstance(node.op, ast.USub):
@@ -149,6 +148,19 @@ class CoreExprs:
         if e.ty.kind in ("class", "tuple"):
             raise CompileError(node, "Truthiness", f"truth value of {e.ty.text}")
         return ir.truth(e)
+
+    def condition(self, node):
+        """@p node as a truth value. In a test, `a and b` only needs each operand's truth,
+        so operands of different types are fine there (`if xs and n > 0:`)."""
+        if isinstance(node, ast.BoolOp):
+            parts = [self.condition(v) for v in node.values]
+            result = parts[-1]
+            for p in reversed(parts[:-1]):  # short-circuit, left to right
+                result = ir.binary("PrimAnd" if isinstance(node.op, ast.And) else "PrimOr", p, result, BOOL)
+            return result
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return E(ir.fn("ast.PrimNot")(self.condition(node.operand).node), BOOL)
+        return self.truth(node, self.value(node))
 
     def visit_BoolOp(self, node, expected=None):
         values = [self.value(v) for v in node.values]
@@ -245,7 +257,7 @@ class CoreExprs:
         return result
 
     def visit_IfExp(self, node, expected=None):
-        c = self.truth(node.test, self.value(node.test))
+        c = self.condition(node.test)
         t = self.value(node.body, expected)
         f = self.value(node.orelse, expected if expected else t.ty)
         if t.ty != f.ty:

@@ -5,6 +5,7 @@ it is rejected, because CPython would raise UnboundLocalError there and the
 native version must not read garbage."""
 from . import irbuilder as ir
 from .errors import CompileError
+from .typemodel import INT, dict_of, list_of, set_of
 
 
 class Restart(Exception):
@@ -40,10 +41,20 @@ class FunctionScope:
         self.knowledge = knowledge
         self.symbols = {}
         self.pending = {}               # name -> pending Ty of an empty literal not typed yet
+        self.probed = {}                # pending name -> its first use that could not type it
         self.hoisted = []               # locals first assigned inside a nested block: declared at the top
         self.temp_count = 0
         self.comprehensions = []        # stack of {name: E} for comprehension variables
         self.init_of = None             # the class whose __init__ this is
+
+    def probe(self, name, node):
+        """A use of an empty literal before anything told its element types
+        (`while len(out) < n: out.append(...)`): go on with a stand-in type so
+        that a later use can tell them; the pass is lowered again either way
+        (compiler.py reports the first such use if nothing ever tells)."""
+        self.probed.setdefault(name, node)
+        stand_in = {"list": list_of(INT), "set": set_of(INT)}.get(self.pending[name].name, dict_of(INT, INT))
+        self.define(name, stand_in)
 
     def define(self, name, ty):
         e = ir.var(name, ty)

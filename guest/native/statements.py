@@ -66,11 +66,13 @@ class StmtParser:
     def assign(self, node, name, value, flow):
         if value.ty.kind == "pending":
             # `x = []`: typed by its first telling use, then lowered again (scope.Restart).
-            if self.scope.lookup(name) is not None:
+            if self.scope.lookup(name) is not None and name not in self.scope.pending:
                 raise CompileError(node, "EmptyLiteral", f"{name!r} already has a type; annotate the literal")
             self.scope.pending[name] = value.ty
             flow.assigned.add(name)
             return []
+        if name in self.scope.pending and self.scope.pending[name].name == value.ty.kind:
+            self.scope.knowledge.pin(name, value.ty)  # `x = []` ... `x = <typed value>`
         if value.borrowed:
             self.scope.knowledge.borrow(name)
         target = self.scope.lookup(name)
@@ -294,7 +296,8 @@ class StmtParser:
 
     # ---- compound statements ------------------------------------------------
     def visit_If(self, node, flow):
-        cond = self.exprs.truth(node.test, self.expr(node.test, flow))
+        self.exprs.flow = flow
+        cond = self.exprs.condition(node.test)
         then_body, then_flow = self.nested(node.body, flow.copy())
         else_body, else_flow = (None, flow.copy())
         if node.orelse:
@@ -316,7 +319,8 @@ class StmtParser:
     def visit_While(self, node, flow):
         if node.orelse:
             raise CompileError(node, "WhileElse", "while ... else is not supported")
-        cond = self.exprs.truth(node.test, self.expr(node.test, flow))
+        self.exprs.flow = flow
+        cond = self.exprs.condition(node.test)
         body, saw_break = self.loop_body(node.body, flow.copy())
         forever = isinstance(node.test, ast.Constant) and node.test.value is True
         # The body may run zero times, so nothing it assigns is definite afterwards;

@@ -488,6 +488,58 @@ def c_aliasing(n: int) -> int:
     return len(a.items) * 100 + int(items[0] is items[1])
 
 
+# ---- evaluation order, conditions, inference -----------------------------------
+def e_index_then_key(xs: list[int], d: dict[str, int]) -> int:
+    return xs[5] + d["missing"]
+
+def e_key_then_index(xs: list[int], d: dict[str, int]) -> int:
+    return d["missing"] + xs[5]
+
+def e_setitem_value_first(xs: list[int]) -> list[int]:
+    ys = [1, 2]
+    ys[xs[9]] = xs[8]
+    return ys
+
+def e_index_then_div(s: str, i: int) -> str:
+    return s[i] * (10 // i)
+
+def e_dict_display_order(d: dict[str, int], k: str) -> dict[str, int]:
+    e = {k: 1 // 0, "a": d[k]}
+    return e
+
+def e_comprehension_faults(xs: list[int]) -> int:
+    return min(xs) - sum([x // 0 for x in xs])
+
+def e_nested_copy(d: dict[str, list[int]], k: str) -> int:
+    e = {kk: list(v) for kk, v in d.items()}
+    e[k].append(len(e))
+    return sum(e[k])
+
+def e_enumerate_unpack(ps: list[tuple[int, str]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for i, (n, s) in enumerate(ps):
+        out[s * 2] = n + i
+    return out
+
+def e_str_mix(a: str, b: str) -> list[str]:
+    return [a + b, a * 2, b[::-1], (a + b)[1:-1], a.replace("", "|"), str(len(a + b))]
+
+def e_str_chain(a: str, b: str, c: str) -> bool:
+    return a < b <= c != a
+
+def e_mixed_conditions(xs: list[int], s: str) -> str:
+    return (s and s[0]) or "none" if xs or s else "empty"
+
+def e_inferred_while(n: int) -> list[int]:
+    out = []
+    while len(out) < n:
+        out.append(len(out) * 2)
+        if len(out) % 3 == 0:
+            continue
+        out.append(-1)
+    return out
+
+
 # ---- workloads ---------------------------------------------------------------
 def w_word_freq(words: list[str], queries: list[str]) -> int:
     """The container benchmark: a dict of word counts, then lookups and a list sum."""

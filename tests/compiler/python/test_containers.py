@@ -42,6 +42,7 @@ BY_TYPE = {
     dict[str, int]: STR_INT_DICTS, dict[int, int]: INT_INT_DICTS, set[int]: INT_SETS,
     tuple[int, str]: PAIRS_IS, tuple[int, int, int]: [(1, 2, 3), (0, -1, 5)],
     list[tuple[int, int]]: PAIR_LISTS, list[tuple[int, str]]: PAIR_STR_LISTS,
+    dict[str, list[int]]: [{}, {"a": []}, {"a": [1, 2], "b": [2 ** 62, 2 ** 62]}, {"é": [3]}],
 }
 # Parameters whose value sets a loop count or a code point get their own pools.
 BY_NAME = {"n": SMALL, "pops": [0, 1, 2, 4], "k": [1, 2, -1, -3, 0, 3], "a": [65, 97, 0x10FFFE, 0xD7FF, -1],
