@@ -4,6 +4,9 @@ modules and call them with CPython's meaning.
     names = simple_compile(sum_to, "/tmp/sum_to.so")
     module = module_loader("/tmp/sum_to.so")
     fast = module.get_function("sum_to", fallback=sum_to)
+
+check_eligible(program_source) -> [(function name, None or why not)] tells,
+per top-level function of a whole program, whether it can run natively.
 """
 from .compiler import check_eligible, parse_module, simple_compile, to_cpp
 from .errors import CompileError
