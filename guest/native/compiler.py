@@ -1,4 +1,15 @@
-"""simple_compile: Python function or source -> C++ AST -> C++ -> .so (seed 001)."""
+"""simple_compile: Python function or source -> C++ AST -> C++ -> .so (seed 001).
+
+Arguments are copied into native containers at the call boundary, so a
+native function must not change, keep or return the mutable objects it
+was given (CPython would share them with the caller). Every function is
+lowered under that rule: a parameter of a mutable type, and any variable
+that may hold (part of) one, is read-only ("borrowed"); the set of such
+variables, like the element types of `x = []`, is learned while lowering
+and the function is lowered again until nothing new is learned
+(scope.Restart). Functions whose signature holds a class instance are
+native-only helpers; their parameters are native objects, not borrowed.
+"""
 import ast
 import inspect
 import os
@@ -10,9 +21,11 @@ import textwrap
 import spine_compiler
 
 from . import irbuilder as ir
+from .classes import Sig, build_classes, init_prologue
 from .errors import CompileError
-from .scope import Flow, FunctionScope
+from .scope import Flow, FunctionScope, Knowledge, Restart
 from .statements import StmtParser
+from .typemodel import NONE, dict_of, list_of, set_of
 from .typerules import annotation_type
 
 # -O3 lets g++ unroll and inline the recursion of small functions; hidden
@@ -22,9 +35,27 @@ from .typerules import annotation_type
 # A dlopen'ed module takes a few bytes of glibc's static TLS surplus for it;
 # when that runs out, loading fails and the function stays Python, saying so.
 CXXFLAGS = ["-std=c++17", "-O3", "-shared", "-fPIC", "-fno-plt", "-fvisibility=hidden", "-ftls-model=initial-exec"]
+_MAX_PASSES = 64
+_DEFAULT_ELEMENTS = {"list": list_of, "set": set_of}
 
 
-def _signature(fdef):
+class ModuleInfo:
+    """Signatures of the module's functions and the module's classes."""
+
+    def __init__(self, functions, classes):
+        self.functions = functions
+        self.classes = classes
+
+
+def crosses(ty, result):
+    """Can values of @p ty cross into/out of Python? (No class instances; no set results,
+    whose iteration order would be ours, not CPython's.) Mirrors SourceRewriter::IsExported."""
+    if ty.kind == "class" or (result and ty.kind in ("set", "none")):
+        return False
+    return all(crosses(a, result) for a in ty.args)
+
+
+def _signature(fdef, classes):
     a = fdef.args
     if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults:
         raise CompileError(fdef, "Parameters", "only plain positional parameters without defaults are supported")
@@ -34,53 +65,202 @@ def _signature(fdef):
     for arg in a.args:
         if arg.annotation is None:
             raise CompileError(arg, "MissingAnnotation", f"parameter {arg.arg!r} needs a type annotation")
-        params.append(annotation_type(arg.annotation, f"parameter {arg.arg!r}"))
+        params.append(annotation_type(arg.annotation, f"parameter {arg.arg!r}", classes))
     if fdef.returns is None:
         raise CompileError(fdef, "MissingAnnotation", f"{fdef.name}() needs a return annotation")
-    return params, annotation_type(fdef.returns, f"return of {fdef.name}()")
+    ret = annotation_type(fdef.returns, f"return of {fdef.name}()", classes)
+    exported = crosses(ret, True) and all(crosses(p, False) for p in params)
+    return Sig(params, ret, exported)
 
 
-def _lower_function(fdef, signatures):
-    params, ret = signatures[fdef.name]
-    scope = FunctionScope(fdef.name, signatures)
-    flow = Flow(a.arg for a in fdef.args.args)
-    pvars = [scope.define(a.arg, t) for a, t in zip(fdef.args.args, params)]
-    parser = StmtParser(scope, ret)
-    body, end = parser.block(fdef.body, flow)
-    if end.reachable:
+def _lower_function(fdef, module, sig, cls=None):
+    """Lower until lowering learns nothing new (see module docstring)."""
+    names = [a.arg for a in fdef.args.args]
+    borrowed = [n for n, t in zip(names, sig.params) if sig.exported and t.mutable]
+    knowledge = Knowledge(borrowed)
+    for _ in range(_MAX_PASSES):
+        try:
+            return _lower_once(fdef, module, sig, cls, knowledge)
+        except Restart:
+            continue
+    raise CompileError(fdef, "Inference", f"{fdef.name}(): types did not settle")
+
+
+def _lower_once(fdef, module, sig, cls, knowledge):
+    name = f"{cls.name}.{fdef.name}" if cls else fdef.name
+    scope = FunctionScope(name, module, knowledge)
+    is_init = cls is not None and fdef.name == "__init__"
+    if is_init:
+        scope.init_of = cls.name
+    pvars = [scope.define(a.arg, t) for a, t in zip(fdef.args.args, sig.params)]
+    flow = Flow([a.arg for a in fdef.args.args] + ["self." + f for f in (cls.defaults if is_init else ())])
+    parser = StmtParser(scope, sig.ret)
+    try:
+        body, end = parser.block(fdef.body, flow)
+    except CompileError:
+        if scope.probed:  # the error may come from a stand-in type: name the real cause
+            _untyped(scope)
+        raise
+    if scope.probed:
+        _untyped(scope)
+    for var, pend in scope.pending.items():
+        # Bound to an empty literal and never used: any type will do.
+        knowledge.pin(var, _DEFAULT_ELEMENTS.get(pend.name, lambda t: dict_of(t, t))(ir.INT))
+    if end.reachable and is_init:
+        parser.exprs.flow = end
+        parser.exprs.require_all_fields(fdef)
+    if end.reachable and sig.ret != NONE:
         raise CompileError(fdef, "MissingReturn", f"{fdef.name}() may end without returning a value")
-    decls = [ir.fn("ast.AllocaVarStmt")(v.node, ir.zero(v.dtype).node) for v in scope.hoisted]
-    return ir.fn("ast.PrimFunc")(fdef.name, [v.node for v in pvars], [], ir.fn("ast.SeqStmt")(decls + body),
-                                 ir.fn("ast.PrimType")(ret))
+    decls = []
+    for v in scope.hoisted:  # scalars start at zero, objects unset (definite assignment guards reads)
+        zero = ir.zero(v.ty)
+        decls.append(ir.stmt("AllocaVarStmt", v.node, zero.node if zero else None))
+    prologue = init_prologue(cls, pvars[0]) if is_init else []
+    return ir.fn("ast.PrimFunc")(name, [v.node for v in pvars], [], ir.seq(decls + prologue + body), sig.ret.node)
 
 
-def parse_module(source):
-    """Lower every top-level function of @p source; returns the PrimFunc objects in order."""
+def _untyped(scope):
+    name, node = next(iter(scope.probed.items()))
+    raise CompileError(node, "EmptyLiteral", f"the element types of {name!r} are not known here and nothing "
+                       f"later tells them; annotate it ({name}: list[int] = [])")
+
+
+def _synthetic_init(info):
+    """A class without __init__: its defaults are the whole construction."""
+    missing = [f for f in info.fields if f not in info.defaults]
+    if missing:
+        raise CompileError(info.node, "FieldUnassigned", f"{info.name} has no __init__ and field {missing[0]!r} "
+                           "has no default")
+    return ast.FunctionDef("__init__", ast.arguments([], [ast.arg("self")], None, [], [], None, []),
+                           [ast.Pass()], [], None, None, lineno=info.node.lineno, col_offset=info.node.col_offset)
+
+
+def _split(source):
+    """Top-level functions and classes of @p source; other statements are refused."""
     tree = ast.parse(textwrap.dedent(source))
-    fdefs = []
+    fdefs, cdefs = [], []
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
             fdefs.append(node)
+        elif isinstance(node, ast.ClassDef):
+            cdefs.append(node)
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             continue
         else:
-            raise CompileError(node, type(node).__name__, "only function definitions may appear at top level")
+            raise CompileError(node, type(node).__name__, "only function and class definitions may appear at top level")
     if not fdefs:
         raise CompileError(tree, "Module", "no function to compile")
+    return fdefs, cdefs
+
+
+def _module_info(fdefs, cdefs):
+    classes = build_classes(cdefs)
+    types = {n: c.ty for n, c in classes.items()}
     signatures = {}
     for f in fdefs:
-        if f.name in signatures:
-            raise CompileError(f, "Redefinition", f"function {f.name!r} defined twice")
-        signatures[f.name] = _signature(f)
-    return [_lower_function(f, signatures) for f in fdefs]
+        if f.name in signatures or f.name in classes:
+            raise CompileError(f, "Redefinition", f"{f.name!r} defined twice")
+        signatures[f.name] = _signature(f, types)
+    return ModuleInfo(signatures, classes)
+
+
+def _lower_classes(module):
+    out = []
+    for info in module.classes.values():
+        defs = info.method_defs()
+        if "__init__" not in info.methods:
+            defs = [_synthetic_init(info)] + defs
+        for f in defs:
+            out.append(_lower_function(f, module, info.methods.get(f.name, info.init), info))
+    return out
+
+
+def parse_module(source):
+    """Lower every top-level function (and the methods of every class) of @p source;
+    returns the PrimFunc objects in order."""
+    fdefs, cdefs = _split(source)
+    module = _module_info(fdefs, cdefs)
+    funcs = [_lower_function(f, module, module.functions[f.name]) for f in fdefs]
+    return funcs + _lower_classes(module)
+
+
+def check_eligible(source):
+    """For each top-level function of a whole program @p source: (name, None) if it
+    compiles natively and Python can call it, else (name, reason). Statements other
+    than definitions are ignored; a function that calls an ineligible one is ineligible."""
+    tree = ast.parse(textwrap.dedent(source))
+    fdefs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    cdefs = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    reasons = {}
+    try:
+        classes = build_classes(cdefs)
+    except CompileError as e:
+        classes, class_error = {}, str(e)
+    else:
+        class_error = None
+    types = {n: c.ty for n, c in classes.items()}
+    signatures = {}
+    for f in fdefs:
+        try:
+            signatures[f.name] = _signature(f, types)
+        except CompileError as e:
+            reasons[f.name] = str(e)
+    module = ModuleInfo(signatures, classes)
+    try:
+        _lower_classes(module)
+    except CompileError as e:
+        class_error = class_error or str(e)
+    calls = {}
+    for f in fdefs:
+        calls[f.name] = {n.func.id for n in ast.walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        if f.name in reasons:
+            continue
+        if class_error and any(isinstance(n, ast.Name) and n.id in {c.name for c in cdefs} for n in ast.walk(f)):
+            reasons[f.name] = f"uses a class that does not compile: {class_error}"
+            continue
+        try:
+            _lower_function(f, module, signatures[f.name])
+        except CompileError as e:
+            reasons[f.name] = str(e)
+            continue
+        if not signatures[f.name].exported:
+            reasons[f.name] = "class instances, None or set results cannot cross into Python"
+    changed = True
+    while changed:  # calling an ineligible function makes the caller ineligible
+        changed = False
+        for f in fdefs:
+            bad = sorted(c for c in calls[f.name] if c in signatures and c in reasons and c != f.name)
+            if f.name not in reasons and bad:
+                reasons[f.name] = f"calls {bad[0]}(), which is not eligible"
+                changed = True
+    return [(f.name, reasons.get(f.name)) for f in fdefs]
 
 
 def _source_of(function_or_source):
     if isinstance(function_or_source, str):
         return function_or_source
     if inspect.isfunction(function_or_source):
-        return textwrap.dedent(inspect.getsource(function_or_source))
+        return _with_classes(textwrap.dedent(inspect.getsource(function_or_source)), function_or_source.__globals__)
     raise TypeError("simple_compile() takes a function or source text")
+
+
+def _with_classes(source, namespace):
+    """@p source preceded by the sources of the classes it names (seed 001: the compiler
+    takes the classes a function constructs from its globals), and of the classes those name."""
+    sources, seen, todo = [], set(), [source]
+    while todo:
+        for node in ast.walk(ast.parse(todo.pop())):
+            name = node.id if isinstance(node, ast.Name) else None
+            cls = namespace.get(name) if name else None
+            if inspect.isclass(cls) and name not in seen:
+                seen.add(name)
+                try:
+                    text = textwrap.dedent(inspect.getsource(cls))
+                except (OSError, TypeError):
+                    continue  # no source (built in, or made at run time): the frontend reports the name
+                sources.append(text)
+                todo.append(text)
+    return "\n".join(sources[::-1] + [source])
 
 
 def to_cpp(function_or_source):
@@ -95,14 +275,19 @@ def compiler_command(cpp_path, so_path):
     return [cxx, *CXXFLAGS, *includes, cpp_path, "-o", so_path]
 
 
+def exported_names(funcs):
+    """Names of the functions Python can call (the module's registry)."""
+    return [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs if ir.fn("rewriter.IsExported")(f)]
+
+
 def simple_compile(function_or_source, path):
     """Compile a typed function (or every function of a source text) into the
-    shared object @p path; returns the compiled function names. The C++ is
+    shared object @p path; returns the names Python can call. The C++ is
     kept next to it as @p path + ".cc". Raises CompileError for unsupported
     code and RuntimeError if the C++ compiler fails."""
     funcs = parse_module(_source_of(function_or_source))
     cpp = ir.fn("rewriter.BuildFunctions")(funcs)
-    names = [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs]
+    names = exported_names(funcs)
     path = os.path.abspath(path)
     directory = os.path.dirname(path)
     with open(path + ".cc", "w") as f:

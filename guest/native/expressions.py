@@ -1,40 +1,71 @@
-"""Expression family of the parser: Python ``ast`` expressions -> typed C++
-AST expressions. Anything not listed here is rejected with its position."""
+"""Expression family, core: constants, names, operators, comparisons,
+boolean operators, conditional expressions and f-strings. The other
+families (containers.py, calls.py, comprehensions.py) are mixed into one
+ExprParser in exprparser.py. Anything not handled is rejected with its
+position and construct name."""
 import ast
 
 from . import irbuilder as ir
 from .errors import CompileError
-from .irbuilder import BOOL, FLOAT, INT, E
-from .typerules import PY_NAMES, arith
+from .irbuilder import E
+from .typemodel import BOOL, FLOAT, INT, STR, fresh_borrowed, list_of, set_of
+from .typerules import arith
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
 _BINOPS = {ast.Add: "PrimAdd", ast.Sub: "PrimSub", ast.Mult: "PrimMul", ast.Div: "PrimDiv",
            ast.FloorDiv: "PrimFloorDiv", ast.Mod: "PrimFloorMod"}
 _CMPOPS = {ast.Eq: "PrimEQ", ast.NotEq: "PrimNE", ast.Lt: "PrimLT", ast.LtE: "PrimLE",
-           ast.Gt: "PrimGT", ast.GtE: "PrimGE"}
-_BUILTINS = {"abs", "min", "max", "float", "int", "bool"}
+           ast.Gt: "PrimGT", ast.GtE: "PrimGE", ast.Is: "PrimEQ", ast.IsNot: "PrimNE"}
 
 
-class ExprParser:
+class CoreExprs:
     """Lowers one expression at a time; ``flow`` is the definite-assignment state at that point."""
 
     def __init__(self, scope):
         self.scope = scope
         self.flow = None
 
-    def parse(self, node, flow):
+    def parse(self, node, flow, expected=None, allow_pending=False):
         self.flow = flow
-        return self.visit(node)
+        return self.value(node, expected, allow_pending)
 
-    def visit(self, node):
+    def visit(self, node, expected=None):
         method = getattr(self, "visit_" + type(node).__name__, None)
         if method is None:
             raise CompileError(node, type(node).__name__)
-        return method(node)
+        return method(node, expected)
+
+    def value(self, node, expected=None, allow_pending=False):
+        """An expression used as a value (not a None-returning call; an untyped empty literal
+        only where @p allow_pending says it is bound to a name)."""
+        if isinstance(node, ast.Name) and node.id in self.scope.pending and expected is not None and \
+                expected.kind == self.scope.pending[node.id].name:
+            self.scope.knowledge.pin(node.id, expected)  # its first use says its type
+        e = self.visit(node, expected)
+        if e.ty.kind == "none":
+            raise CompileError(node, "NoneValue", "this call returns None; it cannot be used as a value")
+        if e.ty.kind == "pending" and not allow_pending:
+            raise CompileError(node, "EmptyLiteral", "the element types of this empty literal are not known; "
+                               "annotate the variable it is assigned to")
+        return e
+
+    def bind_first(self, first, build):
+        """build(first') where first' is @p first or a temporary holding it, so that
+        @p first is evaluated before anything build() adds (Python's order)."""
+        if first.pure:
+            return build(first)
+        t = self.scope.temp("ord", first.ty)
+        return ir.let(t, first, build(ir.E(t.node, t.ty, True, first.borrowed)))
+
+    def no_borrowed_store(self, node, e, what):
+        """Refuse to keep @p e (an argument's mutable object) inside something else."""
+        if e.borrowed:
+            raise CompileError(node, "BorrowedStore",
+                               f"{what} would keep a mutable argument; native code works on a copy of it")
 
     # ---- leaves -------------------------------------------------------------
-    def visit_Constant(self, node):
+    def visit_Constant(self, node, expected=None):
         v = node.value
         if isinstance(v, bool):
             return ir.const_bool(v)
@@ -44,45 +75,96 @@ class ExprParser:
             return ir.const_int(v)
         if isinstance(v, float):
             return ir.const_float(v)
+        if isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                raise CompileError(node, "StrLiteral", "string literal with a lone surrogate") from None
+            return ir.const_str(v)
         raise CompileError(node, "Constant", f"unsupported constant type {type(v).__name__}")
 
-    def visit_Name(self, node):
-        e = self.scope.lookup(node.id)
-        if e is None:
-            raise CompileError(node, "GlobalName", f"name {node.id!r} is not a parameter or local")
-        self.flow.require(node, node.id)
-        return e
+    def visit_Name(self, node, expected=None):
+        name = node.id
+        if name in self.scope.pending and self.scope.lookup(name) is None:
+            self.scope.probe(name, node)  # a use that does not tell the element types (yet)
+        if self.scope.lookup(name) is None:
+            raise CompileError(node, "GlobalName", f"name {name!r} is not a parameter or local")
+        if not self.scope.comprehensions or not any(name in f for f in self.scope.comprehensions):
+            self.flow.require(node, name)
+        if name == "self" and self.scope.init_of is not None:
+            self.require_all_fields(node)  # the instance as a whole, inside __init__
+        return self.scope.read(name)
 
     # ---- operators ----------------------------------------------------------
     def binop(self, node, op_type, a, b):
+        if a.ty.kind in ("str", "list") or b.ty.kind in ("str", "list"):
+            return self.sequence_binop(node, op_type, a, b)
+        if not (a.ty.scalar and b.ty.scalar):
+            raise CompileError(node, "OperandType", f"{op_type.__name__} of {a.ty.text} and {b.ty.text}")
         op = _BINOPS.get(op_type)
         if op is None:
             raise CompileError(node, op_type.__name__)
-        dtype = FLOAT if op == "PrimDiv" else arith(a.dtype, b.dtype)
-        return ir.binary(op, a, b, dtype)
+        ty = FLOAT if op == "PrimDiv" else arith(a.ty, b.ty)
+        return ir.binary(op, a, b, ty)
 
-    def visit_BinOp(self, node):
-        a = self.visit(node.left)
-        b = self.visit(node.right)
+    def sequence_binop(self, node, op_type, a, b):
+        """str/list + and * (concatenation and repetition)."""
+        if op_type is ast.Add and a.ty == b.ty:
+            return ir.call_op("concat", [a, b], a.ty, borrowed=fresh_borrowed(a.borrowed or b.borrowed, a.ty))
+        if op_type is ast.Mult and a.ty.kind in ("str", "list") and b.ty in (INT, BOOL):
+            return ir.call_op("repeat", [a, self.as_int(b)], a.ty, borrowed=fresh_borrowed(a.borrowed, a.ty))
+        if op_type is ast.Mult and b.ty.kind in ("str", "list") and a.ty in (INT, BOOL):
+            # n * s: n is evaluated first.
+            return self.bind_first(self.as_int(a), lambda n: ir.call_op("repeat", [b, n], b.ty,
+                                                                        borrowed=fresh_borrowed(b.borrowed, b.ty)))
+        raise CompileError(node, "OperandType", f"{op_type.__name__} of {a.ty.text} and {b.ty.text}")
+
+    def as_int(self, e):
+        return ir.call_op("int", [e], INT) if e.ty == BOOL else e
+
+    def visit_BinOp(self, node, expected=None):
+        a = self.value(node.left)
+        b = self.value(node.right)
         return self.binop(node, type(node.op), a, b)
 
-    def visit_UnaryOp(self, node):
+    def visit_UnaryOp(self, node, expected=None):
         o = node.operand
         if isinstance(node.op, ast.USub) and isinstance(o, ast.Constant) and type(o.value) is int:
             # Fold -literal first: -9223372036854775808 is in range, its operand is not.
             return self.visit_Constant(ast.copy_location(ast.Constant(-o.value), node))
-        a = self.visit(o)
         if isinstance(node.op, ast.Not):
-            return E(ir.fn("ast.PrimNot")(ir.truth(a).node), BOOL)
+            return E(ir.fn("ast.PrimNot")(self.condition(o).node), BOOL)
+        a = self.value(o)
+        if not a.ty.scalar:
+            raise CompileError(node, "OperandType", f"unary {type(node.op).__name__} of {a.ty.text}")
         if isinstance(node.op, ast.USub):
-            return ir.call_op("neg", [a], FLOAT if a.dtype == FLOAT else INT)
+            return ir.call_op("neg", [a], FLOAT if a.ty == FLOAT else INT)
         if isinstance(node.op, ast.UAdd):
-            return ir.call_op("pos", [a], FLOAT if a.dtype == FLOAT else INT)
+            return ir.call_op("pos", [a], FLOAT if a.ty == FLOAT else INT)
         raise CompileError(node, type(node.op).__name__)
 
-    def visit_BoolOp(self, node):
-        values = [self.visit(v) for v in node.values]
-        types = {v.dtype for v in values}
+    def truth(self, node, e):
+        """Python truthiness; class instances (always true) and pending literals are refused."""
+        if e.ty.kind in ("class", "tuple"):
+            raise CompileError(node, "Truthiness", f"truth value of {e.ty.text}")
+        return ir.truth(e)
+
+    def condition(self, node):
+        """@p node as a truth value. In a test, `a and b` only needs each operand's truth,
+        so operands of different types are fine there (`if xs and n > 0:`)."""
+        if isinstance(node, ast.BoolOp):
+            parts = [self.condition(v) for v in node.values]
+            result = parts[-1]
+            for p in reversed(parts[:-1]):  # short-circuit, left to right
+                result = ir.binary("PrimAnd" if isinstance(node.op, ast.And) else "PrimOr", p, result, BOOL)
+            return result
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return E(ir.fn("ast.PrimNot")(self.condition(node.operand).node), BOOL)
+        return self.truth(node, self.value(node))
+
+    def visit_BoolOp(self, node, expected=None):
+        values = [self.value(v) for v in node.values]
+        types = {v.ty for v in values}
         if len(types) != 1:
             # `x and y` returns one of the operands; with two types the result type would depend on the values.
             raise CompileError(node, "MixedBoolOp", "and/or operands must all have the same type")
@@ -90,35 +172,74 @@ class ExprParser:
         # Right fold: a and b and c == a and (b and c), with the same evaluation order.
         result = values[-1]
         for v in reversed(values[:-1]):
-            if v.dtype == BOOL:
+            if v.ty == BOOL:
                 result = ir.binary("PrimAnd" if is_and else "PrimOr", v, result, BOOL)
             else:
-                t = self.scope.temp("boolop", v.dtype)
-                keep_going = ir.truth(t)
+                t = self.scope.temp("boolop", v.ty)
+                keep_going = self.truth(node, t)
                 body = ir.if_then_else(keep_going, result, t) if is_and else ir.if_then_else(keep_going, t, result)
                 result = ir.let(t, v, body)
+                result.borrowed = result.borrowed or v.borrowed
         return result
 
     def compare(self, node, op, a, b):
+        if isinstance(op, (ast.In, ast.NotIn)):
+            e = self.contains(node, b, a)
+            return E(ir.fn("ast.PrimNot")(e.node), BOOL) if isinstance(op, ast.NotIn) else e
         name = _CMPOPS.get(type(op))
         if name is None:
             raise CompileError(node, type(op).__name__)
+        if isinstance(op, (ast.Is, ast.IsNot)) and not (a.ty.kind == "class" and a.ty == b.ty):
+            raise CompileError(node, "Is", "'is' compares class instances only natively")
+        if not (a.ty.scalar and b.ty.scalar):
+            if a.ty != b.ty:
+                raise CompileError(node, "CompareTypes", f"comparison of {a.ty.text} with {b.ty.text}")
+            if a.ty.kind != "class" and a.ty.has_float:
+                raise CompileError(node, "FloatContainerCompare", f"comparing {a.ty.text}: CPython compares "
+                                   "float elements by identity first, which native code cannot")
+            if name not in ("PrimEQ", "PrimNE") and not a.ty.ordered:
+                raise CompileError(node, "CompareTypes", f"{a.ty.text} values are not ordered")
         return ir.binary(name, a, b, BOOL)
 
-    def visit_Compare(self, node):
+    def contains(self, node, container, item):
+        """item in container, evaluating item first (the left operand)."""
+        c = container.ty
+        if c.kind == "str":
+            want = STR
+        elif c.kind in ("list", "set"):
+            want = c.elem
+        elif c.kind == "dict":
+            want = c.args[0]
+        else:
+            raise CompileError(node, "In", f"'in' on {c.text}")
+        if c.kind == "list" and want.has_float:
+            raise CompileError(node, "FloatContainerCompare", f"'in' on {c.text}: CPython compares float "
+                               "elements by identity first, which native code cannot")
+        if item.ty != want:
+            raise CompileError(node, "In", f"'in' of {item.ty.text} in {c.text}")
+        if item.pure or container.pure:
+            return ir.call_op("contains", [container, item], BOOL)
+        return self.bind_first(item, lambda i: ir.call_op("contains", [container, i], BOOL))
+
+    def visit_Compare(self, node, expected=None):
         operands = [node.left] + list(node.comparators)
-        first = self.visit(operands[0])
+        first = self.value(operands[0])
         if len(node.ops) == 1:
-            return self.compare(node, node.ops[0], first, self.visit(operands[1]))
+            right = operands[1]
+            if isinstance(node.ops[0], (ast.In, ast.NotIn)) and isinstance(right, ast.Name) and \
+                    right.id in self.scope.pending and self.scope.pending[right.id].name in ("list", "set"):
+                kind = self.scope.pending[right.id].name  # `x in seen` says what seen holds
+                self.scope.knowledge.pin(right.id, (list_of if kind == "list" else set_of)(first.ty))
+            return self.compare(node, node.ops[0], first, self.value(right))
         # a < b < c: every operand evaluated once, in order, the rest skipped once one comparison fails.
-        values = [first] + [self.visit(o) for o in operands[1:]]
+        values = [first] + [self.value(o) for o in operands[1:]]
         return self._chain(node, values, first)
 
     def _chain(self, node, values, first):
         bindings = []
         left = first
         if not left.pure:
-            t = self.scope.temp("cmp", left.dtype)
+            t = self.scope.temp("cmp", left.ty)
             bindings.append((t, left))
             left = t
 
@@ -126,7 +247,7 @@ class ExprParser:
             right = values[i + 1]
             if i + 1 == len(values) - 1:
                 return self.compare(node, node.ops[i], left, right)
-            t = right if right.pure else self.scope.temp("cmp", right.dtype)
+            t = right if right.pure else self.scope.temp("cmp", right.ty)
             rest = ir.binary("PrimAnd", self.compare(node, node.ops[i], left, t), build(i + 1, t), BOOL)
             return rest if right.pure else ir.let(t, right, rest)
 
@@ -135,45 +256,30 @@ class ExprParser:
             result = ir.let(t, v, result)
         return result
 
-    def visit_IfExp(self, node):
-        c = ir.truth(self.visit(node.test))
-        t = self.visit(node.body)
-        f = self.visit(node.orelse)
-        if t.dtype != f.dtype:
+    def visit_IfExp(self, node, expected=None):
+        c = self.condition(node.test)
+        t = self.value(node.body, expected)
+        f = self.value(node.orelse, expected if expected else t.ty)
+        if t.ty != f.ty:
             raise CompileError(node, "MixedIfExp", "both branches of a conditional expression need one type")
         return ir.if_then_else(c, t, f)
 
-    # ---- calls --------------------------------------------------------------
-    def visit_Call(self, node):
-        if not isinstance(node.func, ast.Name):
-            raise CompileError(node, "Call", f"call of {ast.unparse(node.func)!r}")
-        if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
-            raise CompileError(node, "CallKeywords", "calls take positional arguments only")
-        name = node.func.id
-        args = [self.visit(a) for a in node.args]
-        if name in self.scope.signatures and self.scope.lookup(name) is None:
-            params, ret = self.scope.signatures[name]
-            if len(args) != len(params) or any(a.dtype != p for a, p in zip(args, params)):
-                raise CompileError(node, "CallSignature",
-                                   f"{name}() takes ({', '.join(PY_NAMES[p] for p in params)})")
-            g = ir.fn("ast.GlobalVar")(name)
-            return E(ir.fn("ast.PrimCall")(ret, g, [a.node for a in args]), ret)
-        if name in _BUILTINS and self.scope.lookup(name) is None:
-            return self.builtin(node, name, args)
-        raise CompileError(node, "Call", f"call of {name!r}")
-
-    def builtin(self, node, name, args):
-        if name in ("min", "max"):
-            if len(args) != 2 or args[0].dtype != args[1].dtype:
-                raise CompileError(node, "Builtin", f"{name}() needs two arguments of one type")
-            return ir.call_op(name, args, args[0].dtype)
-        if len(args) != 1:
-            raise CompileError(node, "Builtin", f"{name}() needs one argument")
-        a = args[0]
-        if name == "abs":
-            return ir.call_op("abs", args, FLOAT if a.dtype == FLOAT else INT)
-        if name == "float":
-            return a if a.dtype == FLOAT else ir.call_op("float", args, FLOAT)
-        if name == "int":
-            return a if a.dtype == INT else ir.call_op("int", args, INT)
-        return ir.truth(a)
+    # ---- f-strings ----------------------------------------------------------
+    def visit_JoinedStr(self, node, expected=None):
+        parts = []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                parts.append(ir.const_str(v.value))
+                continue
+            if v.format_spec is not None or v.conversion not in (-1, ord("s")):
+                raise CompileError(v, "FormatSpec", "f-string fields with a format spec or !r/!a")
+            e = self.value(v.value)
+            if e.ty not in (INT, BOOL, STR):
+                raise CompileError(v, "FormatType", f"f-string field of type {e.ty.text} (int, bool, str only)")
+            parts.append(e if e.ty == STR else ir.call_op("str", [e], STR))
+        if not parts:
+            return ir.const_str("")
+        result = parts[0]
+        for p in parts[1:]:
+            result = ir.call_op("concat", [result, p], STR)
+        return result

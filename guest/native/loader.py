@@ -1,13 +1,15 @@
 """module_loader / get_function (seed 004) and the fallback wrapper that
 gives native functions CPython's meaning for the cases native code cannot
-represent (int64 overflow, ints outside int64, arguments of another type)."""
-import spine_compiler  # noqa: F401  (registers runtime.ModuleLoader)
-import spine_runtime
+represent (int64 overflow, ints outside int64, arguments of another type,
+messages that need CPython's own repr)."""
+import ast
+
+import spine_compiler
 
 from . import irbuilder as ir
 
-_ZERODIV = "ZeroDivisionError: "
-_FALLBACK = "native fallback: "
+# Faults the runtime has no error kind for arrive as RuntimeError with the Python class in front.
+_PREFIXED = {"ZeroDivisionError: ": ZeroDivisionError, "RuntimeError: ": RuntimeError}
 
 
 class NativeFallback(Exception):
@@ -26,8 +28,10 @@ class Module:
 
     def get_function(self, name, fallback=None):
         """The module function @p name; with @p fallback (the Python function),
-        calls the native code cannot represent run @p fallback instead."""
-        return NativeFunction(ir.fn("runtime.ModuleGetFunction")(self._handle, name), name, fallback)
+        calls the native code cannot represent run @p fallback instead. Calls
+        go straight from Python values to the module (spine_compiler.native_call);
+        `runtime.ModuleGetFunction` is the same function for runtime callers."""
+        return NativeFunction(spine_compiler.native_call(self._handle, name), name, fallback)
 
 
 def module_loader(path):
@@ -47,35 +51,41 @@ class NativeFunction:
         self.fallbacks = 0  # calls the Python version computed instead
 
     def __call__(self, *args, **kwargs):
-        if kwargs:
-            # Only the Python version binds keywords (and reports CPython's errors for them).
-            return self._fall_back(args, TypeError(f"{self.__name__}() got keyword arguments"), kwargs)
+        if kwargs:  # native functions bind positionally; CPython binds keywords
+            return self._fall_back(args, TypeError("keyword arguments"), kwargs)
         try:
             return self._fn(*args)
-        except OverflowError as e:
-            # Both the runtime (an int beyond int64) and the module (an int64 overflow) say
-            # "not representable": CPython computes the exact answer.
+        except (OverflowError, TypeError, UnicodeError) as e:
+            # "Not representable natively": an int beyond int64 or an int64 overflow,
+            # an argument of another type (CPython's version accepts what it accepts),
+            # a str that is not UTF-8 (lone surrogates). CPython computes the answer.
             return self._fall_back(args, e)
-        except TypeError as e:
-            # Argument count/type mismatch: CPython's version accepts what it accepts.
-            return self._fall_back(args, e)
-        except ValueError as e:
+        except (ValueError, IndexError, KeyError, RuntimeError) as e:
+            error = self._translate(e)
+            if error is None:
+                raise
             if self.fallback is not None:
-                # The Python version raises it again with CPython's own frames and lines.
-                return self._fall_back(args, e)
-            raise ValueError(self._message(e)) from None
-        except RuntimeError as e:
-            text = str(e)
-            i = text.find(_ZERODIV)
-            if i >= 0:
-                if self.fallback is not None:
-                    return self._fall_back(args, e)
-                raise ZeroDivisionError(text[i + len(_ZERODIV):]) from None
-            raise
+                # A pure function: the Python version raises the same error again, with
+                # CPython's own frames and lines in the traceback.
+                return self._fall_back(args, error)
+            raise error from None
+
+    def _translate(self, error):
+        """The Python exception a native fault stands for, or None if it is not one."""
+        text = self._message(error)
+        if isinstance(error, KeyError):
+            # The native message is CPython's repr of the key; KeyError shows repr(key) again.
+            return KeyError(ast.literal_eval(text))
+        if not isinstance(error, RuntimeError):
+            return type(error)(text)
+        for prefix, cls in _PREFIXED.items():
+            if text.startswith(prefix):
+                return cls(text[len(prefix):])
+        return None
 
     def _message(self, error):
         # The runtime prefixes errors with "name(): "; CPython's messages have no such prefix.
-        text = str(error)
+        text = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
         prefix = self.__name__ + "(): "
         return text[len(prefix):] if text.startswith(prefix) else text
 

@@ -1,33 +1,87 @@
-"""Symbols of one function (Python scoping: one namespace per function) and
-the flow state used for definite assignment: a read of a name that is not
-assigned on every path to it is rejected, because CPython would raise
-UnboundLocalError there and the native version must not read garbage."""
+"""Symbols of one function (Python scoping: one namespace per function,
+plus the private scope of each comprehension) and the flow state used for
+definite assignment: a read of a name that is not assigned on every path to
+it is rejected, because CPython would raise UnboundLocalError there and the
+native version must not read garbage."""
+from . import irbuilder as ir
 from .errors import CompileError
-from .irbuilder import var
+from .typemodel import INT, dict_of, list_of, set_of
+
+
+class Restart(Exception):
+    """Lowering learned something (a variable's element type, a variable that
+    may alias an argument) that earlier statements depend on: lower again."""
+
+
+class Knowledge:
+    """What lowering learned about a function so far; survives restarts."""
+
+    def __init__(self, borrowed=()):
+        self.borrowed = set(borrowed)  # names that may hold (part of) an argument's mutable object
+        self.pinned = {}               # name first bound to an empty literal -> its full type
+
+    def borrow(self, name):
+        if name not in self.borrowed:
+            self.borrowed.add(name)
+            raise Restart()
+
+    def pin(self, name, ty):
+        if name not in self.pinned:
+            self.pinned[name] = ty
+            raise Restart()
 
 
 class FunctionScope:
     """Name -> typed PrimVar for parameters, locals and frontend temporaries."""
 
-    def __init__(self, name, signatures):
+    def __init__(self, name, module, knowledge):
         self.name = name
-        self.signatures = signatures  # every function of the module: name -> (param dtypes, return dtype)
+        self.module = module            # signatures and classes of the whole module (compiler.ModuleInfo)
+        self.signatures = module.functions
+        self.knowledge = knowledge
         self.symbols = {}
-        self.hoisted = []  # locals first assigned inside a nested block: declared at the top
+        self.pending = {}               # name -> pending Ty of an empty literal not typed yet
+        self.probed = {}                # pending name -> its first use that could not type it
+        self.hoisted = []               # locals first assigned inside a nested block: declared at the top
         self.temp_count = 0
+        self.comprehensions = []        # stack of {name: E} for comprehension variables
+        self.init_of = None             # the class whose __init__ this is
 
-    def define(self, name, dtype):
-        e = var(name, dtype)
+    def probe(self, name, node):
+        """A use of an empty literal before anything told its element types
+        (`while len(out) < n: out.append(...)`): go on with a stand-in type so
+        that a later use can tell them; the pass is lowered again either way
+        (compiler.py reports the first such use if nothing ever tells)."""
+        self.probed.setdefault(name, node)
+        stand_in = {"list": list_of(INT), "set": set_of(INT)}.get(self.pending[name].name, dict_of(INT, INT))
+        self.define(name, stand_in)
+
+    def define(self, name, ty):
+        e = ir.var(name, ty)
         self.symbols[name] = e
         return e
 
-    def temp(self, hint, dtype):
+    def temp(self, hint, ty):
         """A fresh variable the source cannot name (its name contains a dot)."""
         self.temp_count += 1
-        return var(f"{hint}.{self.temp_count}", dtype)
+        return ir.var(f"{hint}.{self.temp_count}", ty)
 
     def lookup(self, name):
+        for frame in reversed(self.comprehensions):
+            if name in frame:
+                return frame[name]
         return self.symbols.get(name)
+
+    def is_local(self, name):
+        return self.lookup(name) is not None or name in self.pending
+
+    def read(self, name):
+        """The variable as an expression, marked borrowed if it may alias an argument."""
+        for frame in reversed(self.comprehensions):
+            if name in frame:
+                return frame[name]
+        e = self.symbols[name]
+        return ir.E(e.node, e.ty, True, name in self.knowledge.borrowed)
 
 
 class Flow:

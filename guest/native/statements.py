@@ -1,26 +1,32 @@
 """Statement family of the parser: function bodies -> C++ AST statements,
-with definite assignment (scope.Flow), exact variable types, and the
-lowering of ``for ... in range(...)`` to a WhileStmt."""
+with definite assignment (scope.Flow), exact variable types, the
+read-only rule for arguments (borrow analysis, see compiler.py), and for
+loops lowered to WhileStmt through loops.Plan."""
 import ast
 
 from . import irbuilder as ir
 from .errors import CompileError
-from .expressions import ExprParser
-from .irbuilder import BOOL, INT
+from .exprparser import ExprParser
+from .irbuilder import E
 from .scope import Flow
-from .typerules import PY_NAMES, require_same
+from .typemodel import INT, NONE, dict_of, fresh_borrowed
+from .typerules import annotation_type, require_same
+
+_SHADOWING = {"range", "abs", "min", "max", "int", "float", "bool", "str", "len", "sum", "sorted", "list", "set",
+              "dict", "ord", "chr", "any", "all", "enumerate", "zip"}
 
 
 class StmtParser:
-    def __init__(self, scope, ret_dtype):
+    def __init__(self, scope, ret):
         self.scope = scope
-        self.ret = ret_dtype
+        self.ret = ret
         self.exprs = ExprParser(scope)
         self.depth = 0        # block nesting: locals first assigned at depth 0 are defined in place
         self.loops = []       # per enclosing loop: [saw_break]
+        self.declared = {}    # `x: T` without a value: the type later assignments must have
 
-    def expr(self, node, flow):
-        return self.exprs.parse(node, flow)
+    def expr(self, node, flow, expected=None):
+        return self.exprs.parse(node, flow, expected)
 
     # ---- blocks -------------------------------------------------------------
     def block(self, stmts, flow):
@@ -41,7 +47,7 @@ class StmtParser:
             body, end = self.block(stmts, flow)
         finally:
             self.depth -= 1
-        return ir.fn("ast.SeqStmt")(body), end
+        return ir.seq(body), end
 
     # ---- simple statements --------------------------------------------------
     def visit_Pass(self, node, flow):
@@ -50,178 +56,291 @@ class StmtParser:
     def visit_Expr(self, node, flow):
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             return []  # docstring
+        self.exprs.flow = flow
+        e = self.exprs.visit(node.value)
+        if e.node is None:
+            raise CompileError(node, "EmptyLiteral", "an empty literal on its own")
         # Kept for its errors: `x // 0` alone still raises.
-        return [ir.fn("ast.ExprStmt")(self.expr(node.value, flow).node)]
+        return [ir.expr_stmt(e)]
 
     def assign(self, node, name, value, flow):
+        if value.ty.kind == "pending":
+            # `x = []`: typed by its first telling use, then lowered again (scope.Restart).
+            if self.scope.lookup(name) is not None and name not in self.scope.pending:
+                raise CompileError(node, "EmptyLiteral", f"{name!r} already has a type; annotate the literal")
+            self.scope.pending[name] = value.ty
+            flow.assigned.add(name)
+            return []
+        if name in self.scope.pending and self.scope.pending[name].name == value.ty.kind:
+            self.scope.knowledge.pin(name, value.ty)  # `x = []` ... `x = <typed value>`
+        if value.borrowed:
+            self.scope.knowledge.borrow(name)
         target = self.scope.lookup(name)
         if target is None:
-            if name in self.scope.signatures or name in ("range", "abs", "min", "max", "int", "float", "bool"):
+            if name in self.scope.signatures or name in _SHADOWING or name in self.scope.module.classes:
                 raise CompileError(node, "ShadowedName", f"assignment to {name!r} shadows a function")
-            target = self.scope.define(name, value.dtype)
+            target = self.scope.define(name, value.ty)
             flow.assigned.add(name)
             if self.depth == 0:
-                return [ir.fn("ast.AllocaVarStmt")(target.node, value.node)]
+                return [ir.stmt("AllocaVarStmt", target.node, value.node)]
             # First assigned in a nested block: Python's function scope means it
             # lives on after the block, so it is declared at the function's top.
             self.scope.hoisted.append(target)
         else:
-            require_same(node, target.dtype, value.dtype, f"variable {name!r}")
+            require_same(node, target.ty, value.ty, f"variable {name!r}")
             flow.assigned.add(name)
-        return [ir.fn("ast.AssignStmt")(target.node, value.node)]
+        return [ir.stmt("AssignStmt", target.node, value.node)]
+
+    def expected_for(self, name):
+        t = self.scope.lookup(name)
+        if t is not None:
+            return t.ty
+        return self.scope.knowledge.pinned.get(name) or self.declared.get(name)
 
     def visit_Assign(self, node, flow):
-        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
-            raise CompileError(node, "AssignTarget", "only single-name assignment is supported")
-        value = self.expr(node.value, flow)
-        return self.assign(node, node.targets[0].id, value, flow)
+        if len(node.targets) != 1:
+            raise CompileError(node, "AssignTarget", "chained assignment (a = b = ...)")
+        target = node.targets[0]
+        if isinstance(target, ast.Name):
+            value = self.exprs.parse(node.value, flow, self.expected_for(target.id), allow_pending=True)
+            return self.assign(node, target.id, value, flow)
+        if isinstance(target, ast.Subscript):
+            return self.set_item(node, target, node.value, flow)
+        if isinstance(target, ast.Attribute):
+            return self.set_attr(node, target, node.value, flow)
+        if isinstance(target, (ast.Tuple, ast.List)):
+            value = self.expr(node.value, flow)
+            out = []
+            self.depth += 1  # names bound by unpacking may be new: declare them at the top
+            try:
+                self.exprs.bind_target(target, value, lambda t, v: self.assign(t, t.id, v, flow), out)
+            finally:
+                self.depth -= 1
+            return out
+        raise CompileError(node, "AssignTarget", f"assignment to {type(target).__name__}")
+
+    def set_item(self, node, target, value_node, flow, value=None):
+        name = target.value.id if isinstance(target.value, ast.Name) else None
+        if name in self.scope.pending and value is None:
+            k, v = self.expr(target.slice, flow), self.expr(value_node, flow)
+            kind = self.scope.pending[name].name
+            if kind != "dict":
+                raise CompileError(node, "EmptyLiteral", f"item assignment to the empty {kind} {name!r}")
+            self.scope.knowledge.pin(name, dict_of(k.ty, v.ty))
+        obj = self.expr(target.value, flow)
+        if obj.ty.kind not in ("list", "dict"):
+            raise CompileError(target, "SetItem", f"item assignment to {obj.ty.text}")
+        self.no_mutation(target, obj, "item assignment")
+        if obj.ty.kind == "list":
+            index = self.exprs.index_value(target.slice) if not isinstance(target.slice, ast.Slice) else None
+            if index is None or index.ty != INT:
+                raise CompileError(target.slice, "IndexType", "list indices must be int (slice assignment is "
+                                   "not supported)")
+            want = obj.ty.elem
+        else:
+            index = self.expr(target.slice, flow, obj.ty.args[0])
+            if index.ty != obj.ty.args[0]:
+                raise CompileError(target.slice, "IndexType", f"key of type {index.ty.text} for {obj.ty.text}")
+            want = obj.ty.args[1]
+        value = value if value is not None else self.expr(value_node, flow, want)
+        require_same(node, want, value.ty, f"element of {obj.ty.text}")
+        self.exprs.no_borrowed_store(node, value, "item assignment")
+        return [ir.expr_stmt(E(ir.fn("ast.ContainerSetItem")(obj.node, index.node, value.node), NONE))]
+
+    def set_attr(self, node, target, value_node, flow, value=None):
+        init = self.scope.init_of
+        is_self = isinstance(target.value, ast.Name) and target.value.id == "self" and init is not None
+        obj = self.scope.read("self") if is_self else self.expr(target.value, flow)
+        if obj.ty.kind != "class":
+            raise CompileError(target, "Attribute", f"attribute assignment on {obj.ty.text}")
+        info = self.scope.module.classes[obj.ty.name]
+        if target.attr not in info.fields:
+            raise CompileError(target, "UnknownField", f"{obj.ty.name} has no field {target.attr!r} (declare it "
+                               "in the class body)")
+        want = info.fields[target.attr]
+        value = value if value is not None else self.expr(value_node, flow, want)
+        require_same(node, want, value.ty, f"field {target.attr!r}")
+        self.exprs.no_borrowed_store(node, value, "a field assignment")
+        if is_self:
+            flow.assigned.add("self." + target.attr)
+        return [ir.expr_stmt(E(ir.fn("ast.ClassSetAttr")(obj.node, target.attr, value.node), NONE))]
+
+    def no_mutation(self, node, obj, what):
+        if obj.borrowed:
+            raise CompileError(node, "BorrowedMutation", f"{what} would change an argument; native code works on "
+                               "a copy of it, so the caller would not see the change")
 
     def visit_AnnAssign(self, node, flow):
-        from .typerules import annotation_type
-        if not isinstance(node.target, ast.Name) or node.value is None:
-            raise CompileError(node, "AnnAssign", "annotated assignment needs a name and a value")
-        want = annotation_type(node.annotation, f"variable {node.target.id!r}")
-        value = self.expr(node.value, flow)
-        require_same(node, want, value.dtype, f"variable {node.target.id!r}")
-        return self.assign(node, node.target.id, value, flow)
+        classes = {n: c.ty for n, c in self.scope.module.classes.items()}
+        if isinstance(node.target, ast.Attribute):
+            if node.value is None:
+                raise CompileError(node, "AnnAssign", "annotated attribute without a value")
+            return self.set_attr(node, node.target, node.value, flow)
+        if not isinstance(node.target, ast.Name):
+            raise CompileError(node, "AnnAssign", "annotated assignment needs a name")
+        name = node.target.id
+        want = annotation_type(node.annotation, f"variable {name!r}", classes)
+        if node.value is None:
+            self.declared[name] = want
+            return []
+        value = self.expr(node.value, flow, want)
+        require_same(node, want, value.ty, f"variable {name!r}")
+        return self.assign(node, name, value, flow)
 
     def visit_AugAssign(self, node, flow):
-        if not isinstance(node.target, ast.Name):
-            raise CompileError(node, "AugAssignTarget", "only names can be augmented")
-        current = self.expr(node.target, flow)
-        value = self.exprs.binop(node, type(node.op), current, self.expr(node.value, flow))
-        require_same(node, current.dtype, value.dtype, f"variable {node.target.id!r}")
-        return self.assign(node, node.target.id, value, flow)
+        t = node.target
+        op = type(node.op)
+        if isinstance(t, ast.Name):
+            current = self.expr(t, flow)
+            if current.ty.kind == "list" and op is ast.Add:
+                # lst += other extends the list in place (everyone sharing it sees it).
+                self.no_mutation(t, current, "+=")
+                other = self.expr(node.value, flow, current.ty)
+                self.exprs.no_borrowed_store(node, E(other.node, other.ty, False,
+                                                     fresh_borrowed(other.borrowed, other.ty)), "+=")
+                call = ir.fn("ast.ContainerMethodCall")(current.node, "extend", [other.node])
+                return [ir.expr_stmt(E(call, NONE))]
+            if current.ty.mutable:
+                raise CompileError(node, "AugAssign", f"{op.__name__}= on {current.ty.text}")
+            value = self.exprs.binop(node, op, current, self.expr(node.value, flow))
+            require_same(node, current.ty, value.ty, f"variable {t.id!r}")
+            return self.assign(node, t.id, value, flow)
+        if isinstance(t, (ast.Subscript, ast.Attribute)):
+            return self.augment_in_place(node, t, op, flow)
+        raise CompileError(node, "AugAssignTarget", f"augmented assignment to {type(t).__name__}")
+
+    def augment_in_place(self, node, t, op, flow):
+        """d[k] += v / obj.x += v: the container (and key) are evaluated once."""
+        out = []
+
+        def keep(e, hint):
+            if e.pure:
+                return e
+            v = self.scope.temp(hint, e.ty)
+            out.append(ir.stmt("AllocaVarStmt", v.node, e.node))
+            return E(v.node, v.ty, True, e.borrowed)
+
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" and \
+                self.scope.init_of is not None:
+            flow.require(t, "self." + t.attr)
+        obj = keep(self.expr(t.value, flow), "aug.obj")
+        holder = ast.Name("<aug.obj>", ast.Load())
+        frame = {"<aug.obj>": obj}
+        self.scope.comprehensions.append(frame)
+        try:
+            if isinstance(t, ast.Subscript):
+                if isinstance(t.slice, ast.Slice):
+                    raise CompileError(t, "AugAssignTarget", "augmented assignment to a slice")
+                key = keep(self.expr(t.slice, flow) if obj.ty.kind == "dict" else self.exprs.index_value(t.slice),
+                           "aug.key")
+                frame["<aug.key>"] = key
+                target = ast.copy_location(ast.Subscript(holder, ast.Name("<aug.key>", ast.Load()), ast.Store()), t)
+            else:
+                target = ast.copy_location(ast.Attribute(holder, t.attr, ast.Store()), t)
+            current = self.expr(ast.copy_location(ast.Subscript(target.value, target.slice, ast.Load())
+                                                  if isinstance(t, ast.Subscript)
+                                                  else ast.Attribute(holder, t.attr, ast.Load()), t), flow)
+            value = self.exprs.binop(node, op, current, self.expr(node.value, flow))
+            if isinstance(t, ast.Subscript):
+                out += self.set_item(node, target, None, flow, value)
+            else:
+                out += self.set_attr(node, target, None, flow, value)
+        finally:
+            self.scope.comprehensions.pop()
+        return out
+
+    def visit_Delete(self, node, flow):
+        out = []
+        for t in node.targets:
+            if not isinstance(t, ast.Subscript) or isinstance(t.slice, ast.Slice):
+                raise CompileError(t, "Delete", "only `del container[index]` is supported")
+            obj = self.expr(t.value, flow)
+            if obj.ty.kind not in ("list", "dict"):
+                raise CompileError(t, "Delete", f"del on {obj.ty.text}")
+            self.no_mutation(t, obj, "del")
+            index = self.exprs.index_value(t.slice) if obj.ty.kind == "list" else self.expr(t.slice, flow)
+            out.append(ir.expr_stmt(E(ir.fn("ast.ContainerDelItem")(obj.node, index.node), NONE)))
+        return out
 
     def visit_Return(self, node, flow):
+        if self.scope.init_of is not None:
+            self.exprs.flow = flow
+            self.exprs.require_all_fields(node)
         if node.value is None:
-            raise CompileError(node, "ReturnNone", "functions must return a value")
-        value = self.expr(node.value, flow)
-        if value.dtype != self.ret:
+            if self.ret != NONE:
+                raise CompileError(node, "ReturnNone", "functions must return a value")
+            flow.reachable = False
+            return [ir.stmt("ReturnStmt", None)]
+        value = self.expr(node.value, flow, self.ret)
+        if value.ty != self.ret:
             # CPython does not convert to the annotation; the native result must have the same type.
-            raise CompileError(node, "ReturnType",
-                               f"returns {PY_NAMES[value.dtype]}, declared {PY_NAMES[self.ret]}")
+            raise CompileError(node, "ReturnType", f"returns {value.ty.text}, declared {self.ret.text}")
+        if value.borrowed:
+            raise CompileError(node, "ReturnBorrowed", "returning (part of) a mutable argument: the caller would "
+                               "get a copy instead of the object itself")
         flow.reachable = False
-        return [ir.fn("ast.ReturnStmt")(value.node)]
+        return [ir.stmt("ReturnStmt", value.node)]
 
     def visit_Break(self, node, flow):
         if not self.loops:
             raise CompileError(node, "Break", "'break' outside loop")
         self.loops[-1][0] = True
         flow.reachable = False
-        return [ir.fn("ast.Break")()]
+        return [ir.stmt("Break")]
 
     def visit_Continue(self, node, flow):
         if not self.loops:
             raise CompileError(node, "Continue", "'continue' outside loop")
         flow.reachable = False
-        return [ir.fn("ast.Continue")()]
+        return [ir.stmt("Continue")]
 
     # ---- compound statements ------------------------------------------------
     def visit_If(self, node, flow):
-        cond = ir.truth(self.expr(node.test, flow))
+        self.exprs.flow = flow
+        cond = self.exprs.condition(node.test)
         then_body, then_flow = self.nested(node.body, flow.copy())
         else_body, else_flow = (None, flow.copy())
         if node.orelse:
             else_body, else_flow = self.nested(node.orelse, flow.copy())
         joined = Flow.join(then_flow, else_flow)
         flow.assigned, flow.reachable = joined.assigned, joined.reachable
-        return [ir.fn("ast.IfStmt")(cond.node, then_body, else_body)]
+        return [ir.stmt("IfStmt", cond.node, then_body, else_body)]
 
-    def loop_body(self, stmts, flow):
+    def loop_body(self, stmts, flow, prologue=()):
         self.loops.append([False])
+        self.depth += 1
         try:
-            body, _ = self.nested(stmts, flow.copy())
+            body, _ = self.block(stmts, flow)
         finally:
+            self.depth -= 1
             saw_break = self.loops.pop()[0]
-        return body, saw_break
+        return ir.seq(list(prologue) + body), saw_break
 
     def visit_While(self, node, flow):
         if node.orelse:
             raise CompileError(node, "WhileElse", "while ... else is not supported")
-        cond = ir.truth(self.expr(node.test, flow))
-        body, saw_break = self.loop_body(node.body, flow)
+        self.exprs.flow = flow
+        cond = self.exprs.condition(node.test)
+        body, saw_break = self.loop_body(node.body, flow.copy())
         forever = isinstance(node.test, ast.Constant) and node.test.value is True
         # The body may run zero times, so nothing it assigns is definite afterwards;
         # `while True` without break is only left by return.
         if forever and not saw_break:
             flow.reachable = False
-        return [ir.fn("ast.WhileStmt")(cond.node, body)]
+        return [ir.stmt("WhileStmt", cond.node, body)]
 
     def visit_For(self, node, flow):
         if node.orelse:
             raise CompileError(node, "ForElse", "for ... else is not supported")
-        if not isinstance(node.target, ast.Name):
-            raise CompileError(node.target, "ForTarget", "the loop target must be one name")
-        it = node.iter
-        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
-                and self.scope.lookup("range") is None and not it.keywords and 1 <= len(it.args) <= 3):
-            raise CompileError(it, "ForIter", "only for ... in range(...) is supported")
-        args = []
-        for a in it.args:
-            e = self.expr(a, flow)
-            if e.dtype == BOOL:
-                e = ir.call_op("int", [e], INT)
-            if e.dtype != INT:
-                raise CompileError(a, "RangeArg", "range() arguments must be int")
-            args.append((a, e))
-        out = []
-
-        # range()'s arguments are evaluated once, in order, before the loop.
-        def keep(e, hint):
-            # Always a copy: the body may reassign a variable range() was given.
-            t = self.scope.temp(hint, INT)
-            out.append(ir.fn("ast.AllocaVarStmt")(t.node, e.node))
-            return t
-
-        if len(args) == 1:
-            start, stop, step_src, step = ir.const_int(0), args[0][1], None, 1
-        else:
-            start, stop = args[0][1], args[1][1]
-            step_src = args[2] if len(args) == 3 else None
-            step = 1
-        cur = keep(start, "range.it")
-        stop = keep(stop, "range.stop")
-        if step_src is not None:
-            a, e = step_src
-            if isinstance(a, ast.Constant) or (isinstance(a, ast.UnaryOp) and isinstance(a.operand, ast.Constant)):
-                step = ast.literal_eval(a)
-                if step == 0:
-                    raise CompileError(a, "RangeStep", "range() arg 3 must not be zero")
-                step_e = ir.const_int(step)
-            else:
-                step_e = keep(ir.call_op("check_range_step", [e], INT), "range.step")
-                step = None
-        else:
-            step_e = ir.const_int(1)
-        lt = ir.binary("PrimLT", cur, stop, BOOL)
-        gt = ir.binary("PrimGT", cur, stop, BOOL)
-        if step is None:
-            zero = ir.const_int(0)
-            up = ir.binary("PrimAnd", ir.binary("PrimGT", step_e, zero, BOOL), lt, BOOL)
-            down = ir.binary("PrimAnd", ir.binary("PrimLT", step_e, zero, BOOL), gt, BOOL)
-            cond = ir.binary("PrimOr", up, down, BOOL)
-        else:
-            cond = lt if step > 0 else gt
-        # Body prologue: target = cur; cur += step. Advancing first keeps
-        # `continue` correct and makes assignments to the target inside the
-        # body irrelevant to the iteration, as in CPython.
+        self.exprs.flow = flow
+        plan = self.exprs.plan(node.iter)
         body_flow = flow.copy()
+        prologue = []
         self.depth += 1
         try:
-            prologue = self.assign(node.target, node.target.id, cur, body_flow)
+            self.exprs.bind_target(node.target, plan.item, lambda t, v: self.assign(t, t.id, v, body_flow), prologue)
         finally:
             self.depth -= 1
-        if self.scope.lookup(node.target.id).dtype != INT:
-            raise CompileError(node.target, "TypeChange", f"loop variable {node.target.id!r} must be int")
-        advance = ir.fn("ast.AssignStmt")(cur.node, ir.binary("PrimAdd", cur, step_e, INT).node)
-        self.loops.append([False])
-        self.depth += 1
-        try:
-            body_nodes, _ = self.block(node.body, body_flow)
-        finally:
-            self.depth -= 1
-            self.loops.pop()
-        body = ir.fn("ast.SeqStmt")(prologue + [advance] + body_nodes)
-        out.append(ir.fn("ast.WhileStmt")(cond.node, body))
-        return out
+        body, _ = self.loop_body(node.body, body_flow, prologue + plan.advance)
+        return plan.setup + [ir.stmt("WhileStmt", plan.cond.node, body)]
+

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "python_errors.h"
 #include "spine/runtime/c_api.h"
 #include "spine/runtime/dict.h"
 #include "spine/runtime/list.h"
@@ -64,16 +65,7 @@ ModuleState* StateFromType(PyTypeObject* tp) {
 
 // ---- errors ---------------------------------------------------------------
 
-PyObject* ExceptionFor(rt::ErrorKind kind) {
-  switch (kind) {
-    case rt::ErrorKind::kTypeError: return PyExc_TypeError;
-    case rt::ErrorKind::kValueError: return PyExc_ValueError;
-    case rt::ErrorKind::kIndexError: return PyExc_IndexError;
-    case rt::ErrorKind::kKeyError: return PyExc_KeyError;
-    case rt::ErrorKind::kOverflowError: return PyExc_OverflowError;
-    default: return PyExc_RuntimeError;
-  }
-}
+using rt::python::ExceptionFor;
 
 PyObject* RaiseLastError() {
   PyErr_SetString(ExceptionFor(rt::LastErrorKind()), rt::LastErrorMessage());

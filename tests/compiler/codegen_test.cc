@@ -1,11 +1,9 @@
 // Code generation, g++, and the module loader end to end, in a temp dir.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <string>
 
+#include "module_builder.h"
 #include "spine/compiler/function.h"
 #include "spine/compiler/module_loader.h"
 #include "spine/compiler/rewriter.h"
@@ -16,31 +14,7 @@ namespace rt = spine::runtime;
 
 namespace {
 
-class Codegen : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/spine_codegen_XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { std::system(("rm -rf '" + dir_ + "'").c_str()); }
-
-  // Compile @p source into a .so in the temp dir; returns its path.
-  std::string Compile(const std::string& source, const std::string& name) {
-    std::string cc = dir_ + "/" + name + ".cc", so = dir_ + "/" + name + ".so";
-    std::ofstream(cc) << source;
-    std::string includes, path = SPINE_CODEGEN_INCLUDE_PATH;
-    for (size_t s = 0, e; s <= path.size(); s = e + 1) {
-      e = path.find(':', s);
-      if (e == std::string::npos) e = path.size();
-      includes += " -I'" + path.substr(s, e - s) + "'";
-    }
-    std::string cmd = "g++ -std=c++17 -O2 -shared -fPIC" + includes + " '" + cc + "' -o '" + so + "'";
-    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
-    return so;
-  }
-  std::string dir_;
-};
+using Codegen = spine_test::ModuleBuilder;
 
 // def fdiv(a: int, b: int) -> int: return a // b
 sc::PrimFunc FloorDivFunc() {

@@ -1,10 +1,11 @@
-// The `ast.*` constructors (seed 001: the frontend builds C++ nodes by name
-// through the registry) and `ast.AsText`. Lists from Python arrive as runtime
-// Lists/Tuples and are checked element by element into typed Arrays.
+// The `ast.*` constructors of the scalar expressions, statements and
+// functions (seed 001: the frontend builds C++ nodes by name through the
+// registry) and `ast.AsText`. Types: type_registry.cc; container and class
+// expressions: container_registry.cc.
+#include "registry_util.h"
 #include "spine/compiler/function.h"
 #include "spine/compiler/printer.h"
 #include "spine/runtime/registry.h"
-#include "spine/runtime/tuple.h"
 
 namespace spine::compiler {
 namespace {
@@ -12,32 +13,6 @@ namespace {
 using rt::Arg;
 using rt::McValue;
 
-template <typename T>
-rt::Array<T> ToArray(const McValue& v, const char* what) {
-  rt::Array<T> out;
-  auto add = [&](const rt::Any& e) {
-    if (!e.Is<T>()) {
-      rt::ThrowTypeError(std::string(what) + ": expected " + std::string(T::ContainerType::NAME) + " elements, got " +
-                         e.TypeName());
-    }
-    out.push_back(e.As<T>());
-  };
-  switch (v.type_index()) {
-    case rt::TypeIndex::RuntimeList:
-      for (const McValue& e : v.As<rt::List>()) add(e);
-      return out;
-    case rt::TypeIndex::RuntimeTuple:
-      for (const McValue& e : v.As<rt::Tuple>()) add(e);
-      return out;
-    case rt::TypeIndex::RuntimeArray:
-      for (const rt::object_r& e : static_cast<const rt::ArrayNode*>(v.ObjectPtr())->data) add(McValue(e));
-      return out;
-    default: rt::ThrowTypeError(std::string(what) + ": expected a list, got " + v.TypeName());
-  }
-}
-
-// Optional statement: None means "absent" (IfStmt's else branch).
-Stmt OptionalStmt(const McValue& v) { return v.IsNull() ? Stmt() : v.As<Stmt>(); }
 
 REGISTER_GLOBAL("ast.IntImm").Params({Arg("datatype"), Arg("value")}).SetBody([](std::string t, int64_t v) {
   return IntImm::Make(rt::DataType::Parse(t), v);
@@ -46,8 +21,8 @@ REGISTER_GLOBAL("ast.FloatImm").Params({Arg("value")}).SetBody([](double v) { re
 REGISTER_GLOBAL("ast.StringImm").Params({Arg("value")}).SetBody([](std::string v) {
   return StringImm::Make(std::move(v));
 });
-REGISTER_GLOBAL("ast.PrimVar").Params({Arg("name"), Arg("datatype")}).SetBody([](std::string n, std::string t) {
-  return PrimVar::Make(std::move(n), rt::DataType::Parse(t));
+REGISTER_GLOBAL("ast.PrimVar").Params({Arg("name"), Arg("datatype")}).SetBody([](std::string n, McValue t) {
+  return PrimVar::Make(std::move(n), TypeArg(t));
 });
 
 #define SPINE_REGISTER_BINARY(Name)                                                         \
@@ -79,33 +54,32 @@ REGISTER_GLOBAL("ast.PrimLet").Params({Arg("var"), Arg("value"), Arg("body")}).S
 REGISTER_GLOBAL("ast.Op").Params({Arg("name")}).SetBody([](std::string n) { return Op::Get(n); });
 REGISTER_GLOBAL("ast.GlobalVar").Params({Arg("name")}).SetBody([](std::string n) { return GlobalVar::Make(n); });
 REGISTER_GLOBAL("ast.PrimCall").Params({Arg("datatype"), Arg("op"), Arg("args")}).SetBody(
-    [](std::string t, BaseExpr op, McValue args) {
-      return PrimCall::Make(rt::DataType::Parse(t), std::move(op), ToArray<PrimExpr>(args, "ast.PrimCall"));
+    [](McValue t, BaseExpr op, McValue args) {
+      return PrimCall::Make(TypeArg(t), std::move(op), ToArray<PrimExpr>(args, "ast.PrimCall"));
     });
 
 REGISTER_GLOBAL("ast.ExprStmt").Params({Arg("expr")}).SetBody([](BaseExpr e) { return ExprStmt::Make(e); });
-REGISTER_GLOBAL("ast.AllocaVarStmt").Params({Arg("var"), Arg("init_value")}).SetBody([](PrimVar v, PrimExpr e) {
-  return AllocaVarStmt::Make(v, e);
+REGISTER_GLOBAL("ast.AllocaVarStmt").Params({Arg("var"), Arg("init_value", McValue())}).SetBody([](PrimVar v, McValue e) {
+  return AllocaVarStmt::Make(v, Optional<PrimExpr>(e));
 });
 REGISTER_GLOBAL("ast.AssignStmt").Params({Arg("lhs"), Arg("rhs")}).SetBody([](PrimVar v, PrimExpr e) {
   return AssignStmt::Make(v, e);
 });
-REGISTER_GLOBAL("ast.ReturnStmt").Params({Arg("value")}).SetBody([](PrimExpr e) { return ReturnStmt::Make(e); });
+REGISTER_GLOBAL("ast.ReturnStmt").Params({Arg("value", McValue())}).SetBody([](McValue e) {
+  return ReturnStmt::Make(Optional<PrimExpr>(e));
+});
 REGISTER_GLOBAL("ast.SeqStmt").Params({Arg("seq")}).SetBody([](McValue seq) {
   return SeqStmt::Make(ToArray<Stmt>(seq, "ast.SeqStmt"));
 });
 REGISTER_GLOBAL("ast.IfStmt")
     .Params({Arg("cond"), Arg("then_case"), Arg("else_case", McValue())})
-    .SetBody([](PrimExpr c, Stmt t, McValue e) { return IfStmt::Make(c, t, OptionalStmt(e)); });
+    .SetBody([](PrimExpr c, Stmt t, McValue e) { return IfStmt::Make(c, t, Optional<Stmt>(e)); });
 REGISTER_GLOBAL("ast.WhileStmt").Params({Arg("cond"), Arg("body")}).SetBody([](PrimExpr c, Stmt b) {
   return WhileStmt::Make(c, b);
 });
 REGISTER_GLOBAL("ast.Break").SetBody([] { return BreakStmt::Make(); });
 REGISTER_GLOBAL("ast.Continue").SetBody([] { return ContinueStmt::Make(); });
 
-REGISTER_GLOBAL("ast.PrimType").Params({Arg("datatype")}).SetBody([](std::string t) {
-  return PrimType::Make(rt::DataType::Parse(t));
-});
 REGISTER_GLOBAL("ast.PrimFunc")
     .Params({Arg("name"), Arg("params"), Arg("defaults"), Arg("body"), Arg("ret_type")})
     .SetBody([](std::string name, McValue params, McValue defaults, Stmt body, Type ret) {

@@ -12,6 +12,11 @@ namespace spine::compiler {
 
 bool IsSupportedScalar(rt::DataType t) noexcept { return t == kInt64 || t == kFloat64 || t == kBool; }
 
+void SetExprType(PrimExprNode* n, Type t) {
+  n->datatype = RuntimeDataType(t);
+  n->checked_type = std::move(t);
+}
+
 namespace {
 
 std::string TypeText(rt::DataType t) { return t.ToString(); }
@@ -34,8 +39,31 @@ R MakeBinary(PrimExpr a, PrimExpr b, rt::DataType t) {
   auto n = rt::MakeObject<N>();
   n->a = std::move(a);
   n->b = std::move(b);
-  n->datatype = t;
+  SetExprType(n.get(), ScalarType(t));
   return R(rt::object_p<rt::object_t>(n));
+}
+
+void RequireValue(const PrimExpr& e, const char* what) {
+  if (!e.defined()) rt::ThrowTypeError(std::string(what) + ": operand is undefined");
+  if (e.type().As<NoneTypeNode>()) rt::ThrowTypeError(std::string(what) + ": a None-valued call is not a value");
+}
+
+// Comparison of two objects: one type; containers holding floats are refused
+// (CPython compares their elements by identity first, which NaN makes visible).
+template <typename R, typename N>
+R MakeObjectCompare(PrimExpr a, PrimExpr b, const char* what, bool ordering) {
+  RequireValue(a, what);
+  RequireValue(b, what);
+  const Type& t = a.type();
+  if (!TypeEqual(t, b.type())) {
+    rt::ThrowTypeError(std::string(what) + ": cannot compare " + TypeText(t) + " with " + TypeText(b.type()));
+  }
+  if (t.As<IteratorTypeNode>()) rt::ThrowTypeError(std::string(what) + ": iterators are not compared");
+  if (ContainsFloat(t)) {
+    rt::ThrowTypeError(std::string(what) + ": " + TypeText(t) + " holds floats, which CPython compares by identity first");
+  }
+  if (ordering && !IsOrderedType(t)) rt::ThrowTypeError(std::string(what) + ": " + TypeText(t) + " is not ordered");
+  return MakeBinary<R, N>(std::move(a), std::move(b), kBool);
 }
 
 template <typename R, typename N>
@@ -47,7 +75,10 @@ R MakeArith(PrimExpr a, PrimExpr b, const char* what) {
 }
 
 template <typename R, typename N>
-R MakeCompare(PrimExpr a, PrimExpr b, const char* what) {
+R MakeCompare(PrimExpr a, PrimExpr b, const char* what, bool ordering) {
+  if (a.defined() && b.defined() && (!IsScalarType(a.type()) || !IsScalarType(b.type()))) {
+    return MakeObjectCompare<R, N>(std::move(a), std::move(b), what, ordering);
+  }
   RequireScalar(a, what);
   RequireScalar(b, what);
   return MakeBinary<R, N>(std::move(a), std::move(b), kBool);
@@ -69,30 +100,33 @@ IntImm IntImm::Make(rt::DataType t, int64_t value) {
   if (t != kInt64 && t != kBool) rt::ThrowTypeError("IntImm: type must be int64 or bool, got " + TypeText(t));
   if (t == kBool && value != 0 && value != 1) rt::ThrowValueError("IntImm: a bool constant must be 0 or 1");
   auto n = rt::MakeObject<IntImmNode>();
-  n->datatype = t;
+  SetExprType(n.get(), ScalarType(t));
   n->value = value;
   return IntImm(rt::object_p<rt::object_t>(n));
 }
 
 FloatImm FloatImm::Make(double value) {
   auto n = rt::MakeObject<FloatImmNode>();
-  n->datatype = kFloat64;
+  SetExprType(n.get(), ScalarType(kFloat64));
   n->value = value;
   return FloatImm(rt::object_p<rt::object_t>(n));
 }
 
 StringImm StringImm::Make(std::string value) {
   auto n = rt::MakeObject<StringImmNode>();
-  n->datatype = rt::DataType::Handle();
+  SetExprType(n.get(), StringType::Make());
   n->value = std::move(value);
   return StringImm(rt::object_p<rt::object_t>(n));
 }
 
-PrimVar PrimVar::Make(std::string name, rt::DataType t) {
+PrimVar PrimVar::Make(std::string name, rt::DataType t) { return Make(std::move(name), ScalarType(t)); }
+
+PrimVar PrimVar::Make(std::string name, Type t) {
   if (name.empty()) rt::ThrowValueError("PrimVar: empty name");
+  if (!t.defined() || t.As<NoneTypeNode>()) rt::ThrowTypeError("PrimVar: '" + name + "' needs a value type");
   auto n = rt::MakeObject<PrimVarNode>();
   n->var_name = std::move(name);
-  n->datatype = t;
+  SetExprType(n.get(), std::move(t));
   return PrimVar(rt::object_p<rt::object_t>(n));
 }
 
@@ -110,12 +144,12 @@ PrimDiv PrimDiv::Make(PrimExpr a, PrimExpr b) {
   RequireScalar(b, "PrimDiv");
   return MakeBinary<PrimDiv, PrimDivNode>(std::move(a), std::move(b), kFloat64);
 }
-PrimEQ PrimEQ::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimEQ, PrimEQNode>(a, b, "PrimEQ"); }
-PrimNE PrimNE::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimNE, PrimNENode>(a, b, "PrimNE"); }
-PrimLT PrimLT::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimLT, PrimLTNode>(a, b, "PrimLT"); }
-PrimLE PrimLE::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimLE, PrimLENode>(a, b, "PrimLE"); }
-PrimGT PrimGT::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimGT, PrimGTNode>(a, b, "PrimGT"); }
-PrimGE PrimGE::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimGE, PrimGENode>(a, b, "PrimGE"); }
+PrimEQ PrimEQ::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimEQ, PrimEQNode>(a, b, "PrimEQ", false); }
+PrimNE PrimNE::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimNE, PrimNENode>(a, b, "PrimNE", false); }
+PrimLT PrimLT::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimLT, PrimLTNode>(a, b, "PrimLT", true); }
+PrimLE PrimLE::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimLE, PrimLENode>(a, b, "PrimLE", true); }
+PrimGT PrimGT::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimGT, PrimGTNode>(a, b, "PrimGT", true); }
+PrimGE PrimGE::Make(PrimExpr a, PrimExpr b) { return MakeCompare<PrimGE, PrimGENode>(a, b, "PrimGE", true); }
 PrimAnd PrimAnd::Make(PrimExpr a, PrimExpr b) { return MakeLogic<PrimAnd, PrimAndNode>(a, b, "PrimAnd"); }
 PrimOr PrimOr::Make(PrimExpr a, PrimExpr b) { return MakeLogic<PrimOr, PrimOrNode>(a, b, "PrimOr"); }
 
@@ -124,21 +158,21 @@ PrimNot PrimNot::Make(PrimExpr a) {
   if (a.dtype() != kBool) rt::ThrowTypeError("PrimNot needs a bool operand; convert with the 'bool' op");
   auto n = rt::MakeObject<PrimNotNode>();
   n->a = std::move(a);
-  n->datatype = kBool;
+  SetExprType(n.get(), ScalarType(kBool));
   return PrimNot(rt::object_p<rt::object_t>(n));
 }
 
 PrimIfThenElse PrimIfThenElse::Make(PrimExpr cond, PrimExpr then_case, PrimExpr else_case) {
   RequireScalar(cond, "PrimIfThenElse");
-  RequireScalar(then_case, "PrimIfThenElse");
-  RequireScalar(else_case, "PrimIfThenElse");
+  RequireValue(then_case, "PrimIfThenElse");
+  RequireValue(else_case, "PrimIfThenElse");
   if (cond.dtype() != kBool) rt::ThrowTypeError("PrimIfThenElse: condition must be bool");
-  if (then_case.dtype() != else_case.dtype()) {
-    rt::ThrowTypeError("PrimIfThenElse: branches have different types " + TypeText(then_case.dtype()) + " and " +
-                       TypeText(else_case.dtype()));
+  if (!TypeEqual(then_case.type(), else_case.type())) {
+    rt::ThrowTypeError("PrimIfThenElse: branches have different types " + TypeText(then_case.type()) + " and " +
+                       TypeText(else_case.type()));
   }
   auto n = rt::MakeObject<PrimIfThenElseNode>();
-  n->datatype = then_case.dtype();
+  SetExprType(n.get(), then_case.type());
   n->cond = std::move(cond);
   n->then_case = std::move(then_case);
   n->else_case = std::move(else_case);
@@ -146,84 +180,29 @@ PrimIfThenElse PrimIfThenElse::Make(PrimExpr cond, PrimExpr then_case, PrimExpr 
 }
 
 PrimLet PrimLet::Make(PrimVar var, PrimExpr value, PrimExpr body) {
-  RequireScalar(var, "PrimLet");
-  RequireScalar(value, "PrimLet");
-  RequireScalar(body, "PrimLet");
-  if (var.dtype() != value.dtype()) rt::ThrowTypeError("PrimLet: variable and value types differ");
+  RequireValue(var, "PrimLet");
+  RequireValue(value, "PrimLet");
+  RequireValue(body, "PrimLet");
+  if (!TypeEqual(var.type(), value.type())) rt::ThrowTypeError("PrimLet: variable and value types differ");
   auto n = rt::MakeObject<PrimLetNode>();
-  n->datatype = body.dtype();
+  SetExprType(n.get(), body.type());
   n->var = std::move(var);
   n->value = std::move(value);
   n->body = std::move(body);
   return PrimLet(rt::object_p<rt::object_t>(n));
 }
 
-const std::vector<std::string>& BuiltinOpNames() {
-  // neg/pos: unary -/+; abs/min/max/float/int/bool: the Python builtins;
-  // check_range_step: returns its argument, ValueError if zero (range()).
-  static const std::vector<std::string> names = {"neg", "pos", "abs", "min", "max",
-                                                 "float", "int", "bool", "check_range_step"};
-  return names;
-}
-
-Op Op::Get(const std::string& name) {
-  const auto& names = BuiltinOpNames();
-  if (std::find(names.begin(), names.end(), name) == names.end()) {
-    rt::ThrowValueError("unknown built-in op '" + name + "'");
-  }
-  auto n = rt::MakeObject<OpNode>();
-  n->name = name;
-  return Op(rt::object_p<rt::object_t>(n));
-}
-
-GlobalVar GlobalVar::Make(std::string name) {
-  auto n = rt::MakeObject<GlobalVarNode>();
-  n->name_hint = std::move(name);
-  return GlobalVar(rt::object_p<rt::object_t>(n));
-}
-
-namespace {
-
-// Result type of built-in op @p name applied to @p args; throws on misuse.
-rt::DataType OpResultType(const std::string& name, const rt::Array<PrimExpr>& args) {
-  auto want = [&](size_t n) {
-    if (args.size() != n) {
-      rt::ThrowTypeError("op " + name + " takes " + std::to_string(n) + " argument(s), got " +
-                         std::to_string(args.size()));
-    }
-    for (const PrimExpr& a : args) RequireScalar(a, name.c_str());
-  };
-  if (name == "min" || name == "max") {
-    want(2);
-    // The result is one of the operands, so mixed types would make the type depend on the values.
-    if (args[0].dtype() != args[1].dtype()) rt::ThrowTypeError("op " + name + " needs operands of one type");
-    return args[0].dtype();
-  }
-  want(1);
-  rt::DataType t = args[0].dtype();
-  if (name == "neg" || name == "pos" || name == "abs") return t == kFloat64 ? kFloat64 : kInt64;
-  if (name == "float") return kFloat64;
-  if (name == "int") return kInt64;
-  if (name == "bool") return kBool;
-  if (name == "check_range_step") {
-    if (t != kInt64) rt::ThrowTypeError("op check_range_step needs an int64");
-    return kInt64;
-  }
-  rt::ThrowValueError("unknown built-in op '" + name + "'");
-}
-
-}  // namespace
-
-PrimCall PrimCall::Make(rt::DataType t, BaseExpr op, rt::Array<PrimExpr> args) {
+PrimCall PrimCall::Make(Type t, BaseExpr op, rt::Array<PrimExpr> args) {
   if (const auto* o = op.As<OpNode>()) {
     t = OpResultType(o->name, args);
   } else if (op.As<GlobalVarNode>()) {
-    for (const PrimExpr& a : args) RequireScalar(a, "PrimCall");
+    for (const PrimExpr& a : args) RequireValue(a, "PrimCall");
+    if (!t.defined()) rt::ThrowTypeError("PrimCall: undefined result type");
   } else {
     rt::ThrowTypeError("PrimCall: op must be an Op or a GlobalVar");
   }
   auto n = rt::MakeObject<PrimCallNode>();
-  n->datatype = t;
+  SetExprType(n.get(), std::move(t));
   n->op = std::move(op);
   n->args = std::move(args);
   return PrimCall(rt::object_p<rt::object_t>(n));

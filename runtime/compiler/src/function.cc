@@ -1,15 +1,9 @@
-// PrimType, PrimFunc and IRModule constructors.
+// PrimFunc and IRModule constructors.
 #include "spine/compiler/function.h"
 
 #include "spine/runtime/error.h"
 
 namespace spine::compiler {
-
-PrimType PrimType::Make(rt::DataType dtype) {
-  auto n = rt::MakeObject<PrimTypeNode>();
-  n->dtype = dtype;
-  return PrimType(rt::object_p<rt::object_t>(n));
-}
 
 namespace {
 bool IsIdentifier(const std::string& s) {
@@ -24,10 +18,21 @@ bool IsIdentifier(const std::string& s) {
 
 PrimFunc PrimFunc::Make(std::string name, rt::Array<PrimVar> params, rt::Array<PrimExpr> defaults, Stmt body,
                         Type ret_type) {
-  // Names become C symbols (name__c_api), so only ASCII identifiers are allowed.
-  if (!IsIdentifier(name)) rt::ThrowValueError("PrimFunc: '" + name + "' is not an ASCII identifier");
+  // Names become C symbols (name__c_api), so only ASCII identifiers are
+  // allowed; a method is `Class.method` and takes the instance first.
+  size_t dot = name.find('.');
+  if (dot == std::string::npos ? !IsIdentifier(name)
+                               : !IsIdentifier(name.substr(0, dot)) || !IsIdentifier(name.substr(dot + 1))) {
+    rt::ThrowValueError("PrimFunc: '" + name + "' is not an ASCII identifier (or Class.method)");
+  }
+  if (dot != std::string::npos) {
+    const ClassTypeNode* c = params.size() ? params[0].type().As<ClassTypeNode>() : nullptr;
+    if (!c || c->name != name.substr(0, dot)) rt::ThrowTypeError("PrimFunc: method '" + name + "' must take its instance first");
+  }
   if (!body.defined()) rt::ThrowTypeError("PrimFunc: undefined body");
-  if (!ret_type.As<PrimTypeNode>()) rt::ThrowTypeError("PrimFunc: the return type must be a PrimType");
+  if (!ret_type.defined() || !ret_type.As<TypeNode>() || ret_type.As<IteratorTypeNode>()) {
+    rt::ThrowTypeError("PrimFunc: the return type must be a value type or None");
+  }
   if (defaults.size() > params.size()) rt::ThrowValueError("PrimFunc: more defaults than parameters");
   auto n = rt::MakeObject<PrimFuncNode>();
   n->name = std::move(name);
@@ -38,7 +43,7 @@ PrimFunc PrimFunc::Make(std::string name, rt::Array<PrimVar> params, rt::Array<P
   return PrimFunc(rt::object_p<rt::object_t>(n));
 }
 
-rt::DataType PrimFunc::ret_dtype() const { return (*this)->ret_type.As<PrimTypeNode>()->dtype; }
+bool PrimFunc::IsMethod() const { return (*this)->name.find('.') != std::string::npos; }
 
 IRModule IRModule::Make() { return IRModule(rt::object_p<rt::object_t>(rt::MakeObject<IRModuleNode>())); }
 

@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "spine/compiler/module_runtime_api.h"
 #include "spine/runtime/error.h"
 #include "spine/runtime/registry.h"
 #include "spine/runtime/stack_buffer.h"
@@ -14,7 +15,7 @@ namespace spine::compiler {
 namespace {
 
 // The callback generated modules report faults through. Faults become the
-// runtime's error kinds; those Python has no kind for carry the Python
+// runtime's error kinds; those the runtime has no kind for carry the Python
 // exception name in front of the message (see RATIONALE.md).
 void ModuleSetError(int32_t kind, const char* message) {
   const char* msg = message ? message : "";
@@ -25,8 +26,13 @@ void ModuleSetError(int32_t kind, const char* message) {
     case SPINE_FAULT_ZERODIV:
       rt::SetLastError(rt::ErrorKind::kRuntimeError, (std::string("ZeroDivisionError: ") + msg).c_str());
       break;
+    case SPINE_FAULT_RUNTIME:
+      rt::SetLastError(rt::ErrorKind::kRuntimeError, (std::string("RuntimeError: ") + msg).c_str());
+      break;
     case SPINE_FAULT_VALUE: rt::SetLastError(rt::ErrorKind::kValueError, msg); break;
     case SPINE_FAULT_TYPE: rt::SetLastError(rt::ErrorKind::kTypeError, msg); break;
+    case SPINE_FAULT_INDEX: rt::SetLastError(rt::ErrorKind::kIndexError, msg); break;
+    case SPINE_FAULT_KEY: rt::SetLastError(rt::ErrorKind::kKeyError, msg); break;
     default: rt::SetLastError(rt::ErrorKind::kRuntimeError, msg); break;
   }
 }
@@ -63,7 +69,8 @@ bool FunctionEntry(void* env_p, const rt::CallFrame* frame, rt::CallResult* resu
     if (rt::LastErrorKind() == rt::ErrorKind::kNone) rt::SetLastError(rt::ErrorKind::kRuntimeError, "module function failed");
     return false;
   }
-  // Generated functions return immediates only, so adopting needs no release rule.
+  // The module hands over an owned value (immediate, owned string or a
+  // runtime object holding one count), which is exactly what Adopt takes.
   return result->PushTake(rt::McValue::Adopt(ret));
 }
 
@@ -115,6 +122,7 @@ Module Module::Load(const std::string& path) {
     node->funcs.push_back(reg->funcs[i]);
   }
   ctx->set_error = &ModuleSetError;
+  ctx->api = ModuleRuntimeApi();
   return Module(rt::object_p<rt::object_t>(node));
 }
 

@@ -53,7 +53,7 @@ Doc AstPrinter::PrintFunc(const PrimFuncNode* f) {
   size_t i = 0;
   for (const PrimVar& p : f->params) {
     if (i++) d << ", ";
-    d << p->var_name << ": " << p.dtype().ToString();
+    d << p->var_name << ": " << TypeText(p.type());
   }
   d << ") -> " << Print(f->ret_type) << ":";
   return d << Block(f->body);
@@ -102,10 +102,15 @@ Doc AstPrinter::VisitExpr_(const PrimCallNode* n) {
 
 Doc AstPrinter::VisitStmt_(const ExprStmtNode* n) { return Print(n->expr); }
 Doc AstPrinter::VisitStmt_(const AllocaVarStmtNode* n) {
-  return Doc() << n->var->var_name << ": " << n->var.dtype().ToString() << " = " << Print(n->init_value);
+  Doc d;
+  d << n->var->var_name << ": " << TypeText(n->var.type());
+  if (n->init_value.defined()) d << " = " << Print(n->init_value);
+  return d;
 }
 Doc AstPrinter::VisitStmt_(const AssignStmtNode* n) { return Doc() << Print(n->lhs) << " = " << Print(n->rhs); }
-Doc AstPrinter::VisitStmt_(const ReturnStmtNode* n) { return Doc() << "return " << Print(n->value); }
+Doc AstPrinter::VisitStmt_(const ReturnStmtNode* n) {
+  return n->value.defined() ? Doc() << "return " << Print(n->value) : Doc() << "return";
+}
 Doc AstPrinter::VisitStmt_(const SeqStmtNode* n) {
   Doc d;
   size_t i = 0;
@@ -127,7 +132,66 @@ Doc AstPrinter::VisitStmt_(const WhileStmtNode* n) {
 Doc AstPrinter::VisitStmt_(const BreakStmtNode*) { return Doc() << "break"; }
 Doc AstPrinter::VisitStmt_(const ContinueStmtNode*) { return Doc() << "continue"; }
 
-Doc AstPrinter::VisitType_(const PrimTypeNode* n) { return Doc() << n->dtype.ToString(); }
+Doc AstPrinter::TypeDoc(const TypeNode* n) {
+  return Doc() << TypeText(Type(rt::object_p<rt::object_t>(const_cast<TypeNode*>(n))));
+}
+
+Doc AstPrinter::Items(const rt::Array<PrimExpr>& items) {
+  Doc d;
+  size_t i = 0;
+  for (const PrimExpr& a : items) {
+    if (i++) d << ", ";
+    d << Print(a);
+  }
+  return d;
+}
+
+Doc AstPrinter::VisitExpr_(const ListLiteralNode* n) { return Doc() << "[" << Items(n->items) << "]"; }
+Doc AstPrinter::VisitExpr_(const SetLiteralNode* n) {
+  if (n->items.size() == 0) return Doc() << "set()";
+  return Doc() << "{" << Items(n->items) << "}";
+}
+Doc AstPrinter::VisitExpr_(const DictLiteralNode* n) {
+  Doc d;
+  d << "{";
+  for (size_t i = 0; i < n->keys.size(); ++i) {
+    if (i) d << ", ";
+    d << Print(n->keys[static_cast<int64_t>(i)]) << ": " << Print(n->values[static_cast<int64_t>(i)]);
+  }
+  return d << "}";
+}
+Doc AstPrinter::VisitExpr_(const TupleLiteralNode* n) {
+  return Doc() << "(" << Items(n->items) << (n->items.size() == 1 ? ",)" : ")");
+}
+Doc AstPrinter::VisitExpr_(const ContainerGetItemNode* n) { return Doc() << Print(n->object) << "[" << Print(n->index) << "]"; }
+Doc AstPrinter::VisitExpr_(const ContainerSetItemNode* n) {
+  return Doc() << Print(n->object) << "[" << Print(n->index) << "] = " << Print(n->value);
+}
+Doc AstPrinter::VisitExpr_(const ContainerDelItemNode* n) {
+  return Doc() << "del " << Print(n->object) << "[" << Print(n->index) << "]";
+}
+Doc AstPrinter::VisitExpr_(const ContainerGetSliceNode* n) {
+  Doc d;
+  d << Print(n->object) << "[";
+  if (n->start.defined()) d << Print(n->start);
+  d << ":";
+  if (n->stop.defined()) d << Print(n->stop);
+  if (n->step.defined()) d << ":" << Print(n->step);
+  return d << "]";
+}
+Doc AstPrinter::VisitExpr_(const ContainerMethodCallNode* n) {
+  return Doc() << Print(n->object) << "." << n->method << "(" << Items(n->args) << ")";
+}
+Doc AstPrinter::VisitExpr_(const ClassNewNode* n) {
+  return Doc() << TypeText(n->checked_type) << "(" << Items(n->args) << ")";
+}
+Doc AstPrinter::VisitExpr_(const ClassGetAttrNode* n) { return Doc() << Print(n->object) << "." << n->attr; }
+Doc AstPrinter::VisitExpr_(const ClassSetAttrNode* n) {
+  return Doc() << Print(n->object) << "." << n->attr << " = " << Print(n->value);
+}
+Doc AstPrinter::VisitExpr_(const BlockExprNode* n) {
+  return Doc() << "block:" << Block(n->body) << Doc::NewLine() << "-> " << Print(n->value);
+}
 
 std::string AsText(const rt::object_r& node) {
   AstPrinter p;

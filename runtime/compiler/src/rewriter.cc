@@ -1,4 +1,6 @@
-// Rewriter: PrimFunc -> C++ definition. See rewriter.h and codegen_support.h.
+// Rewriter: PrimFunc -> C++ definition, scalar expressions and statements.
+// Ops: rewriter_ops.cc; str/containers/classes: rewriter_container.cc;
+// C++ types and class structs: rewriter_types.cc.
 #include "spine/compiler/rewriter.h"
 
 #include <cinttypes>
@@ -8,13 +10,6 @@
 #include <vector>
 
 namespace spine::compiler {
-
-std::string Rewriter::CType(rt::DataType t) {
-  if (t == kInt64) return "int64_t";
-  if (t == kFloat64) return "double";
-  if (t == kBool) return "bool";
-  rt::ThrowTypeError("code generation does not support type " + t.ToString() + " yet");
-}
 
 std::string Rewriter::VarName(const PrimVarNode* v) {
   auto it = var_dict_.find(v);
@@ -49,9 +44,9 @@ void Rewriter::EmitAs(const PrimExpr& e, rt::DataType t, std::ostream& os) {
 }
 
 namespace {
-// Leaves cannot fault, so their evaluation order is unobservable.
+// Leaves cannot fault or change anything, so their evaluation order is unobservable.
 bool IsLeaf(const PrimExpr& e) {
-  return e.As<PrimVarNode>() || e.As<IntImmNode>() || e.As<FloatImmNode>();
+  return e.As<PrimVarNode>() || e.As<IntImmNode>() || e.As<FloatImmNode>() || e.As<StringImmNode>();
 }
 }  // namespace
 
@@ -59,6 +54,45 @@ std::string Rewriter::Render(const PrimExpr& e, rt::DataType t) {
   std::ostringstream os;
   EmitAs(e, t, os);
   return os.str();
+}
+
+std::string Rewriter::Render(const PrimExpr& e) {
+  std::ostringstream os;
+  VisitExpr(e, os);
+  return os.str();
+}
+
+void Rewriter::Sequence(const std::vector<PrimExpr>& operands,
+                        const std::function<void(const std::vector<std::string>&)>& combine, std::ostream& os) {
+  size_t complex = 0;
+  for (const PrimExpr& e : operands) complex += e.defined() && !IsLeaf(e);
+  std::vector<std::string> names;
+  if (complex < 2) {
+    for (const PrimExpr& e : operands) names.push_back(e.defined() ? Render(e) : std::string());
+    combine(names);
+    return;
+  }
+  // Python's left-to-right order: each non-trivial operand into a temporary, in order.
+  os << "({ ";
+  for (const PrimExpr& e : operands) {
+    if (!e.defined() || IsLeaf(e)) {
+      names.push_back(e.defined() ? Render(e) : std::string());
+      continue;
+    }
+    std::string t = Temp();
+    os << CType(e.type()) << " " << t << " = " << Render(e) << "; ";
+    names.push_back("spine_cg::Move(" + t + ")");
+  }
+  combine(names);
+  os << "; })";
+}
+
+void Rewriter::Call(const std::string& fn, const std::vector<PrimExpr>& operands, std::ostream& os) {
+  Sequence(operands, [&](const std::vector<std::string>& a) {
+    os << fn << "(";
+    for (size_t i = 0; i < a.size(); ++i) os << (i ? ", " : "") << a[i];
+    os << ")";
+  }, os);
 }
 
 void Rewriter::Ordered(const PrimExpr& a, rt::DataType ta, const PrimExpr& b, rt::DataType tb,
@@ -90,6 +124,12 @@ void Rewriter::Arith(const PrimBinaryOpNode* n, const char* op, const char* int_
 }
 
 void Rewriter::Compare(const PrimBinaryOpNode* n, const char* op, const char* name, std::ostream& os) {
+  if (!IsScalarType(n->a.type())) {
+    std::string o(op);
+    const char* test = o == "==" ? "== 0" : o == "!=" ? "!= 0" : o == "<" ? "< 0" : o == "<=" ? "<= 0" : o == ">" ? "> 0" : ">= 0";
+    ObjectCompare(n, test, os);
+    return;
+  }
   bool fa = n->a.dtype() == kFloat64, fb = n->b.dtype() == kFloat64;
   rt::DataType ta = fa ? kFloat64 : kInt64, tb = fb ? kFloat64 : kInt64;
   Ordered(n->a, ta, n->b, tb, [&](const std::string& x, const std::string& y) {
@@ -180,97 +220,11 @@ void Rewriter::VisitExpr_(const PrimIfThenElseNode* n, std::ostream& os) {
 
 void Rewriter::VisitExpr_(const PrimLetNode* n, std::ostream& os) {
   // A GNU statement expression: the value is computed once, in order.
-  os << "({ " << CType(n->var.dtype()) << " " << VarName(n->var.operator->()) << " = ";
+  os << "({ " << CType(n->var.type()) << " " << VarName(n->var.operator->()) << " = ";
   VisitExpr(n->value, os);
   os << "; ";
   VisitExpr(n->body, os);
   os << "; })";
-}
-
-void Rewriter::VisitExpr_(const PrimCallNode* n, std::ostream& os) {
-  if (const auto* g = n->op.As<GlobalVarNode>()) {
-    auto it = functions_->find(g->name_hint);
-    if (it == functions_->end()) rt::ThrowValueError("call of unknown function '" + g->name_hint + "'");
-    const PrimFunc& callee = it->second;
-    if (callee->params.size() != n->args.size()) {
-      rt::ThrowTypeError("call of '" + g->name_hint + "' with " + std::to_string(n->args.size()) +
-                         " arguments, it takes " + std::to_string(callee->params.size()));
-    }
-    if (callee.ret_dtype() != n->datatype) rt::ThrowTypeError("call of '" + g->name_hint + "': wrong result type");
-    size_t complex_args = 0;
-    for (size_t i = 0; i < n->args.size(); ++i) {
-      const PrimExpr& a = n->args[static_cast<int64_t>(i)];
-      // Parameters are typed exactly, as at the module boundary: no silent int -> float.
-      if (a.dtype() != callee->params[static_cast<int64_t>(i)].dtype()) {
-        rt::ThrowTypeError("call of '" + g->name_hint + "': argument " + std::to_string(i + 1) + " has the wrong type");
-      }
-      if (!IsLeaf(a)) ++complex_args;
-    }
-    // Arguments in Python's left-to-right order (C++ does not specify one).
-    std::vector<std::string> rendered;
-    bool bind = complex_args > 1;
-    if (bind) os << "({ ";
-    for (const PrimExpr& a : n->args) {
-      std::string text = Render(a, a.dtype());
-      if (bind) {
-        std::string t = Temp();
-        os << CType(a.dtype()) << " " << t << " = " << text << "; ";
-        text = t;
-      }
-      rendered.push_back(text);
-    }
-    os << FuncSymbol(g->name_hint) << "(";
-    for (size_t i = 0; i < rendered.size(); ++i) os << (i ? ", " : "") << rendered[i];
-    os << ")";
-    if (bind) os << "; })";
-    return;
-  }
-  const std::string& op = n->op.As<OpNode>()->name;
-  const PrimExpr& x = n->args[0];
-  bool f = x.dtype() == kFloat64;
-  if (op == "neg") {
-    os << (f ? "(-" : "spine_cg::neg_i(");
-    EmitAs(x, f ? kFloat64 : kInt64, os);
-    os << ")";
-  } else if (op == "pos") {
-    EmitAs(x, f ? kFloat64 : kInt64, os);
-  } else if (op == "abs") {
-    os << (f ? "__builtin_fabs(" : "spine_cg::abs_i(");
-    EmitAs(x, f ? kFloat64 : kInt64, os);
-    os << ")";
-  } else if (op == "min" || op == "max") {
-    // Python: min(a, b) is b if b < a else a (the first of equals wins); max mirrors it.
-    std::string ta = Temp(), tb = Temp(), ct = CType(n->datatype);
-    os << "({ " << ct << " " << ta << " = ";
-    VisitExpr(n->args[0], os);
-    os << "; " << ct << " " << tb << " = ";
-    VisitExpr(n->args[1], os);
-    os << "; " << tb << (op == "min" ? " < " : " > ") << ta << " ? " << tb << " : " << ta << "; })";
-  } else if (op == "float") {
-    EmitAs(x, kFloat64, os);
-  } else if (op == "int") {
-    if (f) {
-      os << "spine_cg::int_f(";
-      VisitExpr(x, os);
-      os << ")";
-    } else {
-      EmitAs(x, kInt64, os);
-    }
-  } else if (op == "bool") {
-    if (x.dtype() == kBool) {
-      VisitExpr(x, os);
-    } else {
-      os << "(";
-      VisitExpr(x, os);
-      os << (f ? " != 0.0)" : " != 0)");
-    }
-  } else if (op == "check_range_step") {
-    os << "spine_cg::range_step(";
-    VisitExpr(x, os);
-    os << ")";
-  } else {
-    rt::ThrowValueError("code generation does not know op '" + op + "'");
-  }
 }
 
 void Rewriter::Block(const Stmt& s, std::ostream& os) {
@@ -284,15 +238,20 @@ void Rewriter::Block(const Stmt& s, std::ostream& os) {
 
 void Rewriter::VisitStmt_(const ExprStmtNode* n, std::ostream& os) {
   Line(os);
-  os << "(void)";
+  os << "(void)(";
   VisitExpr(n->expr.AsRef<PrimExpr>(), os);
-  os << ";\n";
+  os << ");\n";
 }
 
 void Rewriter::VisitStmt_(const AllocaVarStmtNode* n, std::ostream& os) {
   Line(os);
-  os << CType(n->var.dtype()) << " " << VarName(n->var.operator->()) << " = ";
-  VisitExpr(n->init_value.AsRef<PrimExpr>(), os);
+  os << CType(n->var.type()) << " " << VarName(n->var.operator->());
+  if (n->init_value.defined()) {
+    os << " = ";
+    VisitExpr(n->init_value.AsRef<PrimExpr>(), os);
+  } else {
+    os << "{}";
+  }
   os << ";\n";
 }
 
@@ -305,12 +264,17 @@ void Rewriter::VisitStmt_(const AssignStmtNode* n, std::ostream& os) {
 }
 
 void Rewriter::VisitStmt_(const ReturnStmtNode* n, std::ostream& os) {
-  PrimExpr v = n->value.AsRef<PrimExpr>();
+  PrimExpr v = n->value.defined() ? n->value.AsRef<PrimExpr>() : PrimExpr();
   // The declared type is what the caller gets; CPython would return the value unconverted.
-  if (v.dtype() != ret_type_) {
-    rt::ThrowTypeError("return of " + v.dtype().ToString() + " from a function declared " + ret_type_.ToString());
+  Type got = v.defined() ? v.type() : Type(NoneType::Make());
+  if (!TypeEqual(got, ret_type_)) {
+    rt::ThrowTypeError("return of " + TypeText(got) + " from a function declared " + TypeText(ret_type_));
   }
   Line(os);
+  if (!v.defined()) {
+    os << "return;\n";
+    return;
+  }
   os << "return ";
   VisitExpr(v, os);
   os << ";\n";
@@ -357,27 +321,30 @@ void Rewriter::VisitStmt_(const ContinueStmtNode*, std::ostream& os) {
 }
 
 std::string Rewriter::Prototype(const PrimFunc& f) {
-  std::string s = CType(f.ret_dtype()) + " " + FuncSymbol(f->name) + "(";
+  std::string s = CType(f->ret_type) + " " + FuncSymbol(f->name) + "(";
   size_t i = 0;
   for (const PrimVar& p : f->params) {
     if (i++) s += ", ";
-    s += CType(p.dtype()) + " " + VarName(p.operator->());
+    s += CType(p.type()) + " " + VarName(p.operator->());
   }
   return s + ")";
 }
 
 void Rewriter::EmitFunction(const PrimFunc& f, std::ostream& os) {
   if (f->defaults.size() != 0) rt::ThrowValueError(f->name + ": default arguments are not supported by codegen yet");
-  ret_type_ = f.ret_dtype();
+  ret_type_ = f->ret_type;
   os << Prototype(f) << " {\n";
   indent_ = 1;
   Line(os);
   os << "spine_cg::DepthGuard depth_guard;\n";
   VisitStmt(f->body, os);
-  // The frontend proves every path returns; a hand-built tree that does not
-  // gets a fallback instead of undefined behaviour.
-  Line(os);
-  os << "spine_cg::Raise(SPINE_FAULT_FALLBACK, \"function ended without return\");\n";
+  // The frontend proves every path of a value function returns; a
+  // hand-built tree that does not gets a fallback instead of undefined
+  // behaviour. A None function may end anywhere.
+  if (!ret_type_.As<NoneTypeNode>()) {
+    Line(os);
+    os << "spine_cg::Raise(SPINE_FAULT_FALLBACK, \"function ended without return\");\n";
+  }
   indent_ = 0;
   os << "}\n";
 }

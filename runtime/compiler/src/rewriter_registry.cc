@@ -1,4 +1,5 @@
-// `rewriter.BuildFunction` / `rewriter.BuildFunctions`: the code generation entry points.
+// `rewriter.BuildFunction` / `rewriter.BuildFunctions`: the code generation entry points;
+// `rewriter.IsExported`: whether a function gets a `name__c_api` wrapper.
 #include "spine/compiler/rewriter.h"
 #include "spine/runtime/registry.h"
 #include "spine/runtime/tuple.h"
@@ -35,6 +36,9 @@ REGISTER_GLOBAL("rewriter.BuildFunction").Params({rt::Arg("function")}).SetBody(
 });
 REGISTER_GLOBAL("rewriter.BuildFunctions").Params({rt::Arg("functions")}).SetBody([](rt::McValue fns) {
   return SourceRewriter::Build(FunctionsOf(fns));
+});
+REGISTER_GLOBAL("rewriter.IsExported").Params({rt::Arg("function")}).SetBody([](PrimFunc f) {
+  return SourceRewriter::IsExported(f);
 });
 
 }  // namespace

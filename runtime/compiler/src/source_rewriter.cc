@@ -8,30 +8,35 @@ namespace spine::compiler {
 
 namespace {
 
-// Python's name for a scalar type in argument errors.
-const char* PyTypeName(rt::DataType t) {
-  if (t == kInt64) return "int";
-  if (t == kFloat64) return "float";
-  return "bool";
+// Python's spelling of a type in argument errors (int, list[str], ...).
+std::string PyTypeText(const Type& t) {
+  std::string s = TypeText(t), out;
+  for (size_t i = 0; i < s.size();) {
+    if (s.compare(i, 5, "int64") == 0) {
+      out += "int", i += 5;
+    } else if (s.compare(i, 7, "float64") == 0) {
+      out += "float", i += 7;
+    } else {
+      out += s[i++];
+    }
+  }
+  return out;
 }
 
-const char* TagOf(rt::DataType t) {
-  if (t == kInt64) return "SPINE_TYPE_INT";
-  if (t == kFloat64) return "SPINE_TYPE_FLOAT";
-  return "SPINE_TYPE_BOOL";
-}
-
-std::string ArgRead(rt::DataType t, size_t i) {
-  std::string a = "args[" + std::to_string(i) + "]";
-  if (t == kFloat64) return a + ".u.v_float";
-  if (t == kBool) return "(" + a + ".u.v_int != 0)";
-  return a + ".u.v_int";
-}
-
-const char* Setter(rt::DataType t) {
-  if (t == kInt64) return "spine_cg::SetInt";
-  if (t == kFloat64) return "spine_cg::SetFloat";
-  return "spine_cg::SetBool";
+// Values that can come in from the runtime (a set arrives, but none is returned:
+// its iteration order would be ours, not CPython's).
+bool CanCross(const Type& t, bool result) {
+  if (IsScalarType(t) || t.As<StringTypeNode>()) return true;
+  if (const auto* l = t.As<ListTypeNode>()) return CanCross(l->item_type, result);
+  if (const auto* s = t.As<SetTypeNode>()) return !result && CanCross(s->item_type, result);
+  if (const auto* d = t.As<DictTypeNode>()) return CanCross(d->key_type, result) && CanCross(d->value_type, result);
+  if (const auto* u = t.As<TupleTypeNode>()) {
+    for (const Type& f : u->fields) {
+      if (!CanCross(f, result)) return false;
+    }
+    return true;
+  }
+  return false;
 }
 
 // Names are ASCII identifiers (PrimFunc::Make), so they need no escaping.
@@ -39,22 +44,24 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
   const std::string& name = f->name;
   size_t n = f->params.size();
   os << "int " << name << "__c_api(SpineValue* args, int num_args, SpineValue* ret, void* resource) {\n";
-  os << "  (void)resource;\n";
+  os << "  spine_cg::ApiScope api_scope(resource);\n";
   os << "  if (num_args != " << n << ") return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_TYPE, \"" << name
      << "() takes exactly " << n << " argument" << (n == 1 ? "" : "s") << "\");\n";
-  // Exact tags: an int passed for a float (or a bool for an int) would keep
-  // its own type under CPython, so the native version must not accept it.
+  os << "  try {\n";
+  // Exact tags, element by element: an int passed for a float (or a bool
+  // for an int) keeps its own type under CPython, so the native version
+  // must not accept it (the caller falls back).
   for (size_t i = 0; i < n; ++i) {
     PrimVar p = f->params[static_cast<int64_t>(i)];
-    os << "  if (args[" << i << "].t != " << TagOf(p.dtype()) << ") return spine_cg::Report(__mc_module_ctx, "
-       << "SPINE_FAULT_TYPE, \"argument '" << p->var_name << "' must be " << PyTypeName(p.dtype()) << "\");\n";
+    std::string ct = Rewriter::CType(p.type());
+    os << "    " << ct << " a" << i << ";\n";
+    os << "    if (!spine_cg::Conv<" << ct << ">::From(args[" << i << "], &a" << i
+       << ")) return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_TYPE, \"argument '" << p->var_name << "' must be "
+       << PyTypeText(p.type()) << "\");\n";
   }
-  os << "  try {\n    " << Setter(f.ret_dtype()) << "(ret, " << Rewriter::FuncSymbol(name) << "(";
-  for (size_t i = 0; i < n; ++i) {
-    if (i) os << ", ";
-    os << ArgRead(f->params[static_cast<int64_t>(i)].dtype(), i);
-  }
-  os << "));\n    return 0;\n";
+  os << "    spine_cg::Conv<" << Rewriter::CType(f->ret_type) << ">::To(" << Rewriter::FuncSymbol(name) << "(";
+  for (size_t i = 0; i < n; ++i) os << (i ? ", " : "") << "spine_cg::Move(a" << i << ")";
+  os << "), ret);\n    return 0;\n";
   os << "  } catch (const spine_cg::Fault& fault) {\n";
   os << "    return spine_cg::Report(__mc_module_ctx, fault.kind, fault.message);\n";
   os << "  } catch (...) {\n";
@@ -64,22 +71,33 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
 
 }  // namespace
 
+bool SourceRewriter::IsExported(const PrimFunc& f) {
+  if (f.IsMethod() || !CanCross(f->ret_type, true)) return false;
+  for (const PrimVar& p : f->params) {
+    if (!CanCross(p.type(), false)) return false;
+  }
+  return true;
+}
+
 std::string SourceRewriter::Build(const rt::Array<PrimFunc>& functions) {
   if (functions.size() == 0) rt::ThrowValueError("rewriter: no functions to build");
-  // The registry's count byte limits a module to 255 functions.
-  if (functions.size() > 255) rt::ThrowValueError("rewriter: at most 255 functions per module");
   std::map<std::string, PrimFunc> by_name;
+  std::vector<PrimFunc> exported;
   for (const PrimFunc& f : functions) {
     if (!f.defined()) rt::ThrowTypeError("rewriter: undefined function");
     if (!by_name.emplace(f->name, f).second) rt::ThrowValueError("rewriter: duplicate function '" + f->name + "'");
+    if (IsExported(f)) exported.push_back(f);
   }
+  // The registry's count byte limits a module to 255 functions.
+  if (exported.size() > 255) rt::ThrowValueError("rewriter: at most 255 functions per module");
   Rewriter rw(&by_name);
   std::ostringstream os;
   os << "// Generated by spine rewriter.BuildFunctions; do not edit.\n";
   os << "#include \"spine/compiler/codegen_support.h\"\n\n";
   os << "extern \"C\" {\n__attribute__((visibility(\"default\"))) SpineModuleCtx __mc_module_ctx = "
-        "{SPINE_MODULE_ABI_VERSION, 0, nullptr};\n}\n\n";
+        "{SPINE_MODULE_ABI_VERSION, 0, nullptr, nullptr};\n}\n\n";
   os << "namespace {\n\n";
+  Rewriter::EmitClasses(functions, os);
   for (const PrimFunc& f : functions) os << rw.Prototype(f) << ";\n";
   os << "\n";
   for (const PrimFunc& f : functions) {
@@ -88,14 +106,15 @@ std::string SourceRewriter::Build(const rt::Array<PrimFunc>& functions) {
   }
   os << "}  // namespace\n\n";
   os << "extern \"C\" {\n\n";
-  for (const PrimFunc& f : functions) EmitWrapper(f, os);
+  for (const PrimFunc& f : exported) EmitWrapper(f, os);
   os << "__attribute__((visibility(\"default\"))) SpineBackendFunc __mc_func_array__[] = {\n";
-  for (const PrimFunc& f : functions) os << "  " << f->name << "__c_api,\n";
+  for (const PrimFunc& f : exported) os << "  " << f->name << "__c_api,\n";
+  if (exported.empty()) os << "  nullptr,\n";  // C++ has no empty arrays; the count byte says 0
   os << "};\n\n";
   char count[8];
-  std::snprintf(count, sizeof(count), "\\%03o", static_cast<unsigned>(functions.size()));
+  std::snprintf(count, sizeof(count), "\\%03o", static_cast<unsigned>(exported.size()));
   os << "__attribute__((visibility(\"default\"))) SpineFuncRegistry __mc_func_registry__ = {\n  \"" << count << "\"";
-  for (const PrimFunc& f : functions) os << " \"" << f->name << "\\0\"";
+  for (const PrimFunc& f : exported) os << " \"" << f->name << "\\0\"";
   os << ",\n  __mc_func_array__,\n};\n\n";
   os << "extern \"C\" __attribute__((visibility(\"default\"))) const char __mc_closures_names__[] = \"\\000\";\n\n";
   os << "}  // extern \"C\"\n";

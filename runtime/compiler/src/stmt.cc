@@ -13,10 +13,10 @@ ExprStmt ExprStmt::Make(BaseExpr e) {
 }
 
 AllocaVarStmt AllocaVarStmt::Make(PrimVar var, PrimExpr init) {
-  if (!var.defined() || !init.defined()) rt::ThrowTypeError("AllocaVarStmt: undefined operand");
-  if (var.dtype() != init.dtype()) {
-    rt::ThrowTypeError("AllocaVarStmt: '" + var->var_name + "' is " + var.dtype().ToString() + ", value is " +
-                       init.dtype().ToString());
+  if (!var.defined()) rt::ThrowTypeError("AllocaVarStmt: undefined variable");
+  if (init.defined() && !TypeEqual(var.type(), init.type())) {
+    rt::ThrowTypeError("AllocaVarStmt: '" + var->var_name + "' is " + TypeText(var.type()) + ", value is " +
+                       TypeText(init.type()));
   }
   auto n = rt::MakeObject<AllocaVarStmtNode>();
   n->var = std::move(var);
@@ -26,9 +26,9 @@ AllocaVarStmt AllocaVarStmt::Make(PrimVar var, PrimExpr init) {
 
 AssignStmt AssignStmt::Make(PrimVar lhs, PrimExpr rhs) {
   if (!lhs.defined() || !rhs.defined()) rt::ThrowTypeError("AssignStmt: undefined operand");
-  if (lhs.dtype() != rhs.dtype()) {
-    rt::ThrowTypeError("AssignStmt: '" + lhs->var_name + "' is " + lhs.dtype().ToString() + ", value is " +
-                       rhs.dtype().ToString());
+  if (!TypeEqual(lhs.type(), rhs.type())) {
+    rt::ThrowTypeError("AssignStmt: '" + lhs->var_name + "' is " + TypeText(lhs.type()) + ", value is " +
+                       TypeText(rhs.type()));
   }
   auto n = rt::MakeObject<AssignStmtNode>();
   n->lhs = std::move(lhs);
@@ -37,7 +37,6 @@ AssignStmt AssignStmt::Make(PrimVar lhs, PrimExpr rhs) {
 }
 
 ReturnStmt ReturnStmt::Make(PrimExpr value) {
-  if (!value.defined()) rt::ThrowTypeError("ReturnStmt: undefined value");
   auto n = rt::MakeObject<ReturnStmtNode>();
   n->value = std::move(value);
   return ReturnStmt(rt::object_p<rt::object_t>(n));

@@ -1,6 +1,7 @@
 """Differential tests: every corpus function, compiled natively (with the
 CPython version as fallback), must give the same result with the same
 type, or raise the same exception type with the same message, as CPython."""
+import copy
 import inspect
 import itertools
 import math
@@ -22,13 +23,18 @@ MAX_CASES = 400
 FUNCTIONS = [f for name, f in inspect.getmembers(corpus, inspect.isfunction) if f.__module__ == "corpus"]
 
 
+def compile_corpus(corpus_module, functions, factory):
+    """Compile a whole corpus file into one module; every one of @p functions must be callable from Python."""
+    path = str(factory.mktemp("native") / (corpus_module.__name__ + ".so"))
+    with open(corpus_module.__file__) as f:
+        names = simple_compile(f.read(), path)
+    assert sorted(names) == sorted(f.__name__ for f in functions)
+    return module_loader(path)
+
+
 @pytest.fixture(scope="module")
 def native_module(tmp_path_factory):
-    path = str(tmp_path_factory.mktemp("native") / "corpus.so")
-    with open(corpus.__file__) as f:
-        names = simple_compile(f.read(), path)
-    assert sorted(names) == sorted(f.__name__ for f in FUNCTIONS)
-    return module_loader(path)
+    return compile_corpus(corpus, FUNCTIONS, tmp_path_factory)
 
 
 def inputs_for(f):
@@ -61,11 +67,18 @@ def test_corpus_size():
     assert len(FUNCTIONS) >= 80
 
 
+def assert_same_meaning(native_module, f, cases):
+    """Natively (CPython as fallback) and under CPython: the same outcome, and the arguments left as they were."""
+    fast = native_module.get_function(f.__name__, fallback=f)
+    for args in cases:
+        mine, theirs = copy.deepcopy(args), copy.deepcopy(args)
+        assert outcome(fast, mine) == outcome(f, theirs), (f.__name__, args)
+        assert repr(mine) == repr(theirs) == repr(args), (f.__name__, args)
+
+
 @pytest.mark.parametrize("f", FUNCTIONS, ids=lambda f: f.__name__)
 def test_same_meaning(native_module, f):
-    fast = native_module.get_function(f.__name__, fallback=f)
-    for args in inputs_for(f):
-        assert outcome(fast, args) == outcome(f, args), (f.__name__, args)
+    assert_same_meaning(native_module, f, inputs_for(f))
 
 
 def test_native_paths_really_run(native_module):

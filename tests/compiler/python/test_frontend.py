@@ -1,40 +1,88 @@
 """Frontend: every unsupported construct is rejected with its line, column
-and construct name; the AST it builds can be inspected through the registry."""
+and construct name; the AST it builds can be inspected through the registry;
+check_eligible says per function why it cannot run natively."""
 import pytest
 import spine_runtime
 
-from native import CompileError, parse_module, to_cpp
+from native import CompileError, check_eligible, parse_module, to_cpp
+
+F = "def f(x: int) -> int:\n"
+L = "def f(xs: list[int]) -> int:\n"
 
 REJECTED = [
-    ("def f(x: int) -> int:\n    return x ** 2\n", 2, 11, "Pow"),
-    ("def f(x: int) -> int:\n    return x & 1\n", 2, 11, "BitAnd"),
-    ("def f(x: int) -> int:\n    y = [x]\n    return x\n", 2, 8, "List"),
-    ("def f(x: str) -> int:\n    return 1\n", 1, 9, "Annotation"),
+    # scalars
+    (F + "    return x ** 2\n", 2, 11, "Pow"),
+    (F + "    return x & 1\n", 2, 11, "BitAnd"),
     ("def f(x) -> int:\n    return 1\n", 1, 6, "MissingAnnotation"),
-    ("def f(x: int) -> int:\n    if x:\n        return 1\n", 1, 0, "MissingReturn"),
-    ("def f(x: int) -> int:\n    if x:\n        y = 1\n    return y\n", 4, 11, "UnboundName"),
-    ("def f(x: int) -> int:\n    x = 1.5\n    return 1\n", 2, 4, "TypeChange"),
+    (F + "    if x:\n        return 1\n", 1, 0, "MissingReturn"),
+    (F + "    if x:\n        y = 1\n    return y\n", 4, 11, "UnboundName"),
+    (F + "    x = 1.5\n    return 1\n", 2, 4, "TypeChange"),
     ("def f(x: int) -> float:\n    return x\n", 2, 4, "ReturnType"),
-    ("def f(x: int) -> int:\n    for i in [1, 2]:\n        pass\n    return x\n", 2, 13, "ForIter"),
-    ("def f(x: int) -> int:\n    for i in range(x):\n        pass\n    else:\n        pass\n    return x\n", 2, 4, "ForElse"),
-    ("def f(x: int) -> int:\n    return print(x)\n", 2, 11, "Call"),
-    ("def f(x: int) -> int:\n    return x if x else 1.0\n", 2, 11, "MixedIfExp"),
+    (F + "    for i in range(x):\n        pass\n    else:\n        pass\n    return x\n", 2, 4, "ForElse"),
+    (F + "    return print(x)\n", 2, 11, "Call"),
+    (F + "    return x if x else 1.0\n", 2, 11, "MixedIfExp"),
     ("def f(x: int, y: bool) -> int:\n    return x and y\n", 2, 11, "MixedBoolOp"),
-    ("def f(x: int) -> int:\n    return x + 99999999999999999999\n", 2, 15, "BigIntLiteral"),
-    ("def f(x: int) -> int:\n    a, b = x, x\n    return a\n", 2, 4, "AssignTarget"),
-    ("def f(x: int) -> int:\n    return x in x\n", 2, 11, "In"),
+    (F + "    return x + 99999999999999999999\n", 2, 15, "BigIntLiteral"),
+    (F + "    return x in x\n", 2, 11, "In"),
     ("import os\n", 1, 0, "Import"),
-    ("def f(x: int) -> int:\n    with x:\n        pass\n    return x\n", 2, 4, "With"),
-    ("def f(x: int) -> int:\n    return g\n", 2, 11, "GlobalName"),
-    ("def f(x: int) -> int:\n    for i in range(x, 0, 0):\n        pass\n    return x\n", 2, 25, "RangeStep"),
+    (F + "    with x:\n        pass\n    return x\n", 2, 4, "With"),
+    (F + "    return g\n", 2, 11, "GlobalName"),
+    (F + "    for i in range(x, 0, 0):\n        pass\n    return x\n", 2, 25, "RangeStep"),
+    (F + "    a = b = x\n    return a\n", 2, 4, "AssignTarget"),
+    # annotations
+    ("def f(x: list) -> int:\n    return 1\n", 1, 9, "BareContainer"),
+    ("def f(x: dict[float, int]) -> int:\n    return 1\n", 1, 9, "KeyType"),
+    ("def f(x: tuple[int, ...]) -> int:\n    return 1\n", 1, 9, "Annotation"),
+    ("def f(x: bytes) -> int:\n    return 1\n", 1, 9, "Annotation"),
+    # containers and str
+    (F + "    y = [1, 2.0]\n    return x\n", 2, 8, "MixedElements"),
+    (F + "    y = []\n    return len(y)\n", 3, 15, "EmptyLiteral"),
+    ("def f(s: set[int]) -> int:\n    for v in s:\n        pass\n    return 1\n", 2, 13, "SetIteration"),
+    (F + "    return x[0]\n", 2, 11, "Subscript"),
+    ("def f(d: dict[str, int]) -> int:\n    return len(d[1:])\n", 2, 15, "Slice"),
+    ("def f(t: tuple[int, str], i: int) -> int:\n    return len(t[i])\n", 2, 15, "TupleIndex"),
+    ("def f(s: str) -> str:\n    return s.title()\n", 2, 11, "Method"),
+    ("def f(d: dict[str, int]) -> int:\n    return d.get('a')\n", 2, 11, "OptionalResult"),
+    ("def f(d: dict[str, int]) -> int:\n    k = d.keys()\n    return 1\n", 2, 8, "DictView"),
+    (F + "    r = range(x)\n    return x\n", 2, 8, "IterableOnly"),
+    (L + "    g = (v for v in xs)\n    return 1\n", 2, 8, "GeneratorExp"),
+    ("def f(a: list[float], b: list[float]) -> bool:\n    return a == b\n", 2, 11, "FloatContainerCompare"),
+    ("def f(s: str) -> bool:\n    return s < 1\n", 2, 11, "CompareTypes"),
+    (F + "    return x is x\n", 2, 11, "Is"),
+    ("def f(n: float) -> str:\n    return f'{n:.2f}'\n", 2, 11, "FormatSpec"),
+    (L + "    xs *= 2\n    return 1\n", 2, 4, "AugAssign"),
+    (L + "    del xs\n    return 1\n", 2, 8, "Delete"),
+    ("def f(d: dict[str, int]) -> int:\n    return sum(d)\n", 2, 11, "Builtin"),
+    (L + "    return sorted(xs, key=len)[0]\n", 2, 11, "CallKeywords"),
+    # arguments are read-only natively (they are copies)
+    (L + "    xs.append(1)\n    return 1\n", 2, 4, "BorrowedMutation"),
+    (L + "    ys = xs\n    ys[0] = 1\n    return 1\n", 3, 4, "BorrowedMutation"),
+    (L + "    ys = [xs]\n    return 1\n", 2, 10, "BorrowedStore"),
+    ("def f(xs: list[int]) -> list[int]:\n    return xs\n", 2, 4, "ReturnBorrowed"),
+    ("def f(g: list[list[int]]) -> int:\n    for row in g:\n        row.append(0)\n    return 1\n", 3, 8,
+     "BorrowedMutation"),
+    # classes
+    ("class A(object):\n    x: int\n", 1, 0, "ClassBases"),
+    ("class A:\n    x: int = 0\n    def __eq__(self, o: int) -> bool:\n        return True\n", 3, 4, "DunderMethod"),
+    ("class N:\n    nxt: list['N']\n", 1, 0, "RecursiveClass"),
+    ("class A:\n    def __init__(self) -> None:\n        self.x = abs(1)\n", 3, 8, "FieldType"),
+    ("class A:\n    x: int = 0\n    def m(self) -> None:\n        self.y = 1\n", 4, 8, "UnknownField"),
+    ("class A:\n    x: int\n    def __init__(self) -> None:\n        self.m()\n        self.x = 1\n"
+     "    def m(self) -> None:\n        pass\n", 4, 8, "SelfInInit"),
+    ("class A:\n    x: int\n    def __init__(self) -> None:\n        pass\n", 3, 4, "SelfInInit"),
+    ("class A:\n    x: int\n", 1, 0, "FieldUnassigned"),
+    ("class A:\n    items: list[int] = []\n", 2, 23, "FieldDefault"),
+    ("class A:\n    x: int = 0\ndef f(a: A) -> int:\n    if a:\n        return 1\n    return 0\n", 4, 7,
+     "Truthiness"),
 ]
 
 
-@pytest.mark.parametrize("source,line,col,construct", REJECTED, ids=[r[3] for r in REJECTED])
+@pytest.mark.parametrize("source,line,col,construct", REJECTED, ids=[f"{r[3]}-{i}" for i, r in enumerate(REJECTED)])
 def test_rejected_with_position(source, line, col, construct):
+    source += "" if "def f" in source else "def f(x: int) -> int:\n    return x\n"
     with pytest.raises(CompileError) as info:
         parse_module(source)
-    assert (info.value.line, info.value.col, info.value.construct) == (line, col, construct)
+    assert (info.value.line, info.value.col, info.value.construct) == (line, col, construct), str(info.value)
     assert f"line {line}, column {col}: {construct}" in str(info.value)
 
 
@@ -48,9 +96,53 @@ def test_ast_is_inspectable():
     assert text == "def add(a: int64, b: int64) -> int64:\n  c: int64 = (a + b)\n  return c"
 
 
+def test_container_ast_is_inspectable():
+    src = ("def f(words: list[str]) -> dict[str, int]:\n    d: dict[str, int] = {}\n"
+           "    for w in words:\n        d[w] = d.get(w, 0) + 1\n    return d\n")
+    (f,) = parse_module(src)
+    text = spine_runtime.get_global("ast.AsText")(f)
+    assert text.splitlines()[0] == "def f(words: list[str]) -> dict[str, int64]:"
+    assert "d: dict[str, int64] = {}" in text
+    assert "d[w] = (d.get(w, 0) + 1)" in text
+    get = spine_runtime.get_global("runtime.NodeGetAttr")
+    ret = get(f, "ret_type")
+    assert ret.type_name == "DictType"
+    assert spine_runtime.get_global("ast.TypeText")(get(ret, "value_type")) == "int64"
+
+
 def test_generated_cpp_has_module_protocol():
     cpp = to_cpp("def add(a: int, b: int) -> int:\n    return a + b\n")
     for symbol in ("add__c_api", "__mc_func_array__", "__mc_func_registry__", "__mc_closures_names__",
                    "__mc_module_ctx", "spine_cg::add_i"):
         assert symbol in cpp
     assert cpp.count("#include") == 1
+
+
+def test_empty_literals_are_typed_by_their_first_use():
+    src = ("def f(words: list[str]) -> int:\n    seen = set()\n    counts = {}\n    order = []\n"
+           "    for w in words:\n        if w in seen:\n            counts[w] = counts.get(w, 0) + 1\n"
+           "        seen.add(w)\n        order.append(len(w))\n    return len(counts) + sum(order)\n")
+    (f,) = parse_module(src)
+    text = spine_runtime.get_global("ast.AsText")(f)
+    assert "seen: set[str] = set()" in text
+    assert "counts: dict[str, int64] = {}" in text
+    assert "order: list[int64] = []" in text
+
+
+def test_check_eligible_reports_each_function():
+    program = (
+        "import json\n"
+        "x = 1\n"
+        "class P:\n    v: int = 0\n"
+        "def ok(xs: list[int]) -> int:\n    return sum(xs)\n"
+        "def mutates(xs: list[int]) -> int:\n    xs.append(1)\n    return 1\n"
+        "def internal(p: P) -> int:\n    return p.v\n"
+        "def caller(xs: list[int]) -> int:\n    return mutates(xs)\n"
+        "def uses_global() -> int:\n    return x\n")
+    result = dict(check_eligible(program))
+    assert list(result) == ["ok", "mutates", "internal", "caller", "uses_global"]
+    assert result["ok"] is None
+    assert "BorrowedMutation" in result["mutates"]
+    assert "cannot cross" in result["internal"]
+    assert result["caller"] == "calls mutates(), which is not eligible"
+    assert "GlobalName" in result["uses_global"]

@@ -1,10 +1,12 @@
 /**
  * @file expr.h
- * @brief The expression family. BaseExpr is the root; PrimExpr carries a
- * DataType and produces a runtime value. Result types are computed by the
- * constructors (Python's rules: any float operand gives float, `/` gives
- * float, bool arithmetic gives int, comparisons and logic give bool), so a
- * tree is well-typed by construction and the code generator never guesses.
+ * @brief The expression family. BaseExpr is the root; PrimExpr produces a
+ * value and carries its Type (`checked_type`) and, for the hot scalar path,
+ * its DataType (handle for objects: str, containers, class instances).
+ * Result types are computed by the constructors (Python's rules: any float
+ * operand gives float, `/` gives float, bool arithmetic gives int,
+ * comparisons and logic give bool), so a tree is well-typed by construction
+ * and the code generator never guesses.
  */
 #ifndef SPINE_COMPILER_EXPR_H_
 #define SPINE_COMPILER_EXPR_H_
@@ -12,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "spine/compiler/node.h"
+#include "spine/compiler/type.h"
 #include "spine/runtime/array.h"
 
 namespace spine::compiler {
@@ -27,18 +29,24 @@ class BaseExpr : public AstRef {
   SPINE_AST_REF(BaseExpr, AstRef, BaseExprNode)
 };
 
-/** @brief An expression with a scalar data type. */
+/** @brief An expression that produces a value. */
 class PrimExprNode : public BaseExprNode {
  public:
   SPINE_AST_NODE(PrimExprNode, BaseExprNode, "PrimExpr")
-  rt::DataType datatype;  /**< Type of the value this expression produces. */
+  rt::DataType datatype;  /**< Scalar format of the value (handle for objects). */
+  Type checked_type;      /**< Full type of the value (PrimType for scalars). */
 };
 /** @brief Reference to a PrimExprNode. */
 class PrimExpr : public BaseExpr {
   SPINE_AST_REF(PrimExpr, BaseExpr, PrimExprNode)
   /** The data type (the reference must be defined). */
   rt::DataType dtype() const noexcept { return (*this)->datatype; }
+  /** The type (the reference must be defined). */
+  const Type& type() const noexcept { return (*this)->checked_type; }
 };
+
+/** Set @p n's datatype and checked_type from @p t. */
+void SetExprType(PrimExprNode* n, Type t);
 
 /** The three scalar types of the subset. */
 inline constexpr rt::DataType kInt64 = rt::DataType::Int(64);
@@ -85,7 +93,7 @@ class FloatImm : public PrimExpr {
   static FloatImm Make(double value);
 };
 
-/** @brief String constant (handle type; printed, not yet generated). */
+/** @brief String constant (type str). */
 class StringImmNode : public PrimExprNode {
  public:
   SPINE_AST_NODE(StringImmNode, PrimExprNode, "StringImm")
@@ -108,17 +116,20 @@ class PrimVarNode : public PrimExprNode {
  public:
   SPINE_AST_NODE(PrimVarNode, PrimExprNode, "PrimVar")
   std::string var_name;  /**< Source name. */
-  /** Fields: var_name, datatype. */
+  /** Fields: var_name, datatype, checked_type. */
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("var_name", &var_name);
     v->Visit("datatype", &datatype);
+    v->Visit("checked_type", &checked_type);
   }
 };
 /** @brief Reference to a PrimVarNode. */
 class PrimVar : public PrimExpr {
   SPINE_AST_REF(PrimVar, PrimExpr, PrimVarNode)
-  /** A new variable. */
+  /** A new scalar variable. */
   static PrimVar Make(std::string name, rt::DataType t);
+  /** A new variable of any value type. */
+  static PrimVar Make(std::string name, Type t);
 };
 
 /** @brief Layout shared by all binary operators. */
@@ -155,9 +166,9 @@ SPINE_AST_BINARY_OP(PrimMul, "PrimMul")            // a * b
 SPINE_AST_BINARY_OP(PrimDiv, "PrimDiv")            // a / b (true division, always float)
 SPINE_AST_BINARY_OP(PrimFloorDiv, "PrimFloorDiv")  // a // b (Python signs)
 SPINE_AST_BINARY_OP(PrimFloorMod, "PrimFloorMod")  // a % b (Python signs)
-SPINE_AST_BINARY_OP(PrimEQ, "PrimEQ")              // a == b
+SPINE_AST_BINARY_OP(PrimEQ, "PrimEQ")              // a == b (also str, containers, classes by identity)
 SPINE_AST_BINARY_OP(PrimNE, "PrimNE")              // a != b
-SPINE_AST_BINARY_OP(PrimLT, "PrimLT")              // a < b
+SPINE_AST_BINARY_OP(PrimLT, "PrimLT")              // a < b (also str, list, tuple)
 SPINE_AST_BINARY_OP(PrimLE, "PrimLE")              // a <= b
 SPINE_AST_BINARY_OP(PrimGT, "PrimGT")              // a > b
 SPINE_AST_BINARY_OP(PrimGE, "PrimGE")              // a >= b
@@ -230,7 +241,7 @@ class PrimLet : public PrimExpr {
   static PrimLet Make(PrimVar var, PrimExpr value, PrimExpr body);
 };
 
-/** @brief A built-in operation called through PrimCall (neg, abs, min, max, float, int, bool, ...). */
+/** @brief A built-in operation called through PrimCall (neg, abs, min, max, len, contains, ...; see op_types.cc). */
 class OpNode : public BaseExprNode {
  public:
   SPINE_AST_NODE(OpNode, BaseExprNode, "Op")
@@ -269,6 +280,7 @@ class PrimCallNode : public PrimExprNode {
   /** Fields. */
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("datatype", &datatype);
+    v->Visit("checked_type", &checked_type);
     v->Visit("op", &op);
     v->Visit("args", &args);
   }
@@ -281,11 +293,17 @@ class PrimCall : public PrimExpr {
    * result type computed (@p t is ignored); for a GlobalVar @p t is the
    * callee's declared return type.
    */
-  static PrimCall Make(rt::DataType t, BaseExpr op, rt::Array<PrimExpr> args);
+  static PrimCall Make(Type t, BaseExpr op, rt::Array<PrimExpr> args);
+  /** Scalar form of Make. */
+  static PrimCall Make(rt::DataType t, BaseExpr op, rt::Array<PrimExpr> args) {
+    return Make(ScalarType(t), std::move(op), std::move(args));
+  }
 };
 
 /** Names of the built-in ops PrimCall accepts. */
 const std::vector<std::string>& BuiltinOpNames();
+/** Result type of built-in op @p name on @p args; TypeError/ValueError when it does not apply. */
+Type OpResultType(const std::string& name, const rt::Array<PrimExpr>& args);
 
 }  // namespace spine::compiler
 

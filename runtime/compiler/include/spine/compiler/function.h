@@ -23,7 +23,11 @@ class BaseFunc : public BaseExpr {
   SPINE_AST_REF(BaseFunc, BaseExpr, BaseFuncNode)
 };
 
-/** @brief A function whose parameters are typed PrimVars. */
+/**
+ * @brief A function whose parameters are typed PrimVars. A method of a
+ * class is named `Class.method` and takes the instance as first parameter;
+ * methods are called natively only (they get no `__c_api` wrapper).
+ */
 class PrimFuncNode : public BaseFuncNode {
  public:
   SPINE_AST_NODE(PrimFuncNode, BaseFuncNode, "PrimFunc")
@@ -31,7 +35,7 @@ class PrimFuncNode : public BaseFuncNode {
   rt::Array<PrimVar> params;        /**< Parameters, in order. */
   rt::Array<PrimExpr> defaults;     /**< Defaults of the trailing parameters (none supported yet by codegen). */
   Stmt body;                        /**< Function body. */
-  Type ret_type;                    /**< Declared return type. */
+  Type ret_type;                    /**< Declared return type (NoneType for `-> None` methods). */
   /** Fields. */
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("name", &name);
@@ -44,11 +48,11 @@ class PrimFuncNode : public BaseFuncNode {
 /** @brief Reference to a PrimFuncNode. */
 class PrimFunc : public BaseFunc {
   SPINE_AST_REF(PrimFunc, BaseFunc, PrimFuncNode)
-  /** A function; the name must be a Python identifier. */
+  /** A function; the name must be a Python identifier or `Class.method`. */
   static PrimFunc Make(std::string name, rt::Array<PrimVar> params, rt::Array<PrimExpr> defaults, Stmt body,
                        Type ret_type);
-  /** The scalar return type (ret_type must be a PrimType). */
-  rt::DataType ret_dtype() const;
+  /** True for `Class.method`. */
+  bool IsMethod() const;
 };
 
 /** @brief A module: functions with unique names, in insertion order. */

@@ -14,6 +14,9 @@
 #include <utility>
 #include <vector>
 
+#include "spine/compiler/block_expr.h"
+#include "spine/compiler/class_expr.h"
+#include "spine/compiler/container_expr.h"
 #include "spine/compiler/function.h"
 #include "spine/runtime/error.h"
 
@@ -103,6 +106,19 @@ class ExprFunctor<R(const PrimExpr&, Args...)> {
   virtual R VisitExpr_(const PrimIfThenElseNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ?:. */
   virtual R VisitExpr_(const PrimLetNode* n, Args... a) { return VisitExprDefault_(n, a...); }         /**< let. */
   virtual R VisitExpr_(const PrimCallNode* n, Args... a) { return VisitExprDefault_(n, a...); }        /**< call. */
+  virtual R VisitExpr_(const ListLiteralNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ListLiteral. */
+  virtual R VisitExpr_(const SetLiteralNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< SetLiteral. */
+  virtual R VisitExpr_(const DictLiteralNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< DictLiteral. */
+  virtual R VisitExpr_(const TupleLiteralNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< TupleLiteral. */
+  virtual R VisitExpr_(const ContainerGetItemNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ContainerGetItem. */
+  virtual R VisitExpr_(const ContainerSetItemNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ContainerSetItem. */
+  virtual R VisitExpr_(const ContainerDelItemNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ContainerDelItem. */
+  virtual R VisitExpr_(const ContainerGetSliceNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ContainerGetSlice. */
+  virtual R VisitExpr_(const ContainerMethodCallNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ContainerMethodCall. */
+  virtual R VisitExpr_(const ClassNewNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ClassNew. */
+  virtual R VisitExpr_(const ClassGetAttrNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ClassGetAttr. */
+  virtual R VisitExpr_(const ClassSetAttrNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ClassSetAttr. */
+  virtual R VisitExpr_(const BlockExprNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< BlockExpr. */
 
  private:
   static FType InitVTable() {
@@ -129,6 +145,19 @@ class ExprFunctor<R(const PrimExpr&, Args...)> {
     SPINE_FUNCTOR_DISPATCH(Expr, PrimIfThenElseNode);
     SPINE_FUNCTOR_DISPATCH(Expr, PrimLetNode);
     SPINE_FUNCTOR_DISPATCH(Expr, PrimCallNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ListLiteralNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, SetLiteralNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, DictLiteralNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, TupleLiteralNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ContainerGetItemNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ContainerSetItemNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ContainerDelItemNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ContainerGetSliceNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ContainerMethodCallNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ClassNewNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ClassGetAttrNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ClassSetAttrNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, BlockExprNode);
     return vt;
   }
 };
@@ -202,11 +231,27 @@ class TypeFunctor<R(const Type&, Args...)> {
     rt::ThrowTypeError("this visitor does not handle type node '" + n->Name() + "'");
   }
   virtual R VisitType_(const PrimTypeNode* n, Args... a) { return VisitTypeDefault_(n, a...); }  /**< PrimType. */
+  virtual R VisitType_(const StringTypeNode* n, Args... a) { return VisitTypeDefault_(n, a...); }  /**< StringType. */
+  virtual R VisitType_(const NoneTypeNode* n, Args... a) { return VisitTypeDefault_(n, a...); }  /**< NoneType. */
+  virtual R VisitType_(const ListTypeNode* n, Args... a) { return VisitTypeDefault_(n, a...); }  /**< ListType. */
+  virtual R VisitType_(const SetTypeNode* n, Args... a) { return VisitTypeDefault_(n, a...); }  /**< SetType. */
+  virtual R VisitType_(const DictTypeNode* n, Args... a) { return VisitTypeDefault_(n, a...); }  /**< DictType. */
+  virtual R VisitType_(const TupleTypeNode* n, Args... a) { return VisitTypeDefault_(n, a...); }  /**< TupleType. */
+  virtual R VisitType_(const ClassTypeNode* n, Args... a) { return VisitTypeDefault_(n, a...); }  /**< ClassType. */
+  virtual R VisitType_(const IteratorTypeNode* n, Args... a) { return VisitTypeDefault_(n, a...); }  /**< IteratorType. */
 
  private:
   static FType InitVTable() {
     FType vt;
     SPINE_FUNCTOR_DISPATCH(Type, PrimTypeNode);
+    SPINE_FUNCTOR_DISPATCH(Type, StringTypeNode);
+    SPINE_FUNCTOR_DISPATCH(Type, NoneTypeNode);
+    SPINE_FUNCTOR_DISPATCH(Type, ListTypeNode);
+    SPINE_FUNCTOR_DISPATCH(Type, SetTypeNode);
+    SPINE_FUNCTOR_DISPATCH(Type, DictTypeNode);
+    SPINE_FUNCTOR_DISPATCH(Type, TupleTypeNode);
+    SPINE_FUNCTOR_DISPATCH(Type, ClassTypeNode);
+    SPINE_FUNCTOR_DISPATCH(Type, IteratorTypeNode);
     return vt;
   }
 };

@@ -9,10 +9,18 @@
  *  - `__mc_func_registry__`: SpineFuncRegistry naming the array's entries in
  *    order (names = one count byte, then that many NUL-terminated names);
  *  - `__mc_closures_names__`: the same encoding, functions that need a
- *    resource handle (none are generated today; the loader rejects modules
- *    that declare some rather than call them wrongly);
+ *    closure resource (none are generated today; the loader rejects modules
+ *    that declare some rather than call them wrongly; for every other
+ *    function the `resource` argument carries the call's SpineRuntimeApi);
  *  - `__mc_module_ctx`: SpineModuleCtx; the module writes its ABI version,
  *    the loader fills in the callbacks before any function runs.
+ *
+ * Containers cross as objects (value tag = the runtime type index below)
+ * that only the call's SpineRuntimeApi interprets: runtime objects through
+ * the loader, Python objects through the Python binding. A module reads
+ * arguments through it without owning them (they live for the call),
+ * converting them into its own unboxed containers, and builds results
+ * through it as owned objects.
  */
 #ifndef SPINE_COMPILER_MODULE_ABI_H_
 #define SPINE_COMPILER_MODULE_ABI_H_
@@ -24,12 +32,14 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 1
+#define SPINE_MODULE_ABI_VERSION 2
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
- * result written to *@p ret (immediates only today). Returns 0, or -1 after
- * reporting through SpineModuleCtx::set_error.
+ * result written to *@p ret (owned by the caller afterwards). @p resource
+ * is the SpineRuntimeApi for this call, or null for the module's default
+ * (SpineModuleCtx::api). Returns 0, or -1 after reporting through
+ * SpineModuleCtx::set_error.
  */
 typedef int (*SpineBackendFunc)(SpineValue* args, int num_args, SpineValue* ret, void* resource);
 
@@ -44,15 +54,73 @@ enum SpineFaultKind {
   SPINE_FAULT_FALLBACK = 1,  /**< Not representable natively (int64 overflow, deep recursion): run the Python function. */
   SPINE_FAULT_ZERODIV = 2,   /**< Python's ZeroDivisionError. */
   SPINE_FAULT_VALUE = 3,     /**< Python's ValueError. */
-  SPINE_FAULT_TYPE = 4       /**< Wrong argument count or type (the caller may fall back). */
+  SPINE_FAULT_TYPE = 4,      /**< Wrong argument count or type (the caller may fall back). */
+  SPINE_FAULT_INDEX = 5,     /**< Python's IndexError. */
+  SPINE_FAULT_KEY = 6,       /**< Python's KeyError; the message is repr(key). */
+  SPINE_FAULT_RUNTIME = 7    /**< Python's RuntimeError (e.g. a dict changed size during iteration). */
 };
+
+/** Value tags of the runtime containers (the runtime's fixed type indices; the loader checks them). */
+enum SpineContainerTag {
+  SPINE_TAG_STR_OBJECT = 1, /**< A string object (arguments also come as SPINE_TYPE_STR immediates). */
+  SPINE_TAG_LIST = 2,       /**< list. */
+  SPINE_TAG_DICT = 3,       /**< dict. */
+  SPINE_TAG_SET = 4,        /**< set. */
+  SPINE_TAG_TUPLE = 5       /**< tuple. */
+};
+
+/**
+ * @brief Runtime services for generated code: how it reads its arguments'
+ * containers and builds its results. The loader installs the runtime's
+ * table in SpineModuleCtx::api (runtime objects); a caller may pass its own
+ * table for one call as the `resource` of SpineBackendFunc (the Python
+ * binding does: it hands Python objects in and gets Python objects back, with
+ * no runtime containers in between). Within one call every container value
+ * belongs to that call's table.
+ *
+ * Readers borrow: what they write stays valid while the argument lives;
+ * an element they cannot represent gets the tag SPINE_TYPE_NULL (the
+ * module then reports a type mismatch and the caller falls back).
+ * Builders return owned objects or write owned values, and take ownership
+ * of what they are given even when they fail. Every function reports
+ * failure by its result (null or -1) and never throws.
+ */
+typedef struct SpineRuntimeApi {
+  /** Number of elements of a list or tuple value. */
+  int64_t (*seq_len)(const SpineValue* seq);
+  /** Element @p i (0 <= i < length) of a list or tuple value, borrowed. */
+  void (*seq_get)(const SpineValue* seq, int64_t i, SpineValue* out);
+  /**
+   * Next entry of a dict or set value from position *@p pos (start at 0):
+   * 1 with the borrowed key (and value, for a dict) and *@p pos advanced, 0 at the end.
+   */
+  int (*table_next)(const SpineValue* table, int64_t* pos, SpineValue* key, SpineValue* value);
+  /** Bytes of a string object value (SPINE_TAG_STR_OBJECT). */
+  const char* (*str_data)(const SpineValue* str, int64_t* size);
+  /** An owned string value copying @p size bytes (UTF-8); 0 or -1. */
+  int (*new_str)(const char* data, int64_t size, SpineValue* out);
+  /** A new list object with room for @p reserve elements, or null. */
+  void* (*new_list)(int64_t reserve);
+  /** Append an owned value to a list object; 0 or -1. */
+  int (*list_append)(void* list, SpineValue* item);
+  /** A new tuple object of @p n owned values, or null. */
+  void* (*new_tuple)(SpineValue* items, int64_t n);
+  /** A new dict object, or null. */
+  void* (*new_dict)(void);
+  /** d[key] = value with owned key and value; 0 or -1. */
+  int (*dict_set)(void* dict, SpineValue* key, SpineValue* value);
+  /** Release an owned value. */
+  void (*release)(SpineValue* value);
+} SpineRuntimeApi;
 
 /** @brief Module context: written by the module (version) and by the loader (callbacks). */
 typedef struct SpineModuleCtx {
   int32_t abi_version;  /**< SPINE_MODULE_ABI_VERSION of the generator. */
   int32_t reserved;     /**< Zero. */
-  /** Record a fault for the calling thread; @p message is a static string. */
+  /** Record a fault for the calling thread; the text is copied. */
   void (*set_error)(int32_t kind, const char* message);
+  /** Runtime services (see SpineRuntimeApi). */
+  const SpineRuntimeApi* api;
 } SpineModuleCtx;
 
 #ifdef __cplusplus

@@ -25,6 +25,8 @@ class AstPrinter : public ExprFunctor<Doc(const PrimExpr&)>,
   Doc PrintFunc(const PrimFuncNode* f);
   Doc Binary(const PrimBinaryOpNode* n, const char* op);
   Doc Block(const Stmt& s);
+  Doc Items(const rt::Array<PrimExpr>& items);
+  Doc TypeDoc(const TypeNode* n);
 
   Doc VisitExpr_(const IntImmNode* n) override;
   Doc VisitExpr_(const FloatImmNode* n) override;
@@ -48,6 +50,19 @@ class AstPrinter : public ExprFunctor<Doc(const PrimExpr&)>,
   Doc VisitExpr_(const PrimIfThenElseNode* n) override;
   Doc VisitExpr_(const PrimLetNode* n) override;
   Doc VisitExpr_(const PrimCallNode* n) override;
+  Doc VisitExpr_(const ListLiteralNode* n) override;
+  Doc VisitExpr_(const SetLiteralNode* n) override;
+  Doc VisitExpr_(const DictLiteralNode* n) override;
+  Doc VisitExpr_(const TupleLiteralNode* n) override;
+  Doc VisitExpr_(const ContainerGetItemNode* n) override;
+  Doc VisitExpr_(const ContainerSetItemNode* n) override;
+  Doc VisitExpr_(const ContainerDelItemNode* n) override;
+  Doc VisitExpr_(const ContainerGetSliceNode* n) override;
+  Doc VisitExpr_(const ContainerMethodCallNode* n) override;
+  Doc VisitExpr_(const ClassNewNode* n) override;
+  Doc VisitExpr_(const ClassGetAttrNode* n) override;
+  Doc VisitExpr_(const ClassSetAttrNode* n) override;
+  Doc VisitExpr_(const BlockExprNode* n) override;
 
   Doc VisitStmt_(const ExprStmtNode* n) override;
   Doc VisitStmt_(const AllocaVarStmtNode* n) override;
@@ -59,7 +74,15 @@ class AstPrinter : public ExprFunctor<Doc(const PrimExpr&)>,
   Doc VisitStmt_(const BreakStmtNode* n) override;
   Doc VisitStmt_(const ContinueStmtNode* n) override;
 
-  Doc VisitType_(const PrimTypeNode* n) override;
+  Doc VisitType_(const PrimTypeNode* n) override { return Doc() << n->dtype.ToString(); }
+  Doc VisitType_(const StringTypeNode*) override { return Doc() << "str"; }
+  Doc VisitType_(const NoneTypeNode*) override { return Doc() << "None"; }
+  Doc VisitType_(const ListTypeNode* n) override { return TypeDoc(n); }
+  Doc VisitType_(const SetTypeNode* n) override { return TypeDoc(n); }
+  Doc VisitType_(const DictTypeNode* n) override { return TypeDoc(n); }
+  Doc VisitType_(const TupleTypeNode* n) override { return TypeDoc(n); }
+  Doc VisitType_(const ClassTypeNode* n) override { return Doc() << n->name; }
+  Doc VisitType_(const IteratorTypeNode* n) override { return TypeDoc(n); }
 };
 
 /** The text form of @p node (what `ast.AsText` returns). */

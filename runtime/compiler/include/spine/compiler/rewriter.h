@@ -15,6 +15,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "spine/compiler/functor.h"
 
@@ -23,8 +24,11 @@ namespace spine::compiler {
 /**
  * @brief Emits C++ for functions. Every int64 operation goes through a
  * checked helper of codegen_support.h, every float operation follows
- * CPython's definition; expressions write to the stream without line
- * breaks, statements own their indentation and line.
+ * CPython's definition, str and containers map to the unboxed native
+ * library (the headers under codegen/); expressions write to the stream without line
+ * breaks, statements own their indentation and line. Operands Python
+ * evaluates in order are bound to temporaries in that order whenever more
+ * than one of them could fault (C++ leaves the order unspecified).
  */
 class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
                  public StmtFunctor<void(const Stmt&, std::ostream&)> {
@@ -37,8 +41,14 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void EmitFunction(const PrimFunc& f, std::ostream& os);
   /** C++ type of a scalar data type (int64_t, double, bool); throws for others. */
   static std::string CType(rt::DataType t);
-  /** C++ symbol of the function named @p name. */
-  static std::string FuncSymbol(const std::string& name) { return "f_" + name; }
+  /** C++ type of any value type (void for None). */
+  static std::string CType(const Type& t);
+  /** C++ symbol of the function or method (`Class.method`) named @p name. */
+  static std::string FuncSymbol(const std::string& name);
+  /** C++ struct of a class. */
+  static std::string ClassStruct(const std::string& name) { return "c_" + name; }
+  /** Emit the structs of every class reachable from @p functions' types, fields before users. */
+  static void EmitClasses(const rt::Array<PrimFunc>& functions, std::ostream& os);
 
  private:
   std::string VarName(const PrimVarNode* v);
@@ -48,8 +58,16 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void Compare(const PrimBinaryOpNode* n, const char* op, const char* name, std::ostream& os);
   void Helper(const PrimBinaryOpNode* n, rt::DataType t, const char* fn, std::ostream& os);
   std::string Render(const PrimExpr& e, rt::DataType t);
+  std::string Render(const PrimExpr& e);
   void Ordered(const PrimExpr& a, rt::DataType ta, const PrimExpr& b, rt::DataType tb,
                const std::function<void(const std::string&, const std::string&)>& combine, std::ostream& os);
+  void Sequence(const std::vector<PrimExpr>& operands,
+                const std::function<void(const std::vector<std::string>&)>& combine, std::ostream& os);
+  void Call(const std::string& fn, const std::vector<PrimExpr>& operands, std::ostream& os);
+  void ObjectCompare(const PrimBinaryOpNode* n, const char* test, std::ostream& os);
+  void EmitOp(const std::string& op, const PrimCallNode* n, std::ostream& os);
+  void EmitGlobalCall(const GlobalVarNode* g, const PrimCallNode* n, std::ostream& os);
+  void EmitStrLiteral(const std::string& bytes, std::ostream& os);
   void Line(std::ostream& os) const;
   void Block(const Stmt& s, std::ostream& os);
 
@@ -62,6 +80,7 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void VisitExpr_(const PrimDivNode* n, std::ostream& os) override;
   void VisitExpr_(const PrimFloorDivNode* n, std::ostream& os) override;
   void VisitExpr_(const PrimFloorModNode* n, std::ostream& os) override;
+  void VisitExpr_(const StringImmNode* n, std::ostream& os) override { EmitStrLiteral(n->value, os); }
   void VisitExpr_(const PrimEQNode* n, std::ostream& os) override { Compare(n, "==", "eq", os); }
   void VisitExpr_(const PrimNENode* n, std::ostream& os) override { Compare(n, "!=", "ne", os); }
   void VisitExpr_(const PrimLTNode* n, std::ostream& os) override { Compare(n, "<", "lt", os); }
@@ -74,6 +93,19 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void VisitExpr_(const PrimIfThenElseNode* n, std::ostream& os) override;
   void VisitExpr_(const PrimLetNode* n, std::ostream& os) override;
   void VisitExpr_(const PrimCallNode* n, std::ostream& os) override;
+  void VisitExpr_(const ListLiteralNode* n, std::ostream& os) override;
+  void VisitExpr_(const SetLiteralNode* n, std::ostream& os) override;
+  void VisitExpr_(const DictLiteralNode* n, std::ostream& os) override;
+  void VisitExpr_(const TupleLiteralNode* n, std::ostream& os) override;
+  void VisitExpr_(const ContainerGetItemNode* n, std::ostream& os) override;
+  void VisitExpr_(const ContainerSetItemNode* n, std::ostream& os) override;
+  void VisitExpr_(const ContainerDelItemNode* n, std::ostream& os) override;
+  void VisitExpr_(const ContainerGetSliceNode* n, std::ostream& os) override;
+  void VisitExpr_(const ContainerMethodCallNode* n, std::ostream& os) override;
+  void VisitExpr_(const ClassNewNode* n, std::ostream& os) override;
+  void VisitExpr_(const ClassGetAttrNode* n, std::ostream& os) override;
+  void VisitExpr_(const ClassSetAttrNode* n, std::ostream& os) override;
+  void VisitExpr_(const BlockExprNode* n, std::ostream& os) override;
 
   void VisitStmt_(const ExprStmtNode* n, std::ostream& os) override;
   void VisitStmt_(const AllocaVarStmtNode* n, std::ostream& os) override;
@@ -86,7 +118,7 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void VisitStmt_(const ContinueStmtNode* n, std::ostream& os) override;
 
   const std::map<std::string, PrimFunc>* functions_;
-  rt::DataType ret_type_;
+  Type ret_type_;
   std::unordered_map<const PrimVarNode*, std::string> var_dict_;  // symbol -> unique C++ name
   std::unordered_set<std::string> used_names_;  // C++ names handed out
   int temp_count_ = 0;
@@ -95,15 +127,20 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
 };
 
 /**
- * @brief Builds a whole module: header, functions, one `name__c_api` per
- * function (argument count and exact type checks, result into a Value) and
- * the registry symbols. Throws ValueError/TypeError for trees it cannot
- * generate (duplicate names, unsupported types, unknown callees).
+ * @brief Builds a whole module: header, class structs, functions, one
+ * `name__c_api` per exported function (argument count and exact type
+ * checks, results into a Value) and the registry symbols. Methods and
+ * functions whose signature holds a class instance, a None result or a set
+ * result are native-only (no wrapper, not in the registry). Throws
+ * ValueError/TypeError for trees it cannot generate (duplicate names,
+ * unsupported types, unknown callees).
  */
 class SourceRewriter {
  public:
   /** The C++ source of a module holding @p functions. */
   static std::string Build(const rt::Array<PrimFunc>& functions);
+  /** True if @p f gets a `name__c_api` wrapper (see class comment). */
+  static bool IsExported(const PrimFunc& f);
 };
 
 }  // namespace spine::compiler

@@ -35,12 +35,16 @@ class ExprStmt : public Stmt {
   static ExprStmt Make(BaseExpr e);
 };
 
-/** @brief First definition of a variable, with its initial value (a typed C++ declaration). */
+/**
+ * @brief First definition of a variable, with its initial value (a typed
+ * C++ declaration). Without a value, an object variable starts unset; the
+ * frontend proves it is assigned before any read.
+ */
 class AllocaVarStmtNode : public StmtNode {
  public:
   SPINE_AST_NODE(AllocaVarStmtNode, StmtNode, "AllocaVarStmt")
   PrimVar var;         /**< The variable being defined. */
-  BaseExpr init_value; /**< Its initial value (same type). */
+  BaseExpr init_value; /**< Its initial value (same type); may be undefined. */
   /** Fields: var, init_value. */
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("var", &var);
@@ -50,7 +54,7 @@ class AllocaVarStmtNode : public StmtNode {
 /** @brief Reference to an AllocaVarStmtNode. */
 class AllocaVarStmt : public Stmt {
   SPINE_AST_REF(AllocaVarStmt, Stmt, AllocaVarStmtNode)
-  /** Define @p var as @p init; types must match. */
+  /** Define @p var as @p init (or unset if @p init is undefined); types must match. */
   static AllocaVarStmt Make(PrimVar var, PrimExpr init);
 };
 
@@ -73,18 +77,18 @@ class AssignStmt : public Stmt {
   static AssignStmt Make(PrimVar lhs, PrimExpr rhs);
 };
 
-/** @brief Return a value. */
+/** @brief Return a value, or None (undefined value) from a function declared `-> None`. */
 class ReturnStmtNode : public StmtNode {
  public:
   SPINE_AST_NODE(ReturnStmtNode, StmtNode, "ReturnStmt")
-  BaseExpr value;  /**< Returned value. */
+  BaseExpr value;  /**< Returned value; undefined for None. */
   /** Fields: value. */
   void VisitAttrs(AttrVisitor* v) override { v->Visit("value", &value); }
 };
 /** @brief Reference to a ReturnStmtNode. */
 class ReturnStmt : public Stmt {
   SPINE_AST_REF(ReturnStmt, Stmt, ReturnStmtNode)
-  /** `return value`. */
+  /** `return value` (`return` for an undefined @p value). */
   static ReturnStmt Make(PrimExpr value);
 };
 

@@ -1,0 +1,280 @@
+"""Expression family, calls: module functions, class construction and
+methods, container and str methods, and the built-in functions the subset
+knows. Keyword arguments exist only where Python code commonly needs them
+(sort/sorted reverse=)."""
+import ast
+
+from . import irbuilder as ir
+from .errors import CompileError
+from .irbuilder import E
+from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of
+
+# Methods that change their receiver (a borrowed receiver is read-only).
+MUTATORS = {
+    "list": {"append", "pop", "insert", "extend", "remove", "clear", "reverse", "sort"},
+    "dict": {"pop", "setdefault", "clear", "update"},
+    "set": {"add", "discard", "remove", "clear", "update"},
+    "str": set(),
+}
+# Methods whose arguments end up inside the receiver.
+_STORING = {"append", "insert", "extend", "setdefault", "update", "add"}
+_VIEWS = {"keys", "values", "items"}
+BUILTINS = {"len", "str", "int", "float", "bool", "abs", "min", "max", "sum", "sorted", "list", "set", "dict",
+            "ord", "chr", "any", "all"}
+ITERATION_ONLY = {"range", "enumerate", "zip"}
+
+
+class CallExprs:
+    """Mixed into ExprParser (exprparser.py)."""
+
+    def visit_Call(self, node, expected=None):
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            raise CompileError(node, "CallStar", "*args / **kwargs in a call")
+        f = node.func
+        if isinstance(f, ast.Attribute):
+            return self.method_call(node, expected)
+        if not isinstance(f, ast.Name):
+            raise CompileError(node, "Call", f"call of {ast.unparse(f)!r}")
+        name = f.id
+        if self.scope.is_local(name):
+            raise CompileError(node, "Call", f"call of the local {name!r}")
+        if name in ITERATION_ONLY:
+            raise CompileError(node, "IterableOnly", f"{name}() is supported as the iterable of a for loop "
+                               "or comprehension only")
+        if name in self.scope.signatures:
+            return self.function_call(node, name)
+        if name in self.scope.module.classes:
+            return self.construct(node, name)
+        if name in BUILTINS:
+            return self.builtin(node, name, expected)
+        raise CompileError(node, "Call", f"call of {name!r}")
+
+    def keywords(self, node, allowed):
+        out = {}
+        for k in node.keywords:
+            if k.arg not in allowed:
+                raise CompileError(node, "CallKeywords", f"keyword argument {k.arg!r}")
+            out[k.arg] = k.value
+        return out
+
+    def typed_args(self, node, params, what, internal):
+        """Arguments of exactly the parameter types, in order."""
+        self.keywords(node, ())
+        if len(node.args) != len(params):
+            raise CompileError(node, "CallSignature", f"{what} takes {len(params)} argument(s)")
+        args = []
+        for a, p in zip(node.args, params):
+            e = self.value(a, p)
+            if e.ty != p:
+                raise CompileError(a, "CallSignature", f"{what}: argument of type {e.ty.text}, parameter is {p.text}")
+            if internal:
+                self.no_borrowed_store(a, e, f"passing it to {what}")
+            args.append(e)
+        return args
+
+    def function_call(self, node, name):
+        sig = self.scope.signatures[name]
+        args = self.typed_args(node, sig.params, f"{name}()", not sig.exported)
+        g = ir.fn("ast.GlobalVar")(name)
+        return E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret)
+
+    def construct(self, node, name):
+        info = self.scope.module.classes[name]
+        args = self.typed_args(node, info.init.params[1:], f"{name}()", True)
+        return E(ir.fn("ast.ClassNew")(info.ty.node, [a.node for a in args]), info.ty)
+
+    # ---- methods ----------------------------------------------------------------
+    def method_call(self, node, expected):
+        recv_node, method = node.func.value, node.func.attr
+        if isinstance(recv_node, ast.Name) and recv_node.id in self.scope.pending:
+            self.pin_by_method(node, recv_node.id, method)
+        obj = self.value(recv_node)
+        if obj.ty.kind == "class":
+            return self.class_method(node, obj, method)
+        kind = obj.ty.kind
+        if kind not in MUTATORS:
+            raise CompileError(node, "Method", f"method {method!r} of {obj.ty.text}")
+        if method in _VIEWS and kind == "dict":
+            raise CompileError(node, "DictView", f"dict.{method}() is supported as an iterable (for, list(), "
+                               "sorted(), comprehensions) only")
+        if method in MUTATORS[kind] and obj.borrowed:
+            raise CompileError(node, "BorrowedMutation", f"{kind}.{method}() would change an argument; native "
+                               "code works on a copy of it, so the caller would not see the change")
+        kw = self.keywords(node, ("reverse",) if (kind, method) == ("list", "sort") else ())
+        types = self.method_arg_types(obj.ty, method, len(node.args))
+        args = [self.as_list(a) if isinstance(a, ast.GeneratorExp) and (kind, method) == ("str", "join")
+                else self.value(a, t) for a, t in zip(node.args, types)]
+        if method in _STORING:
+            for a, e in zip(node.args, args):
+                if method in ("extend", "update"):  # what is kept are its elements
+                    e = E(e.node, e.ty, e.pure, fresh_borrowed(e.borrowed, e.ty))
+                self.no_borrowed_store(a, e, f"{kind}.{method}()")
+        if (kind, method) == ("list", "sort"):
+            args.append(self.truth(node, self.value(kw["reverse"])) if "reverse" in kw else ir.const_bool(False))
+        if (kind, method) == ("dict", "get") and len(args) == 1:
+            raise CompileError(node, "OptionalResult", "dict.get(key) may return None; give a default")
+        try:
+            call = ir.fn("ast.ContainerMethodCall")(obj.node, method, [a.node for a in args])
+        except (TypeError, ValueError) as e:
+            raise CompileError(node, "Method", str(e).split("(): ", 1)[-1]) from None
+        ty = from_node(ir.fn("runtime.NodeGetAttr")(call, "checked_type"), self.class_types())
+        borrowed = obj.borrowed if method != "copy" else fresh_borrowed(obj.borrowed, ty)
+        return E(call, ty, borrowed=borrowed)
+
+    def method_arg_types(self, recv, method, n):
+        """Expected argument types (so [] / {} arguments get a type)."""
+        k = recv.kind
+        if k == "list":
+            e = recv.elem
+            return {"append": [e], "insert": [INT, e], "extend": [recv], "index": [e], "count": [e],
+                    "remove": [e], "pop": [INT]}.get(method, [None] * n)
+        if k == "dict":
+            return [recv.args[0], recv.args[1]] if method in ("get", "pop", "setdefault") else [recv] * n
+        if k == "set":
+            return [list_of(recv.elem)] if method == "update" else [recv.elem] * n
+        return [STR] * n if method != "join" else [list_of(STR)]
+
+    def pin_by_method(self, node, name, method):
+        """The first use of an empty literal that says its element types."""
+        kind = self.scope.pending[name].name
+        args = [self.value(a) for a in node.args]
+        ty = None
+        if kind == "list" and method == "append" and len(args) == 1:
+            ty = list_of(args[0].ty)
+        elif kind == "list" and method == "insert" and len(args) == 2:
+            ty = list_of(args[1].ty)
+        elif kind == "list" and method == "extend" and len(args) == 1 and args[0].ty.kind == "list":
+            ty = args[0].ty
+        elif kind == "set" and method == "add" and len(args) == 1:
+            ty = set_of(args[0].ty)
+        elif kind == "dict" and method in ("get", "setdefault") and len(args) == 2:
+            ty = dict_of(args[0].ty, args[1].ty)
+        if ty is None:
+            raise CompileError(node, "EmptyLiteral", f"{name}.{method}() does not tell the element types of "
+                               f"{name!r}; annotate it")
+        self.scope.knowledge.pin(name, ty)
+
+    def class_method(self, node, obj, method):
+        info = self.scope.module.classes[obj.ty.name]
+        sig = info.methods.get(method)
+        if sig is None or method == "__init__":
+            raise CompileError(node, "UnknownMethod", f"{obj.ty.name} has no method {method!r}")
+        if self.scope.init_of == obj.ty.name:
+            self.require_all_fields(node)
+        args = self.typed_args(node, sig.params[1:], f"{obj.ty.name}.{method}()", True)
+        g = ir.fn("ast.GlobalVar")(f"{obj.ty.name}.{method}")
+        return E(ir.fn("ast.PrimCall")(sig.ret.node, g, [obj.node] + [a.node for a in args]), sig.ret)
+
+    def require_all_fields(self, node):
+        """In __init__, the instance may be used as a whole only once every field is set."""
+        info = self.scope.module.classes[self.scope.init_of]
+        for f in info.fields:
+            if "self." + f not in self.flow.assigned:
+                raise CompileError(node, "SelfInInit", f"self is used before field {f!r} is set")
+
+    def class_types(self):
+        return {n: c.ty for n, c in self.scope.module.classes.items()}
+
+    # ---- built-in functions ----------------------------------------------------
+    def builtin(self, node, name, expected):
+        kw = self.keywords(node, ("reverse",) if name == "sorted" else ())
+        n = len(node.args)
+        if name in ("sum", "min", "max", "sorted", "list", "set", "any", "all") and n >= 1 and \
+                isinstance(node.args[0], ast.GeneratorExp):
+            return self.over_generator(node, name, kw)
+        if name in ("list", "set", "dict") and n == 0:
+            return self.empty(node, name, expected)
+        if name in ("list", "sorted", "set") and n == 1:
+            return self.from_iterable(node, name, kw)
+        if name in ("any", "all") and n == 1:
+            return self.any_all(node, name, node.args[0], None)
+        args = [self.value(a) for a in node.args]
+        return self.builtin_values(node, name, args)
+
+    def builtin_values(self, node, name, args):
+        n = len(args)
+        tys = [a.ty for a in args]
+        if name == "len" and n == 1 and tys[0].kind in ("str", "list", "dict", "set", "tuple"):
+            return ir.call_op("len", args, INT)
+        if name == "str" and n == 1 and tys[0] in (INT, BOOL, STR):
+            return args[0] if tys[0] == STR else ir.call_op("str", args, STR)
+        if name == "int" and n == 1 and (tys[0].scalar or tys[0] == STR):
+            return args[0] if tys[0] == INT else ir.call_op("int", args, INT)
+        if name == "float" and n == 1 and tys[0].scalar:
+            return args[0] if tys[0] == FLOAT else ir.call_op("float", args, FLOAT)
+        if name == "bool" and n == 1:
+            return self.truth(node, args[0])
+        if name == "abs" and n == 1 and tys[0].scalar:
+            return ir.call_op("abs", args, FLOAT if tys[0] == FLOAT else INT)
+        if name in ("min", "max") and n >= 2 and len(set(tys)) == 1 and (tys[0].scalar or tys[0] == STR):
+            result = args[0]
+            for a in args[1:]:  # min(a, b, c) == min(min(a, b), c), first of equals kept
+                result = ir.call_op(name, [result, a], tys[0])
+            return result
+        if name in ("min", "max") and n == 1 and tys[0].kind == "list" and (tys[0].elem.scalar or tys[0].elem == STR):
+            return ir.call_op(name, args, tys[0].elem)
+        if name == "sum" and n in (1, 2) and tys[0].kind == "list":
+            return self.sum(node, args)
+        if name == "ord" and n == 1 and tys[0] == STR:
+            return ir.call_op("ord", args, INT)
+        if name == "chr" and n == 1 and tys[0] in (INT, BOOL):
+            return ir.call_op("chr", [self.as_int(args[0])], STR)
+        raise CompileError(node, "Builtin", f"{name}() of ({', '.join(t.text for t in tys)})")
+
+    def sum(self, node, args):
+        elem = args[0].ty.elem
+        if elem == INT and (len(args) == 1 or args[1].ty == INT):
+            return ir.call_op("sum", args, INT)
+        if elem == FLOAT and len(args) == 2 and args[1].ty == FLOAT:
+            return ir.call_op("sum", args, FLOAT)
+        raise CompileError(node, "Builtin", "sum() of list[int] (optional int start) or of list[float] with a "
+                           "float start (sum([]) is the int 0, so the result type would depend on the data)")
+
+    def sorted_list(self, node, lst, kw):
+        reverse = self.truth(node, self.value(kw["reverse"])) if "reverse" in kw else ir.const_bool(False)
+        if not lst.ty.elem.ordered:
+            raise CompileError(node, "Sorted", f"sorting {lst.ty.text}: elements are not ordered")
+        if not lst.ty.elem.scalar and lst.ty.elem.has_float:
+            raise CompileError(node, "FloatContainerCompare", "sorting containers of floats (CPython compares "
+                               "their elements by identity first)")
+        return ir.call_op("sorted", [lst, reverse], list_of(lst.ty.elem),
+                          borrowed=fresh_borrowed(lst.borrowed, lst.ty))
+
+    def from_iterable(self, node, name, kw):
+        """list(x), set(x), sorted(x): of a container directly, of anything else through a comprehension."""
+        src = node.args[0]
+        direct = None
+        if not self.is_iteration_call(src):
+            direct = self.value(src)
+        if direct is not None and direct.ty.kind == "str":
+            direct = ir.call_op("str_chars", [direct], list_of(STR))
+        if direct is not None and direct.ty.kind == "set" and name == "sorted":
+            return self.sorted_set(node, direct, kw)
+        if direct is not None and direct.ty.kind == "list":
+            if name == "list":
+                return ir.call_op("list_copy", [direct], direct.ty, borrowed=fresh_borrowed(direct.borrowed, direct.ty))
+            if name == "sorted":
+                return self.sorted_list(node, direct, kw)
+            return self.to_set(node, direct)
+        lst = self.collect(node, src)
+        if name == "list":
+            return lst
+        return self.sorted_list(node, lst, kw) if name == "sorted" else self.to_set(node, lst)
+
+    def sorted_set(self, node, s, kw):
+        reverse = self.truth(node, self.value(kw["reverse"])) if "reverse" in kw else ir.const_bool(False)
+        return ir.call_op("sorted", [s, reverse], list_of(s.ty.elem))
+
+    def to_set(self, node, lst):
+        if not lst.ty.elem.hashable:
+            raise CompileError(node, "KeyType", f"{lst.ty.elem.text} cannot be a set member natively")
+        return ir.call_op("set_from_list", [lst], set_of(lst.ty.elem))
+
+    def is_iteration_call(self, node):
+        """enumerate(...)/zip(...)/range(...)/d.keys()/values()/items(): iterables, not values."""
+        if not isinstance(node, ast.Call):
+            return False
+        f = node.func
+        if isinstance(f, ast.Name):
+            return f.id in ITERATION_ONLY and not self.scope.is_local(f.id)
+        return isinstance(f, ast.Attribute) and f.attr in _VIEWS and not node.args

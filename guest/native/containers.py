@@ -1,0 +1,157 @@
+"""Expression family, containers: list/set/dict/tuple displays, subscripts,
+slices and class field reads. Element types are exact (CPython keeps an
+int an int inside a list[float], so native code refuses to mix them)."""
+import ast
+
+from . import irbuilder as ir
+from .errors import CompileError
+from .irbuilder import E
+from .typemodel import BOOL, INT, dict_of, fresh_borrowed, list_of, pending, set_of, tuple_of
+
+
+class ContainerExprs:
+    """Mixed into ExprParser (exprparser.py)."""
+
+    def _items(self, nodes, what, expected_elem):
+        items = [self.value(n, expected_elem) for n in nodes]
+        for n, e in zip(nodes, items):
+            self.no_borrowed_store(n, e, what)
+        return items
+
+    def _elem_type(self, node, items, expected_elem, what):
+        types = {e.ty for e in items}
+        if expected_elem is not None:
+            types.add(expected_elem)
+        if len(types) != 1:
+            raise CompileError(node, "MixedElements", f"{what} elements of different types "
+                               f"({', '.join(sorted(t.text for t in types))}); native containers hold one type")
+        return types.pop()
+
+    def _expected(self, expected, kind):
+        return expected if expected is not None and expected.kind == kind else None
+
+    def empty(self, node, kind, expected):
+        """[] / {} / set(): typed by context, else pending until a use tells its element types."""
+        t = self._expected(expected, kind)
+        if t is None:
+            return E(None, pending(kind))
+        if kind == "list":
+            return E(ir.fn("ast.ListLiteral")(t.node, []), t)
+        if kind == "set":
+            return E(ir.fn("ast.SetLiteral")(t.node, []), t)
+        return E(ir.fn("ast.DictLiteral")(t.node, [], []), t)
+
+    def visit_List(self, node, expected=None):
+        want = self._expected(expected, "list")
+        if not node.elts:
+            return self.empty(node, "list", expected)
+        items = self._items(node.elts, "a list display", want.elem if want else None)
+        t = list_of(self._elem_type(node, items, want.elem if want else None, "list"))
+        return E(ir.fn("ast.ListLiteral")(t.node, [e.node for e in items]), t)
+
+    def visit_Set(self, node, expected=None):
+        want = self._expected(expected, "set")
+        items = self._items(node.elts, "a set display", want.elem if want else None)
+        elem = self._elem_type(node, items, want.elem if want else None, "set")
+        if not elem.hashable:
+            raise CompileError(node, "KeyType", f"{elem.text} cannot be a set member natively")
+        t = set_of(elem)
+        return E(ir.fn("ast.SetLiteral")(t.node, [e.node for e in items]), t)
+
+    def visit_Dict(self, node, expected=None):
+        want = self._expected(expected, "dict")
+        if not node.keys:
+            return self.empty(node, "dict", expected)
+        if any(k is None for k in node.keys):
+            raise CompileError(node, "DictUnpack", "** in a dict display")
+        keys, values = [], []
+        for k, v in zip(node.keys, node.values):  # Python: key, value, key, value, ...
+            keys.append(self.value(k, want.args[0] if want else None))
+            values.append(self.value(v, want.args[1] if want else None))
+            self.no_borrowed_store(v, values[-1], "a dict display")
+        kt = self._elem_type(node, keys, want.args[0] if want else None, "dict key")
+        vt = self._elem_type(node, values, want.args[1] if want else None, "dict value")
+        if not kt.hashable:
+            raise CompileError(node, "KeyType", f"{kt.text} cannot be a dict key natively")
+        t = dict_of(kt, vt)
+        return E(ir.fn("ast.DictLiteral")(t.node, [e.node for e in keys], [e.node for e in values]), t)
+
+    def visit_Tuple(self, node, expected=None):
+        want = self._expected(expected, "tuple")
+        if want is not None and len(want.args) != len(node.elts):
+            want = None
+        items = [self.value(n, want.args[i] if want else None) for i, n in enumerate(node.elts)]
+        t = tuple_of(e.ty for e in items)
+        return E(ir.fn("ast.TupleLiteral")([e.node for e in items]), t, borrowed=any(e.borrowed for e in items))
+
+    # ---- subscripts -----------------------------------------------------------
+    def index_value(self, node):
+        i = self.value(node)
+        if i.ty == BOOL:
+            return ir.call_op("int", [i], INT)
+        return i
+
+    def visit_Subscript(self, node, expected=None):
+        obj = self.value(node.value)
+        if isinstance(node.slice, ast.Slice):
+            return self.slice(node, obj, node.slice)
+        k = obj.ty.kind
+        if k in ("list", "str", "tuple"):
+            index = self.index_value(node.slice)
+            if index.ty != INT:
+                raise CompileError(node.slice, "IndexType", f"{k} indices must be int, not {index.ty.text}")
+            if k == "tuple":
+                return self.tuple_item(node, obj, index)
+            ty = obj.ty.elem if k == "list" else obj.ty
+        elif k == "dict":
+            index = self.value(node.slice, obj.ty.args[0])
+            if index.ty != obj.ty.args[0]:
+                raise CompileError(node.slice, "IndexType", f"key of type {index.ty.text} for {obj.ty.text}")
+            ty = obj.ty.args[1]
+        else:
+            raise CompileError(node, "Subscript", f"{obj.ty.text} is not subscriptable natively")
+        return E(ir.fn("ast.ContainerGetItem")(obj.node, index.node), ty, borrowed=obj.borrowed)
+
+    def tuple_item(self, node, obj, index):
+        fields = obj.ty.args
+        c = node.slice
+        if isinstance(c, ast.UnaryOp) and isinstance(c.op, ast.USub) and isinstance(c.operand, ast.Constant):
+            c = ast.Constant(-c.operand.value)
+        if isinstance(c, ast.Constant) and type(c.value) is int:
+            i = c.value + len(fields) if c.value < 0 else c.value
+            if not 0 <= i < len(fields):
+                raise CompileError(node, "TupleIndex", "constant tuple index out of range")
+            ty = fields[i]
+        elif fields and all(f == fields[0] for f in fields):
+            ty = fields[0]
+        else:
+            raise CompileError(node, "TupleIndex", "a variable index needs a tuple of one element type")
+        return E(ir.fn("ast.ContainerGetItem")(obj.node, index.node), ty, borrowed=obj.borrowed)
+
+    def slice(self, node, obj, s):
+        if obj.ty.kind not in ("list", "str"):
+            raise CompileError(node, "Slice", f"slicing {obj.ty.text}")
+        parts = []
+        for p in (s.lower, s.upper, s.step):
+            if p is None:
+                parts.append(None)
+                continue
+            e = self.index_value(p)
+            if e.ty != INT:
+                raise CompileError(p, "IndexType", f"slice indices must be int, not {e.ty.text}")
+            parts.append(e.node)
+        # A fresh list; its elements are the argument's own objects if they are mutable.
+        return E(ir.fn("ast.ContainerGetSlice")(obj.node, *parts), obj.ty, borrowed=fresh_borrowed(obj.borrowed, obj.ty))
+
+    # ---- class fields ---------------------------------------------------------
+    def visit_Attribute(self, node, expected=None):
+        own = isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope.init_of is not None
+        obj = self.scope.read("self") if own else self.value(node.value)
+        if obj.ty.kind != "class":
+            raise CompileError(node, "Attribute", f"attribute {node.attr!r} of {obj.ty.text}")
+        info = self.scope.module.classes[obj.ty.name]
+        if node.attr not in info.fields:
+            raise CompileError(node, "UnknownField", f"{obj.ty.name} has no field {node.attr!r}")
+        if own:  # in __init__ a field is read only once set
+            self.flow.require(node, "self." + node.attr)
+        return E(ir.fn("ast.ClassGetAttr")(obj.node, node.attr), info.fields[node.attr])

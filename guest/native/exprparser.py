@@ -1,0 +1,12 @@
+"""ExprParser: the expression families (core operators, containers, calls,
+iteration, comprehensions) combined into the one object the statement
+parser uses. Each family lives in its own module."""
+from .calls import CallExprs
+from .comprehensions import ComprehensionExprs
+from .containers import ContainerExprs
+from .expressions import CoreExprs
+from .loops import LoopExprs
+
+
+class ExprParser(CoreExprs, ContainerExprs, CallExprs, LoopExprs, ComprehensionExprs):
+    """Python ``ast`` expressions -> typed C++ AST expressions (irbuilder.E)."""

@@ -1,0 +1,78 @@
+/**
+ * @file class_expr.h
+ * @brief Expressions over instances of user classes: construction (which
+ * runs the class's `__init__`), field reads and field assignment. Method
+ * calls are PrimCalls of the method's GlobalVar (`Class.method`) with the
+ * instance as first argument.
+ */
+#ifndef SPINE_COMPILER_CLASS_EXPR_H_
+#define SPINE_COMPILER_CLASS_EXPR_H_
+
+#include <string>
+
+#include "spine/compiler/expr.h"
+
+namespace spine::compiler {
+
+/** @brief `Class(args...)`: evaluates the arguments, makes an instance, runs `Class.__init__(self, args...)`. */
+class ClassNewNode : public PrimExprNode {
+ public:
+  SPINE_AST_NODE(ClassNewNode, PrimExprNode, "ClassNew")
+  rt::Array<PrimExpr> args;  /**< Arguments of __init__ after self. */
+  /** Fields. */
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("checked_type", &checked_type);
+    v->Visit("args", &args);
+  }
+};
+/** @brief Reference to a ClassNewNode. */
+class ClassNew : public PrimExpr {
+  SPINE_AST_REF(ClassNew, PrimExpr, ClassNewNode)
+  /** A new instance of @p cls (a ClassType); the code generator checks @p args against `__init__`. */
+  static ClassNew Make(Type cls, rt::Array<PrimExpr> args);
+};
+
+/** @brief `object.attr` (a declared field). */
+class ClassGetAttrNode : public PrimExprNode {
+ public:
+  SPINE_AST_NODE(ClassGetAttrNode, PrimExprNode, "ClassGetAttr")
+  PrimExpr object;   /**< The instance. */
+  std::string attr;  /**< Field name. */
+  /** Fields. */
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("checked_type", &checked_type);
+    v->Visit("object", &object);
+    v->Visit("attr", &attr);
+  }
+};
+/** @brief Reference to a ClassGetAttrNode. */
+class ClassGetAttr : public PrimExpr {
+  SPINE_AST_REF(ClassGetAttr, PrimExpr, ClassGetAttrNode)
+  /** Field read; TypeError for unknown fields. */
+  static ClassGetAttr Make(PrimExpr object, std::string attr);
+};
+
+/** @brief `object.attr = value` (type None); Python evaluates value, then object. */
+class ClassSetAttrNode : public PrimExprNode {
+ public:
+  SPINE_AST_NODE(ClassSetAttrNode, PrimExprNode, "ClassSetAttr")
+  PrimExpr object;   /**< The instance. */
+  std::string attr;  /**< Field name. */
+  PrimExpr value;    /**< New value (the field's type). */
+  /** Fields. */
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("object", &object);
+    v->Visit("attr", &attr);
+    v->Visit("value", &value);
+  }
+};
+/** @brief Reference to a ClassSetAttrNode. */
+class ClassSetAttr : public PrimExpr {
+  SPINE_AST_REF(ClassSetAttr, PrimExpr, ClassSetAttrNode)
+  /** Field assignment; TypeError for unknown fields or a value of another type. */
+  static ClassSetAttr Make(PrimExpr object, std::string attr, PrimExpr value);
+};
+
+}  // namespace spine::compiler
+
+#endif  // SPINE_COMPILER_CLASS_EXPR_H_

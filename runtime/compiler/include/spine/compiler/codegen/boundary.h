@@ -1,0 +1,275 @@
+/**
+ * @file boundary.h
+ * @brief Conv<T>: values across the `name__c_api` boundary. Arguments are
+ * read (borrowed) through the call's SpineRuntimeApi (runtime or Python
+ * objects) into native unboxed values, checking
+ * every element's tag exactly (a bool where an int is declared, or an int
+ * where a float is, is a type mismatch: CPython would keep it, so the call
+ * goes back to the Python function); results become owned objects of the
+ * same API.
+ */
+#ifndef SPINE_COMPILER_CODEGEN_BOUNDARY_H_
+#define SPINE_COMPILER_CODEGEN_BOUNDARY_H_
+
+#include "spine/compiler/codegen/tuple.h"
+
+/** Defined by every generated module; the loader installs the runtime services in it. */
+extern "C" SpineModuleCtx __mc_module_ctx;
+
+namespace spine_cg {
+
+/** The runtime services of the call in progress on this thread. */
+inline const SpineRuntimeApi*& CurrentApi() {
+  static thread_local const SpineRuntimeApi* api = nullptr;
+  return api;
+}
+/** The runtime services of the call in progress. */
+inline const SpineRuntimeApi& Api() { return *CurrentApi(); }
+
+/** @brief For one `name__c_api` call: its `resource` (the caller's services) or the module's default. */
+class ApiScope {
+ public:
+  /** Install @p resource (a SpineRuntimeApi*) or, if null, the loader's table. */
+  explicit ApiScope(void* resource) : saved_(CurrentApi()) {
+    CurrentApi() = resource ? static_cast<const SpineRuntimeApi*>(resource) : __mc_module_ctx.api;
+  }
+  ApiScope(const ApiScope&) = delete;             /**< Not copyable. */
+  ApiScope& operator=(const ApiScope&) = delete;  /**< Not assignable. */
+  ~ApiScope() { CurrentApi() = saved_; }
+
+ private:
+  const SpineRuntimeApi* saved_;
+};
+
+/** @brief An owned runtime value, released unless handed over. */
+struct OwnedValue {
+  SpineValue v;  /**< The value (tag SPINE_TYPE_NULL while empty). */
+  OwnedValue() { Clear(); }
+  OwnedValue(const OwnedValue&) = delete;             /**< Not copyable. */
+  OwnedValue& operator=(const OwnedValue&) = delete;  /**< Not assignable. */
+  ~OwnedValue() {
+    if (v.t != SPINE_TYPE_NULL) Api().release(&v);
+  }
+  /** Adopt object @p obj of tag @p tag; a null object is a failed build. */
+  void Object(void* obj, int32_t tag) {
+    if (obj == nullptr) Raise(SPINE_FAULT_FALLBACK, "the runtime could not build a result");
+    v.u.v_pointer = obj;
+    v.t = tag;
+  }
+  /** Give the value to *@p out. */
+  void HandTo(SpineValue* out) {
+    *out = v;
+    Clear();
+  }
+
+ private:
+  void Clear() {
+    __builtin_memset(&v, 0, sizeof(v));
+    v.t = SPINE_TYPE_NULL;
+  }
+};
+
+/** Primary template: From (borrowing read, false on a type mismatch) and To (owned result). */
+template <typename T>
+struct Conv;
+
+/** Write an int result. */
+inline void SetInt(SpineValue* v, int64_t x) { v->u.v_int = x; v->p = 0; v->t = SPINE_TYPE_INT; }
+/** Write a float result. */
+inline void SetFloat(SpineValue* v, double x) { v->u.v_int = 0; v->u.v_float = x; v->p = 0; v->t = SPINE_TYPE_FLOAT; }
+/** Write a bool result. */
+inline void SetBool(SpineValue* v, bool x) { v->u.v_int = x ? 1 : 0; v->p = 0; v->t = SPINE_TYPE_BOOL; }
+
+/** int. */
+template <>
+struct Conv<int64_t> {
+  /** Exact tag. */
+  static bool From(const SpineValue& v, int64_t* out) {
+    *out = v.u.v_int;
+    return v.t == SPINE_TYPE_INT;
+  }
+  /** Result. */
+  static void To(int64_t x, SpineValue* out) { SetInt(out, x); }
+};
+/** float. */
+template <>
+struct Conv<double> {
+  /** Exact tag. */
+  static bool From(const SpineValue& v, double* out) {
+    *out = v.u.v_float;
+    return v.t == SPINE_TYPE_FLOAT;
+  }
+  /** Result. */
+  static void To(double x, SpineValue* out) { SetFloat(out, x); }
+};
+/** bool. */
+template <>
+struct Conv<bool> {
+  /** Exact tag. */
+  static bool From(const SpineValue& v, bool* out) {
+    *out = v.u.v_int != 0;
+    return v.t == SPINE_TYPE_BOOL;
+  }
+  /** Result. */
+  static void To(bool x, SpineValue* out) { SetBool(out, x); }
+};
+/** str: a view of the argument's bytes. */
+template <>
+struct Conv<Str> {
+  /** Immediate or object string. */
+  static bool From(const SpineValue& v, Str* out) {
+    if (v.t == SPINE_TYPE_STR) {
+      *out = Str::View(v.u.v_str, v.p);
+      return true;
+    }
+    if (v.t != SPINE_TAG_STR_OBJECT) return false;
+    int64_t n;
+    const char* p = Api().str_data(&v, &n);
+    *out = Str::View(p, n);
+    return true;
+  }
+  /** An owned runtime string. */
+  static void To(const Str& s, SpineValue* out) {
+    if (Api().new_str(s.data(), s.bytes(), out) != 0) Raise(SPINE_FAULT_FALLBACK, "the runtime could not build a str");
+  }
+};
+
+/** list. */
+template <typename T>
+struct Conv<List<T>> {
+  /** Every element converted. */
+  SPINE_CG_OUTLINE static bool From(const SpineValue& v, List<T>* out) {
+    if (v.t != SPINE_TAG_LIST) return false;
+    const SpineRuntimeApi& api = Api();
+    int64_t n = api.seq_len(&v);
+    List<T> l = List<T>::New(n);
+    for (int64_t i = 0; i < n; ++i) {
+      SpineValue e;
+      api.seq_get(&v, i, &e);
+      T x;
+      if (!Conv<T>::From(e, &x)) return false;
+      l.Append(Move(x));
+    }
+    *out = Move(l);
+    return true;
+  }
+  /** A runtime list. */
+  SPINE_CG_OUTLINE static void To(const List<T>& l, SpineValue* out) {
+    OwnedValue r;
+    r.Object(Api().new_list(l.size()), SPINE_TAG_LIST);
+    for (int64_t i = 0; i < l.size(); ++i) {
+      SpineValue e;
+      Conv<T>::To(l.at(i), &e);
+      if (Api().list_append(r.v.u.v_pointer, &e) != 0) Raise(SPINE_FAULT_FALLBACK, "the runtime could not build a list");
+    }
+    r.HandTo(out);
+  }
+};
+
+/** dict. */
+template <typename K, typename V>
+struct Conv<Dict<K, V>> {
+  /** Every entry converted, in order. */
+  SPINE_CG_OUTLINE static bool From(const SpineValue& v, Dict<K, V>* out) {
+    if (v.t != SPINE_TAG_DICT) return false;
+    Dict<K, V> d = Dict<K, V>::New();
+    int64_t pos = 0;
+    SpineValue k, val;
+    while (Api().table_next(&v, &pos, &k, &val)) {
+      K key;
+      V value;
+      if (!Conv<K>::From(k, &key) || !Conv<V>::From(val, &value)) return false;
+      d.Set(Move(key), Move(value));
+    }
+    *out = Move(d);
+    return true;
+  }
+  /** A runtime dict, in insertion order. */
+  SPINE_CG_OUTLINE static void To(const Dict<K, V>& d, SpineValue* out) {
+    OwnedValue r;
+    r.Object(Api().new_dict(), SPINE_TAG_DICT);
+    auto* o = d.obj();
+    for (int64_t i = 0; i < o->n_entries; ++i) {
+      if (!o->entries[i].live) continue;
+      OwnedValue k;
+      Conv<K>::To(o->entries[i].key, &k.v);
+      SpineValue val;
+      Conv<V>::To(o->entries[i].value, &val);
+      SpineValue key;
+      k.HandTo(&key);
+      if (Api().dict_set(r.v.u.v_pointer, &key, &val) != 0) Raise(SPINE_FAULT_FALLBACK, "the runtime could not build a dict");
+    }
+    r.HandTo(out);
+  }
+};
+
+/** set: read only (a set result's iteration order would be ours, not CPython's, so none is returned). */
+template <typename T>
+struct Conv<Set<T>> {
+  /** Every member converted. */
+  SPINE_CG_OUTLINE static bool From(const SpineValue& v, Set<T>* out) {
+    if (v.t != SPINE_TAG_SET) return false;
+    Set<T> s = Set<T>::New();
+    int64_t pos = 0;
+    SpineValue k, unused;
+    while (Api().table_next(&v, &pos, &k, &unused)) {
+      T x;
+      if (!Conv<T>::From(k, &x)) return false;
+      set_add(s, Move(x));
+    }
+    *out = Move(s);
+    return true;
+  }
+};
+
+/** Element-wise conversion of tuples. */
+template <typename Tup>
+struct TupleItems;
+/** End. */
+template <>
+struct TupleItems<Tuple<>> {
+  /** Nothing to read. */
+  static bool From(const SpineValue&, int64_t, Tuple<>*) { return true; }
+  /** Nothing to write. */
+  static void To(const Tuple<>&, OwnedValue*) {}
+};
+/** Head, then tail. */
+template <typename H, typename... R>
+struct TupleItems<Tuple<H, R...>> {
+  /** Read elements @p i... of the tuple value @p v. */
+  static bool From(const SpineValue& v, int64_t i, Tuple<H, R...>* t) {
+    SpineValue e;
+    Api().seq_get(&v, i, &e);
+    return Conv<H>::From(e, &t->head) && TupleItems<Tuple<R...>>::From(v, i + 1, &t->tail);
+  }
+  /** Write owned values into out[0..]. */
+  static void To(const Tuple<H, R...>& t, OwnedValue* out) {
+    Conv<H>::To(t.head, &out[0].v);
+    TupleItems<Tuple<R...>>::To(t.tail, out + 1);
+  }
+};
+
+/** tuple. */
+template <typename... T>
+struct Conv<Tuple<T...>> {
+  /** Same length, every element converted. */
+  static bool From(const SpineValue& v, Tuple<T...>* out) {
+    if (v.t != SPINE_TAG_TUPLE) return false;
+    return Api().seq_len(&v) == static_cast<int64_t>(sizeof...(T)) && TupleItems<Tuple<T...>>::From(v, 0, out);
+  }
+  /** A runtime tuple. */
+  SPINE_CG_OUTLINE static void To(const Tuple<T...>& t, SpineValue* out) {
+    constexpr int64_t n = sizeof...(T);
+    OwnedValue items[n > 0 ? n : 1];
+    TupleItems<Tuple<T...>>::To(t, items);
+    SpineValue raw[n > 0 ? n : 1];
+    for (int64_t i = 0; i < n; ++i) items[i].HandTo(&raw[i]);
+    OwnedValue r;
+    r.Object(Api().new_tuple(raw, n), SPINE_TAG_TUPLE);
+    r.HandTo(out);
+  }
+};
+
+}  // namespace spine_cg
+
+#endif  // SPINE_COMPILER_CODEGEN_BOUNDARY_H_

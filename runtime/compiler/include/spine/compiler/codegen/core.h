@@ -1,0 +1,185 @@
+/**
+ * @file core.h
+ * @brief Foundations of generated code: faults, memory, and the reference
+ * counted object handle every native container and class instance uses.
+ *
+ * No standard header is included (compile time, see codegen_support.h):
+ * memory goes through the compiler's `__builtin_malloc`/`__builtin_free`,
+ * objects are built with a placement `new` keyed by a private tag type.
+ */
+#ifndef SPINE_COMPILER_CODEGEN_CORE_H_
+#define SPINE_COMPILER_CODEGEN_CORE_H_
+
+#include "spine/compiler/module_abi.h"
+
+namespace spine_cg {
+
+/** Size type without <cstddef>. */
+using size_t = __SIZE_TYPE__;
+
+/**
+ * Marks library functions that are not worth inlining (growth, sorting,
+ * conversions, string building): generated modules then compile faster and
+ * stay small, and hot loops keep their small inline operations.
+ */
+#define SPINE_CG_OUTLINE __attribute__((noinline))
+
+/** @brief Tag of spine_cg's placement new (never clashes with <new>'s). */
+struct Place {};
+
+}  // namespace spine_cg
+
+/** Construct in place (spine_cg's own form, so no standard header is needed). */
+inline void* operator new(spine_cg::size_t, void* p, spine_cg::Place) noexcept { return p; }
+/** Matching placement delete (called only if a constructor throws; nothing to free). */
+inline void operator delete(void*, void*, spine_cg::Place) noexcept {}
+
+namespace spine_cg {
+
+/** @brief What generated code throws; kind is a SpineFaultKind, message static or FaultText(). */
+struct Fault {
+  int kind;             /**< SpineFaultKind. */
+  const char* message;  /**< Static text or this thread's FaultText() buffer. */
+};
+
+/** Throw a Fault (out of the hot path). */
+[[noreturn]] __attribute__((noinline, cold)) inline void Raise(int kind, const char* message) {
+  throw Fault{kind, message};
+}
+
+/** Python ints are unbounded: an int64 overflow means "let CPython compute it". */
+[[noreturn]] inline void Overflow() { Raise(SPINE_FAULT_FALLBACK, "int64 overflow"); }
+
+/** Capacity of a fault message built at run time (longer text is cut). */
+inline constexpr int kFaultTextSize = 512;
+
+/** Write @p v in decimal into @p out (room for 20 characters); returns the length. */
+inline int FormatDecimal(int64_t v, char* out) {
+  char rev[20];
+  int n = 0;
+  uint64_t u = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  do {
+    rev[n++] = static_cast<char>('0' + u % 10);
+    u /= 10;
+  } while (u);
+  int len = 0;
+  if (v < 0) out[len++] = '-';
+  while (n) out[len++] = rev[--n];
+  return len;
+}
+
+/**
+ * @brief A message assembled at run time (e.g. a KeyError's repr(key)).
+ * Lives in a per-thread buffer: the wrapper copies it (set_error) before
+ * anything else can fault on this thread.
+ */
+class FaultText {
+ public:
+  FaultText() { Buffer()[0] = '\0'; }
+  /** Append @p n bytes of @p s (cut at the capacity). */
+  FaultText& Add(const char* s, int64_t n) {
+    char* b = Buffer();
+    for (int64_t i = 0; i < n && len_ < kFaultTextSize - 1; ++i) b[len_++] = s[i];
+    b[len_] = '\0';
+    return *this;
+  }
+  /** Append a NUL-terminated string. */
+  FaultText& Add(const char* s) { return Add(s, static_cast<int64_t>(__builtin_strlen(s))); }
+  /** Append a decimal integer. */
+  FaultText& Add(int64_t v) {
+    char digits[24];
+    return Add(digits, FormatDecimal(v, digits));
+  }
+  /** Throw the assembled text as a fault of @p kind. */
+  [[noreturn]] void Raise(int kind) { ::spine_cg::Raise(kind, Buffer()); }
+
+ private:
+  static char* Buffer() {
+    static thread_local char buf[kFaultTextSize];
+    return buf;
+  }
+  int len_ = 0;
+};
+
+/** Allocate @p n bytes; on exhaustion let CPython try (it raises MemoryError itself). */
+inline void* Alloc(size_t n) {
+  void* p = __builtin_malloc(n ? n : 1);
+  if (p == nullptr) Raise(SPINE_FAULT_FALLBACK, "out of memory");
+  return p;
+}
+/** Release memory from Alloc. */
+inline void Free(void* p) { __builtin_free(p); }
+
+/**
+ * Element counts above this go back to CPython before anything is
+ * allocated (it decides between building the value and MemoryError).
+ */
+inline constexpr int64_t kMaxElements = int64_t(1) << 31;
+
+/** Refuse a container of @p n elements before allocating it. */
+inline void CheckSize(int64_t n) {
+  if (n < 0 || n > kMaxElements) Raise(SPINE_FAULT_FALLBACK, "result too large for native code");
+}
+
+/** std::move without <utility>. */
+template <typename T>
+T&& Move(T& v) noexcept {
+  return static_cast<T&&>(v);
+}
+
+/**
+ * @brief Owning handle on a reference-counted object T (a struct whose
+ * first member is `int64_t rc`). Copying shares the object, as Python names
+ * do; the count is not atomic because a native call runs on one thread and
+ * nothing native outlives the call.
+ */
+template <typename T>
+class Ref {
+ public:
+  Ref() noexcept = default;
+  /** Adopt @p p (its count already includes this reference). */
+  explicit Ref(T* p) noexcept : p_(p) {}
+  Ref(const Ref& o) noexcept : p_(o.p_) {  // NOLINT: shared, as Python names
+    if (p_) ++p_->rc;
+  }
+  Ref(Ref&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+  Ref& operator=(const Ref& o) noexcept {
+    if (o.p_) ++o.p_->rc;
+    Drop();
+    p_ = o.p_;
+    return *this;
+  }
+  Ref& operator=(Ref&& o) noexcept {
+    if (this != &o) {
+      Drop();
+      p_ = o.p_;
+      o.p_ = nullptr;
+    }
+    return *this;
+  }
+  ~Ref() { Drop(); }
+  /** The object (the handle must be set). */
+  T* operator->() const noexcept { return p_; }
+  /** The object or null. */
+  T* get() const noexcept { return p_; }
+  /** A new object, count 1. */
+  template <typename... A>
+  static Ref New(A&&... args) {
+    void* mem = Alloc(sizeof(T));
+    return Ref(new (mem, Place()) T(static_cast<A&&>(args)...));
+  }
+
+ private:
+  void Drop() noexcept {
+    if (p_ && --p_->rc == 0) {
+      p_->~T();
+      Free(p_);
+    }
+    p_ = nullptr;
+  }
+  T* p_ = nullptr;
+};
+
+}  // namespace spine_cg
+
+#endif  // SPINE_COMPILER_CODEGEN_CORE_H_

@@ -1,0 +1,86 @@
+/**
+ * @file traits.h
+ * @brief Traits<T>: equality, hashing, ordering and repr of every value type
+ * generated code handles, so containers and tuples are written once over
+ * any element type. Scalars are defined here; each container header adds
+ * its own specialisation.
+ *
+ * Eq/Cmp follow Python (int/bool/str/tuple/list); Repr writes CPython's
+ * repr for error messages and returns false where it cannot be exact, in
+ * which case the caller falls back to CPython for the message.
+ */
+#ifndef SPINE_COMPILER_CODEGEN_TRAITS_H_
+#define SPINE_COMPILER_CODEGEN_TRAITS_H_
+
+#include "spine/compiler/codegen/core.h"
+
+namespace spine_cg {
+
+/** Primary template: specialised per value type. */
+template <typename T>
+struct Traits;
+
+/** Mix 64 bits (splitmix64's finaliser): dict/set hashing of native keys. */
+inline uint64_t Mix(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+/** int. */
+template <>
+struct Traits<int64_t> {
+  static bool Eq(int64_t a, int64_t b) { return a == b; }                 /**< a == b. */
+  static int Cmp(int64_t a, int64_t b) { return a < b ? -1 : a > b; }      /**< Three-way. */
+  static uint64_t Hash(int64_t a) { return Mix(static_cast<uint64_t>(a)); } /**< Hash. */
+  /** repr. */
+  static bool Repr(FaultText& out, int64_t a) {
+    out.Add(a);
+    return true;
+  }
+};
+
+/** bool. */
+template <>
+struct Traits<bool> {
+  static bool Eq(bool a, bool b) { return a == b; }                  /**< a == b. */
+  static int Cmp(bool a, bool b) { return int(a) - int(b); }         /**< Three-way. */
+  static uint64_t Hash(bool a) { return Mix(a ? 1 : 0); }            /**< Hash. */
+  /** repr. */
+  static bool Repr(FaultText& out, bool a) {
+    out.Add(a ? "True" : "False");
+    return true;
+  }
+};
+
+/**
+ * float. Never a dict key or set member and never compared inside a
+ * container (the frontend refuses: CPython compares container elements by
+ * identity first, which NaN makes observable); only ordering for sort/min/max.
+ */
+template <>
+struct Traits<double> {
+  static bool Eq(double a, double b) { return a == b; }              /**< a == b. */
+  static int Cmp(double a, double b) { return a < b ? -1 : a > b; }  /**< Three-way (no NaN). */
+  /** repr: not reproduced natively. */
+  static bool Repr(FaultText&, double) { return false; }
+};
+
+/** Class instances: Python's default equality is identity. */
+template <typename T>
+struct Traits<Ref<T>> {
+  static bool Eq(const Ref<T>& a, const Ref<T>& b) { return a.get() == b.get(); }  /**< a is b. */
+};
+
+/** Python's `a < b` through Traits. */
+template <typename T>
+inline bool Less(const T& a, const T& b) {
+  return Traits<T>::Cmp(a, b) < 0;
+}
+
+}  // namespace spine_cg
+
+#endif  // SPINE_COMPILER_CODEGEN_TRAITS_H_

@@ -1,0 +1,165 @@
+// SpineRuntimeApi over Python objects (python_api.h). Readers borrow from
+// the caller's arguments, which the caller keeps alive and which no Python
+// code can change while the native call runs (it holds the GIL throughout).
+#include "python_api.h"
+
+#include <climits>
+#include <cstring>
+
+namespace spine::compiler::py {
+
+namespace {
+
+void Clear(SpineValue* out, int32_t tag) {
+  std::memset(out, 0, sizeof(*out));
+  out->t = tag;
+}
+
+void Object(PyObject* o, int32_t tag, SpineValue* out) {
+  Clear(out, tag);
+  out->u.v_pointer = o;
+}
+
+PyObject* Obj(const SpineValue* v) { return static_cast<PyObject*>(v->u.v_pointer); }
+
+int64_t SeqLen(const SpineValue* seq) {
+  return seq->t == SPINE_TAG_TUPLE ? PyTuple_GET_SIZE(Obj(seq)) : PyList_GET_SIZE(Obj(seq));
+}
+
+void SeqGet(const SpineValue* seq, int64_t i, SpineValue* out) {
+  PyObject* o = Obj(seq);
+  ViewPy(seq->t == SPINE_TAG_TUPLE ? PyTuple_GET_ITEM(o, i) : PyList_GET_ITEM(o, i), out);
+}
+
+int TableNext(const SpineValue* table, int64_t* pos, SpineValue* key, SpineValue* value) {
+  Py_ssize_t p = static_cast<Py_ssize_t>(*pos);
+  PyObject *k, *v;
+  if (table->t == SPINE_TAG_DICT) {
+    if (!PyDict_Next(Obj(table), &p, &k, &v)) return 0;
+    ViewPy(v, value);
+  } else {
+    Py_hash_t hash;
+    if (!_PySet_NextEntry(Obj(table), &p, &k, &hash)) return 0;
+  }
+  ViewPy(k, key);
+  *pos = p;
+  return 1;
+}
+
+const char* StrData(const SpineValue* str, int64_t* size) {
+  Py_ssize_t n = 0;
+  const char* s = PyUnicode_AsUTF8AndSize(Obj(str), &n);
+  if (s == nullptr) {
+    PyErr_Clear();
+    n = 0;
+    s = "";
+  }
+  *size = n;
+  return s;
+}
+
+int NewStr(const char* data, int64_t size, SpineValue* out) {
+  PyObject* s = PyUnicode_DecodeUTF8(data, static_cast<Py_ssize_t>(size), "strict");
+  if (s == nullptr) return -1;
+  Object(s, SPINE_TAG_STR_OBJECT, out);
+  return 0;
+}
+
+void* NewList(int64_t) { return PyList_New(0); }
+
+int ListAppend(void* list, SpineValue* item) {
+  PyObject* x = ToPy(item);
+  if (x == nullptr) return -1;
+  int rc = PyList_Append(static_cast<PyObject*>(list), x);
+  Py_DECREF(x);
+  return rc;
+}
+
+void* NewTuple(SpineValue* items, int64_t n) {
+  PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(n));
+  bool ok = t != nullptr;
+  for (int64_t i = 0; i < n; ++i) {  // every item is taken, also after a failure
+    PyObject* x = ToPy(&items[i]);
+    ok = ok && x != nullptr;
+    if (ok) {
+      PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(i), x);
+    } else {
+      Py_XDECREF(x);
+    }
+  }
+  if (!ok) Py_CLEAR(t);
+  return t;
+}
+
+void* NewDict() { return PyDict_New(); }
+
+int DictSet(void* dict, SpineValue* key, SpineValue* value) {
+  PyObject* k = ToPy(key);
+  PyObject* v = ToPy(value);
+  int rc = k && v ? PyDict_SetItem(static_cast<PyObject*>(dict), k, v) : -1;
+  Py_XDECREF(k);
+  Py_XDECREF(v);
+  return rc;
+}
+
+void Release(SpineValue* value) {
+  if (value->t >= SPINE_TYPE_OBJECT) Py_XDECREF(Obj(value));
+}
+
+const SpineRuntimeApi kApi = {&SeqLen,  &SeqGet,    &TableNext, &StrData, &NewStr, &NewList,
+                              &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release};
+
+}  // namespace
+
+const SpineRuntimeApi* PythonApi() { return &kApi; }
+
+void ViewPy(PyObject* o, SpineValue* out) {
+  Clear(out, SPINE_TYPE_NULL);
+  if (o == Py_True || o == Py_False) {
+    out->t = SPINE_TYPE_BOOL;
+    out->u.v_int = o == Py_True;
+  } else if (PyLong_CheckExact(o)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow) return;  // not an int64: CPython computes this call
+    out->t = SPINE_TYPE_INT;
+    out->u.v_int = v;
+  } else if (PyFloat_CheckExact(o)) {
+    out->t = SPINE_TYPE_FLOAT;
+    out->u.v_float = PyFloat_AS_DOUBLE(o);
+  } else if (PyUnicode_CheckExact(o)) {
+    Py_ssize_t n;
+    const char* s = PyUnicode_AsUTF8AndSize(o, &n);  // cached in the object: valid while it lives
+    if (s == nullptr || n > INT32_MAX) {
+      PyErr_Clear();  // lone surrogates: not UTF-8, so CPython computes this call
+      return;
+    }
+    out->t = SPINE_TYPE_STR;
+    out->p = static_cast<int32_t>(n);
+    out->u.v_str = const_cast<char*>(s);
+  } else if (PyList_CheckExact(o)) {
+    Object(o, SPINE_TAG_LIST, out);
+  } else if (PyTuple_CheckExact(o)) {
+    Object(o, SPINE_TAG_TUPLE, out);
+  } else if (PyDict_CheckExact(o)) {
+    Object(o, SPINE_TAG_DICT, out);
+  } else if (PySet_CheckExact(o) || PyFrozenSet_CheckExact(o)) {
+    Object(o, SPINE_TAG_SET, out);
+  }
+}
+
+PyObject* ToPy(SpineValue* v) {
+  switch (v->t) {
+    case SPINE_TYPE_INT: return PyLong_FromLongLong(v->u.v_int);
+    case SPINE_TYPE_FLOAT: return PyFloat_FromDouble(v->u.v_float);
+    case SPINE_TYPE_BOOL: return PyBool_FromLong(static_cast<long>(v->u.v_int));
+    case SPINE_TYPE_STR: return PyUnicode_DecodeUTF8(v->u.v_str, v->p, "strict");
+    case SPINE_TYPE_NULL: Py_RETURN_NONE;
+    default:
+      if (v->t >= SPINE_TYPE_OBJECT && v->u.v_pointer != nullptr) return Obj(v);  // the reference is handed over
+      PyErr_SetString(PyExc_SystemError, "native module returned a value of an unknown kind");
+      return nullptr;
+  }
+}
+
+}  // namespace spine::compiler::py

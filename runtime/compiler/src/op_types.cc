@@ -1,0 +1,271 @@
+// The built-in ops PrimCall accepts and their type rules: one checker per
+// op, in a table, so adding an op is one entry here and one in the
+// Rewriter's table (rewriter_ops.cc).
+#include <algorithm>
+#include <unordered_map>
+
+#include "spine/compiler/expr.h"
+#include "spine/runtime/error.h"
+
+namespace spine::compiler {
+namespace {
+
+using Args = rt::Array<PrimExpr>;
+using Checker = Type (*)(const std::string& name, const Args& args);
+
+const Type& Arg(const Args& a, int64_t i) { return a[i]->checked_type; }
+bool IsInt(const Type& t) { return RuntimeDataType(t) == kInt64 && IsScalarType(t); }
+bool IsFloat(const Type& t) { return RuntimeDataType(t) == kFloat64 && IsScalarType(t); }
+bool IsBool(const Type& t) { return RuntimeDataType(t) == kBool && IsScalarType(t); }
+bool IsStr(const Type& t) { return t.As<StringTypeNode>() != nullptr; }
+Type Int() { return ScalarType(kInt64); }
+Type Bool() { return ScalarType(kBool); }
+
+[[noreturn]] void Bad(const std::string& name, const Args& args) {
+  std::string s;
+  for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + TypeText(Arg(args, static_cast<int64_t>(i)));
+  rt::ThrowTypeError("op " + name + " does not apply to (" + s + ")");
+}
+
+void Count(const std::string& name, const Args& args, size_t lo, size_t hi) {
+  if (args.size() < lo || args.size() > hi) {
+    rt::ThrowTypeError("op " + name + " takes " + std::to_string(lo) + (lo == hi ? "" : ".." + std::to_string(hi)) +
+                       " argument(s), got " + std::to_string(args.size()));
+  }
+  for (const PrimExpr& a : args) {
+    if (!a.defined()) rt::ThrowTypeError("op " + name + ": undefined argument");
+  }
+}
+
+// neg, pos, abs: numbers (bool counts as int).
+Type Numeric(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsScalarType(Arg(args, 0))) Bad(name, args);
+  return IsFloat(Arg(args, 0)) ? Arg(args, 0) : Int();
+}
+
+// min/max: two values of one type (the result is one of them), or the elements of a list.
+Type MinMax(const std::string& name, const Args& args) {
+  Count(name, args, 1, 2);
+  if (args.size() == 1) {
+    const auto* l = Arg(args, 0).As<ListTypeNode>();
+    if (!l || !(IsScalarType(l->item_type) || IsStr(l->item_type))) Bad(name, args);
+    return l->item_type;
+  }
+  if (!TypeEqual(Arg(args, 0), Arg(args, 1))) rt::ThrowTypeError("op " + name + " needs operands of one type");
+  if (!IsScalarType(Arg(args, 0)) && !IsStr(Arg(args, 0))) Bad(name, args);
+  return Arg(args, 0);
+}
+
+Type ToFloat(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsScalarType(Arg(args, 0))) Bad(name, args);
+  return ScalarType(kFloat64);
+}
+
+// int(x): of a number or (parsing) of a str.
+Type ToInt(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsScalarType(Arg(args, 0)) && !IsStr(Arg(args, 0))) Bad(name, args);
+  return Int();
+}
+
+Type ToBool(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsScalarType(Arg(args, 0))) Bad(name, args);
+  return Bool();
+}
+
+Type RangeStep(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsInt(Arg(args, 0))) rt::ThrowTypeError("op check_range_step needs an int64");
+  return Int();
+}
+
+// str(x) of int, bool or str.
+Type ToStr(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  const Type& t = Arg(args, 0);
+  if (!IsInt(t) && !IsBool(t) && !IsStr(t)) Bad(name, args);
+  return StringType::Make();
+}
+
+Type Len(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  const Type& t = Arg(args, 0);
+  if (!(IsStr(t) || t.As<ListTypeNode>() || t.As<DictTypeNode>() || t.As<SetTypeNode>() || t.As<TupleTypeNode>())) {
+    Bad(name, args);
+  }
+  return Int();
+}
+
+// item in container: substring, list element (no floats: identity), dict key, set member.
+Type Contains(const std::string& name, const Args& args) {
+  Count(name, args, 2, 2);
+  const Type& c = Arg(args, 0);
+  const Type& x = Arg(args, 1);
+  Type want;
+  if (IsStr(c)) {
+    want = c;
+  } else if (const auto* l = c.As<ListTypeNode>()) {
+    if (ContainsFloat(l->item_type)) {
+      rt::ThrowTypeError("'in' on " + TypeText(c) + ": CPython compares float elements by identity first");
+    }
+    want = l->item_type;
+  } else if (const auto* d = c.As<DictTypeNode>()) {
+    want = d->key_type;
+  } else if (const auto* s = c.As<SetTypeNode>()) {
+    want = s->item_type;
+  } else {
+    Bad(name, args);
+  }
+  if (!TypeEqual(want, x)) Bad(name, args);
+  return Bool();
+}
+
+// a + b of two strs or two lists of one type.
+Type Concat(const std::string& name, const Args& args) {
+  Count(name, args, 2, 2);
+  const Type& a = Arg(args, 0);
+  if (!(IsStr(a) || a.As<ListTypeNode>()) || !TypeEqual(a, Arg(args, 1))) Bad(name, args);
+  return a;
+}
+
+// s * n, lst * n.
+Type Repeat(const std::string& name, const Args& args) {
+  Count(name, args, 2, 2);
+  const Type& a = Arg(args, 0);
+  if (!(IsStr(a) || a.As<ListTypeNode>()) || !IsInt(Arg(args, 1))) Bad(name, args);
+  return a;
+}
+
+Type Ord(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsStr(Arg(args, 0))) Bad(name, args);
+  return Int();
+}
+
+Type Chr(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsInt(Arg(args, 0))) Bad(name, args);
+  return StringType::Make();
+}
+
+// sum(list[int][, int]) / sum(list[float], float): the start fixes the result type.
+Type Sum(const std::string& name, const Args& args) {
+  Count(name, args, 1, 2);
+  const auto* l = Arg(args, 0).As<ListTypeNode>();
+  if (!l) Bad(name, args);
+  if (IsInt(l->item_type) && (args.size() == 1 || IsInt(Arg(args, 1)))) return Int();
+  if (IsFloat(l->item_type) && args.size() == 2 && IsFloat(Arg(args, 1))) return l->item_type;
+  Bad(name, args);
+}
+
+// sorted(list or set, reverse).
+Type Sorted(const std::string& name, const Args& args) {
+  Count(name, args, 2, 2);
+  const Type& c = Arg(args, 0);
+  Type item;
+  if (const auto* l = c.As<ListTypeNode>()) item = l->item_type;
+  if (const auto* s = c.As<SetTypeNode>()) item = s->item_type;
+  if (!item.defined() || !IsBool(Arg(args, 1))) Bad(name, args);
+  if (!IsOrderedType(item)) Bad(name, args);
+  if (!IsScalarType(item) && ContainsFloat(item)) {
+    rt::ThrowTypeError("sorted(" + TypeText(c) + "): CPython compares float elements by identity first");
+  }
+  return ListType::Make(item);
+}
+
+Type ListCopy(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!Arg(args, 0).As<ListTypeNode>()) Bad(name, args);
+  return Arg(args, 0);
+}
+
+Type StrChars(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsStr(Arg(args, 0))) Bad(name, args);
+  return ListType::Make(StringType::Make());
+}
+
+Type SetFromList(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  const auto* l = Arg(args, 0).As<ListTypeNode>();
+  if (!l) Bad(name, args);
+  return SetType::Make(l->item_type);
+}
+
+// iter_<kind>(source...): the iterator of a lowered for loop.
+Type Iter(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  return IteratorType::Make(name.substr(5), rt::Array<Type>{Arg(args, 0)});
+}
+
+Type IterNext(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!Arg(args, 0).As<IteratorTypeNode>()) Bad(name, args);
+  return Bool();
+}
+
+Type IterValue(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  const auto* it = Arg(args, 0).As<IteratorTypeNode>();
+  if (!it) Bad(name, args);
+  return it->item_type;
+}
+
+const std::vector<std::pair<std::string, Checker>>& OpTable() {
+  // neg/pos: unary -/+; check_range_step: returns its argument, ValueError if zero (range()).
+  static const std::vector<std::pair<std::string, Checker>> table = {
+      {"neg", Numeric},          {"pos", Numeric},           {"abs", Numeric},
+      {"min", MinMax},           {"max", MinMax},            {"float", ToFloat},
+      {"int", ToInt},            {"bool", ToBool},           {"check_range_step", RangeStep},
+      {"str", ToStr},            {"len", Len},               {"contains", Contains},
+      {"concat", Concat},        {"repeat", Repeat},         {"ord", Ord},
+      {"chr", Chr},              {"sum", Sum},               {"sorted", Sorted},
+      {"list_copy", ListCopy},   {"str_chars", StrChars},    {"set_from_list", SetFromList},
+      {"iter_list", Iter},       {"iter_str", Iter},         {"iter_keys", Iter},
+      {"iter_values", Iter},     {"iter_items", Iter},       {"iter_next", IterNext},
+      {"iter_value", IterValue},
+  };
+  return table;
+}
+
+Checker Find(const std::string& name) {
+  for (const auto& e : OpTable()) {
+    if (e.first == name) return e.second;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const std::vector<std::string>& BuiltinOpNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& e : OpTable()) v.push_back(e.first);
+    return v;
+  }();
+  return names;
+}
+
+Type OpResultType(const std::string& name, const Args& args) {
+  Checker c = Find(name);
+  if (c == nullptr) rt::ThrowValueError("unknown built-in op '" + name + "'");
+  return c(name, args);
+}
+
+Op Op::Get(const std::string& name) {
+  if (Find(name) == nullptr) rt::ThrowValueError("unknown built-in op '" + name + "'");
+  auto n = rt::MakeObject<OpNode>();
+  n->name = name;
+  return Op(rt::object_p<rt::object_t>(n));
+}
+
+GlobalVar GlobalVar::Make(std::string name) {
+  auto n = rt::MakeObject<GlobalVarNode>();
+  n->name_hint = std::move(name);
+  return GlobalVar(rt::object_p<rt::object_t>(n));
+}
+
+}  // namespace spine::compiler

@@ -1,0 +1,144 @@
+// PrimCall: calls of module functions/methods and of the built-in ops.
+#include "spine/compiler/rewriter.h"
+
+namespace spine::compiler {
+
+void Rewriter::VisitExpr_(const PrimCallNode* n, std::ostream& os) {
+  if (const auto* g = n->op.As<GlobalVarNode>()) return EmitGlobalCall(g, n, os);
+  EmitOp(n->op.As<OpNode>()->name, n, os);
+}
+
+void Rewriter::EmitGlobalCall(const GlobalVarNode* g, const PrimCallNode* n, std::ostream& os) {
+  auto it = functions_->find(g->name_hint);
+  if (it == functions_->end()) rt::ThrowValueError("call of unknown function '" + g->name_hint + "'");
+  const PrimFunc& callee = it->second;
+  if (callee->params.size() != n->args.size()) {
+    rt::ThrowTypeError("call of '" + g->name_hint + "' with " + std::to_string(n->args.size()) +
+                       " arguments, it takes " + std::to_string(callee->params.size()));
+  }
+  if (!TypeEqual(callee->ret_type, n->checked_type)) {
+    rt::ThrowTypeError("call of '" + g->name_hint + "': wrong result type");
+  }
+  std::vector<PrimExpr> args;
+  for (size_t i = 0; i < n->args.size(); ++i) {
+    const PrimExpr& a = n->args[static_cast<int64_t>(i)];
+    // Parameters are typed exactly, as at the module boundary: no silent int -> float.
+    if (!TypeEqual(a.type(), callee->params[static_cast<int64_t>(i)].type())) {
+      rt::ThrowTypeError("call of '" + g->name_hint + "': argument " + std::to_string(i + 1) + " has the wrong type");
+    }
+    args.push_back(a);
+  }
+  Call(FuncSymbol(g->name_hint), args, os);
+}
+
+namespace {
+bool IsFloat(const PrimExpr& e) { return IsScalarType(e.type()) && e.dtype() == kFloat64; }
+}  // namespace
+
+void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream& os) {
+  std::vector<PrimExpr> args;
+  for (const PrimExpr& a : n->args) args.push_back(a);
+  const PrimExpr& x = args[0];
+  bool f = IsFloat(x);
+  const Type& t0 = x.type();
+  if (op == "neg") {
+    os << (f ? "(-" : "spine_cg::neg_i(");
+    EmitAs(x, f ? kFloat64 : kInt64, os);
+    os << ")";
+  } else if (op == "pos") {
+    EmitAs(x, f ? kFloat64 : kInt64, os);
+  } else if (op == "abs") {
+    os << (f ? "__builtin_fabs(" : "spine_cg::abs_i(");
+    EmitAs(x, f ? kFloat64 : kInt64, os);
+    os << ")";
+  } else if ((op == "min" || op == "max") && args.size() == 1) {
+    os << "spine_cg::list_minmax(";
+    VisitExpr(x, os);
+    os << (op == "max" ? ", true)" : ", false)");
+  } else if (op == "min" || op == "max") {
+    // Python: min(a, b) is b if b < a else a (the first of equals wins); max mirrors it.
+    std::string ta = Temp(), tb = Temp(), ct = CType(n->checked_type);
+    os << "({ " << ct << " " << ta << " = " << Render(args[0]) << "; " << ct << " " << tb << " = " << Render(args[1])
+       << "; spine_cg::Less(" << (op == "min" ? tb + ", " + ta : ta + ", " + tb) << ") ? " << tb << " : " << ta << "; })";
+  } else if (op == "float") {
+    EmitAs(x, kFloat64, os);
+  } else if (op == "int") {
+    if (t0.As<StringTypeNode>()) {
+      Call("spine_cg::str_to_int", args, os);
+    } else if (f) {
+      Call("spine_cg::int_f", args, os);
+    } else {
+      EmitAs(x, kInt64, os);
+    }
+  } else if (op == "bool") {
+    if (x.dtype() == kBool) {
+      VisitExpr(x, os);
+    } else {
+      os << "(";
+      VisitExpr(x, os);
+      os << (f ? " != 0.0)" : " != 0)");
+    }
+  } else if (op == "check_range_step") {
+    Call("spine_cg::range_step", args, os);
+  } else if (op == "str") {
+    if (t0.As<StringTypeNode>()) {
+      VisitExpr(x, os);
+    } else {
+      Call(x.dtype() == kBool ? "spine_cg::str_from_bool" : "spine_cg::str_from_int", args, os);
+    }
+  } else if (op == "len") {
+    if (t0.As<StringTypeNode>()) {
+      Call("spine_cg::str_len", args, os);
+    } else if (const auto* u = t0.As<TupleTypeNode>()) {
+      // Evaluated for its faults, then the constant length.
+      os << "((void)(" << Render(x) << "), int64_t(" << u->fields.size() << "))";
+    } else {
+      os << "int64_t((" << Render(x) << ").size())";
+    }
+  } else if (op == "contains") {
+    const char* fn = t0.As<StringTypeNode>() ? "spine_cg::str_contains"
+                     : t0.As<ListTypeNode>() ? "spine_cg::list_contains"
+                     : t0.As<DictTypeNode>() ? "spine_cg::dict_contains"
+                                             : "spine_cg::set_contains";
+    Call(fn, args, os);
+  } else if (op == "concat") {
+    Call(t0.As<StringTypeNode>() ? "spine_cg::str_concat" : "spine_cg::list_concat", args, os);
+  } else if (op == "repeat") {
+    Call(t0.As<StringTypeNode>() ? "spine_cg::str_repeat" : "spine_cg::list_repeat", args, os);
+  } else if (op == "ord") {
+    Call("spine_cg::str_ord", args, os);
+  } else if (op == "chr") {
+    Call("spine_cg::str_chr", args, os);
+  } else if (op == "sum") {
+    if (args.size() == 1) {
+      os << "spine_cg::list_sum(";
+      VisitExpr(x, os);
+      os << ", int64_t(0))";
+    } else {
+      Call("spine_cg::list_sum", args, os);
+    }
+  } else if (op == "sorted") {
+    Call(t0.As<SetTypeNode>() ? "spine_cg::set_sorted" : "spine_cg::list_sorted", args, os);
+  } else if (op == "list_copy") {
+    Call("spine_cg::list_copy", args, os);
+  } else if (op == "str_chars") {
+    Call("spine_cg::str_chars", args, os);
+  } else if (op == "set_from_list") {
+    Call("spine_cg::set_from_list", args, os);
+  } else if (op.rfind("iter_", 0) == 0 && op != "iter_next" && op != "iter_value") {
+    std::string kind = op.substr(5);
+    Sequence(args, [&](const std::vector<std::string>& a) {
+      os << CType(n->checked_type) << "{" << a[0];
+      if (kind == "str") os << ", 0, spine_cg::Str()";
+      os << "}";
+    }, os);
+  } else if (op == "iter_next") {
+    os << Render(x) << ".Next()";
+  } else if (op == "iter_value") {
+    os << Render(x) << ".cur";
+  } else {
+    rt::ThrowValueError("code generation does not know op '" + op + "'");
+  }
+}
+
+}  // namespace spine::compiler

@@ -1,0 +1,133 @@
+"""Differential tests over str, containers and classes: every function of
+corpus_containers, compiled natively (with the CPython version as
+fallback), must give the same result with the same type, or raise the same
+exception type with the same message, as CPython; its arguments must be
+left as they were. Inputs come from the annotations (pools below), so
+edge values (empty containers, negative indices, missing keys, non-ASCII
+text, values of another type) reach every function."""
+import copy
+import inspect
+import itertools
+import math
+import typing
+
+import pytest
+
+import corpus_containers as corpus
+from native import NativeFallback, module_loader, simple_compile
+from test_differential import assert_same_meaning, compile_corpus
+
+MAX_CASES = 120
+
+INTS = [0, 1, 2, 3, -1, -2, 7, -5, 2 ** 62]
+SMALL = [0, 1, 2, 3, 5]
+STRS = ["", "a", "abc", "a b  c", "  pad me\t", "héllo wörld", "日本語テキスト", "Hello World", "x,y,,z", "1234",
+        "-12", " +7 ", "1_000", "12a", "ABC", "aBc", "'q\"", "\u2003sp\u3000", "é"]
+FLOATS = [0.0, -1.5, 2.25, 1e300, math.inf, math.nan]
+INT_LISTS = [[], [0], [3, 1, 2, 1], [-1, 5, -1, 7], [2, 4, 6], [5, 4, 3, 2, 1, 0], [2 ** 62, 2 ** 62], [1, True],
+             [1, 2.5]]
+STR_LISTS = [[], ["a"], ["b", "a", "b"], ["héllo", "x", "日本"], ["", "z", "aa", "a"], ["the", "cat", "the", "hat"]]
+FLOAT_LISTS = [[], [1.5], [0.5, -2.0, 3.25], [math.nan, 1.0], [1.0, math.nan], [1, 2.0]]
+STR_INT_DICTS = [{}, {"a": 1}, {"b": 2, "a": 1, "c": 3}, {"é": 5, "x": -1}, {"a": True}]
+INT_INT_DICTS = [{}, {1: 10}, {3: 30, 1: 10, 2: 20}, {-1: 0, 2 ** 62: 1}]
+GRIDS = [[], [[]], [[1, 2], [3]], [[0, 0], [5, -1, 0], []], [[2 ** 62], [2 ** 62, 2 ** 62]]]
+INT_SETS = [set(), {1}, {3, 1, 2}, {-5, 5}]
+PAIRS_IS = [(0, ""), (1, "a"), (-3, "héllo"), (1, "b")]
+PAIR_LISTS = [[], [(1, 2)], [(1, 2), (3, 4), (1, 2)], [(5, 0), (0, 5)]]
+PAIR_STR_LISTS = [[], [(2, "b"), (1, "z"), (2, "a")], [(0, "é"), (0, "e")]]
+
+BY_TYPE = {
+    int: INTS, str: STRS, float: FLOATS, bool: [False, True],
+    list[int]: INT_LISTS, list[str]: STR_LISTS, list[float]: FLOAT_LISTS, list[list[int]]: GRIDS,
+    dict[str, int]: STR_INT_DICTS, dict[int, int]: INT_INT_DICTS, set[int]: INT_SETS,
+    tuple[int, str]: PAIRS_IS, tuple[int, int, int]: [(1, 2, 3), (0, -1, 5)],
+    list[tuple[int, int]]: PAIR_LISTS, list[tuple[int, str]]: PAIR_STR_LISTS,
+    dict[str, list[int]]: [{}, {"a": []}, {"a": [1, 2], "b": [2 ** 62, 2 ** 62]}, {"é": [3]}],
+}
+# Parameters whose value sets a loop count or a code point get their own pools.
+BY_NAME = {"n": SMALL, "pops": [0, 1, 2, 4], "k": [1, 2, -1, -3, 0, 3], "a": [65, 97, 0x10FFFE, 0xD7FF, -1],
+           "i": [0, 1, -1, 2, -4, 10]}
+
+FUNCTIONS = [f for _, f in inspect.getmembers(corpus, inspect.isfunction) if f.__module__ == corpus.__name__]
+
+
+def inputs_for(f):
+    hints = typing.get_type_hints(f)
+    pools = []
+    for p in inspect.signature(f).parameters:
+        pools.append(BY_NAME.get(p) if p in BY_NAME and hints[p] is int else BY_TYPE[hints[p]])
+    cases = list(itertools.product(*pools))
+    step = max(1, len(cases) // MAX_CASES)
+    return cases[::step]
+
+
+@pytest.fixture(scope="module")
+def native_module(tmp_path_factory):
+    return compile_corpus(corpus, FUNCTIONS, tmp_path_factory)
+
+
+def test_corpus_size():
+    assert len(FUNCTIONS) >= 40
+
+
+@pytest.mark.parametrize("f", FUNCTIONS, ids=lambda f: f.__name__)
+def test_same_meaning(native_module, f):
+    # Arguments are never changed either (CPython's functions do not change them).
+    assert_same_meaning(native_module, f, inputs_for(f))
+
+
+@pytest.mark.parametrize("f", FUNCTIONS, ids=lambda f: f.__name__)
+def test_mostly_native(native_module, f):
+    # Without a fallback a call either finishes natively (value or Python
+    # exception) or says it cannot: most inputs must run natively.
+    raw = native_module.get_function(f.__name__)
+    cases = inputs_for(f)
+    fell_back = 0
+    for args in cases:
+        try:
+            raw(*copy.deepcopy(args))
+        except NativeFallback:
+            fell_back += 1
+        except Exception:  # noqa: BLE001 - a Python exception raised natively counts as native
+            pass
+    assert fell_back <= len(cases) // 2, (f.__name__, fell_back, len(cases))
+
+
+def test_boundary_views_and_results(native_module):
+    # Values Python gives natively only when native code can reproduce them exactly;
+    # everything else is computed by CPython (a subclass keeps its type there, a huge
+    # int stays exact, a lone surrogate is not UTF-8).
+    import enum
+
+    class Num(enum.IntEnum):
+        ONE = 1
+
+    class S(str):
+        pass
+
+    raw = native_module.get_function("l_index")
+    assert raw([5, 6, 7], -1) == 7
+    for args in (([Num.ONE], 0), ([2 ** 64], 0), ([True], 0), ((5, 6), 0)):
+        with pytest.raises(NativeFallback):
+            raw(*args)
+    with pytest.raises(NativeFallback):
+        native_module.get_function("s_len")(S("abc"))
+    with pytest.raises(NativeFallback):
+        native_module.get_function("s_len")("a\ud800")
+    with pytest.raises(NativeFallback):
+        native_module.get_function("s_len")(s="abc")
+    fast = native_module.get_function("s_len", fallback=corpus.s_len)
+    assert fast("a\ud800") == 2 and fast(S("xy")) == 2
+    # Results are built as Python objects of exactly the declared types.
+    pairs = native_module.get_function("t_sort_pairs")([(2, "b"), (1, "z")])
+    assert pairs == [(1, "z"), (2, "b")] and type(pairs[0]) is tuple
+    inverted = native_module.get_function("d_invert")({"a": 1, "b": 1, "c": 2})
+    assert inverted == {1: ["a", "b"], 2: ["c"]} and list(inverted) == [1, 2]
+    assert native_module.get_function("s_split_sep")("é,ü,", ",") == ["é", "ü", ""]
+
+
+def test_compile_function_object_with_its_classes(tmp_path):
+    # A function object brings the classes it uses along (seed 001's simple_compile).
+    path = str(tmp_path / "stack.so")
+    assert simple_compile(corpus.c_stack, path) == ["c_stack"]
+    assert module_loader(path).get_function("c_stack")([1, 2, 3], 2) == 32 + len("stack")
