@@ -5,11 +5,10 @@
 // cost of loading a cached module. It prints a markdown section for
 // bench/RESULTS.md.
 //
-// Workloads live in the table below. The container workload has two
-// versions: "containers compiled" annotates list and dict parameters, which
-// the frontend compiles once the container work lands (until then the section
-// says what the frontend answered: the hook needs no change here); "int-only"
-// keeps the list and dict in Python and compiles the per-element arithmetic.
+// Workloads live in the table below: integer loops, recursion, and
+// container workloads (containers built natively, a list crossing in and a
+// dict coming out, and strings crossing in, where the copy at the boundary
+// dominates). A workload the frontend refuses is reported with its reason.
 // Adding a workload is adding a row.
 package main
 
@@ -69,33 +68,48 @@ def kernel(n: int) -> int:
         return n
     return kernel(n - 1) + kernel(n - 2)
 `},
-	// The container workload: a dict histogram of the Collatz lengths of a
-	// list of numbers. This version compiles the whole function; the
-	// frontend accepts it once the container work lands.
-	{name: "list and dict, containers compiled: histogram of Collatz lengths (20,000 values)", target: 5,
+	// The container workloads. The first builds and probes a list and a
+	// dict of ints natively: the work is the containers themselves.
+	{name: "list and dict of ints: build a list, count it into a dict, probe every element (200,000 values)", target: 5,
+		inputs: `{"n": 200000}`, program: `
+def kernel(n: int) -> int:
+    xs: list[int] = []
+    for i in range(n):
+        xs.append(i * 7919 % 1000)
+    counts: dict[int, int] = {}
+    for x in xs:
+        counts[x] = counts.get(x, 0) + 1
+    total = 0
+    for x in xs:
+        total += counts[x]
+    return total
+`},
+	// A list argument crosses into native code (copied once) and a dict
+	// comes back (built as a Python dict): a histogram of Collatz lengths.
+	{name: "list[int] in, dict[int, int] out: histogram of Collatz lengths (20,000 values)", target: 5,
 		inputs: `{"values": 20000, "buckets": 64}`, program: `
-def kernel(values: list, buckets: int) -> dict:
-    counts = {}
+def kernel(values: list[int], buckets: int) -> dict[int, int]:
+    counts: dict[int, int] = {}
     for v in values:
         m = v
 ` + collatz("        ") + `        b = steps % buckets
         counts[b] = counts.get(b, 0) + 1
     return counts
 `},
-	// The same work with the list and dict in Python and the per-element
-	// arithmetic compiled: what int/float/bool support gives today.
-	{name: "list and dict, int-only version: same histogram, containers in Python", target: 5,
-		inputs: `{"values": 20000, "buckets": 64}`, program: `
-def kernel(v: int) -> int:
-    m = v
-` + collatz("    ") + `    return steps
-
-def histogram(values, buckets):
-    counts = {}
-    for v in values:
-        b = kernel(v) % buckets
-        counts[b] = counts.get(b, 0) + 1
-    return counts
+	// Strings cross the boundary: 200,000 words and queries are copied into
+	// native strings and every one is hashed, where CPython reuses cached
+	// hashes and matches the same word objects by identity. Reported, no
+	// target: it shows where native code does not pay.
+	{name: "list[str] in: word counts and lookups over 200,000 words (boundary-bound)",
+		inputs: `{"words": 200000}`, program: `
+def kernel(words: list[str], queries: list[str]) -> int:
+    counts: dict[str, int] = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+    hits: list[int] = []
+    for q in queries:
+        hits.append(counts.get(q, 0))
+    return sum(hits) + len(counts)
 `},
 }
 
@@ -107,7 +121,11 @@ args = dict(inputs)
 reps = args.pop("reps")
 if "values" in args:
     args["values"] = [1 + (i * 7919) % 100003 for i in range(args["values"])]
-call = (lambda: histogram(**args)) if "histogram" in globals() else (lambda: kernel(*args.values()))
+if "words" in args:
+    n = args.pop("words")
+    args["words"] = ["w%d" % (i * 7919 % 2000) for i in range(n)]
+    args["queries"] = ["w%d" % (i * 104729 % 4000) for i in range(n)]
+call = lambda: kernel(*args.values())
 seconds = None
 for _ in range(reps):
     start = time.perf_counter()
