@@ -3,6 +3,7 @@ package bridge
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"sync"
@@ -98,6 +99,27 @@ func (s *Session) Context() context.Context { return s.ctx }
 
 // Since is the offset of now from the start of the execution.
 func (s *Session) Since() time.Duration { return time.Since(s.start) }
+
+// Ended says whether the execution's context has ended, and why (Timeout
+// or Cancelled), or NotInterrupted. A transport answers a tool crossing with
+// it, so that a tool cut short by the deadline stops the program at once:
+// otherwise the tool's error could reach the program, and the program end
+// with that error, before the transport's own deadline timer fires.
+func (s *Session) Ended() Reason {
+	return ReasonFor(s.ctx)
+}
+
+// ReasonFor is why a context ended (Timeout or Cancelled), or NotInterrupted.
+func ReasonFor(ctx context.Context) Reason {
+	switch {
+	case ctx.Err() == nil:
+		return NotInterrupted
+	case errors.Is(context.Cause(ctx), context.DeadlineExceeded):
+		return Timeout
+	default:
+		return Cancelled
+	}
+}
 
 // LimitExceeded names the limit the program exceeded, or "".
 func (s *Session) LimitExceeded() string {

@@ -219,6 +219,38 @@ func TestTimeoutDuringToolCallCancelsIt(t *testing.T) {
 	}
 }
 
+// An execution whose context ends while a tool runs stops there: the
+// program never sees the error of the tool it cut short, so it cannot catch
+// it and carry on. The tool here cancels its own execution and fails at
+// once, before the transport's own cancel hook can run: only the answer
+// itself can stop the program in time (both isolation modes).
+func TestContextEndDuringToolCallIsNotTheToolsError(t *testing.T) {
+	bothModes(t, func(t *testing.T, isolation host.Isolation) {
+		var cancel context.CancelFunc
+		stopper := host.NewTool(host.ToolSpec{Name: "stop_here"}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
+			cancel()
+			return nil, errors.New("stopped")
+		})
+		e := newEngine(t, host.WithIsolation(isolation), host.WithTools(stopper))
+		for i := 0; i < 5; i++ {
+			var ctx context.Context
+			ctx, cancel = context.WithCancel(context.Background())
+			resp, err := e.Execute(ctx, host.Request{Source: "try:\n    stop_here()\nexcept RuntimeError as e:\n    result = 'caught: ' + str(e)"})
+			if !errors.Is(err, context.Canceled) || resp == nil || resp.Status != host.StatusCancelled {
+				t.Fatalf("run %d: err %v, value %s", i, err, valueOf(resp))
+			}
+		}
+		mustValue(t, e, "result = 'next'", `{}`, `"next"`)
+	})
+}
+
+func valueOf(resp *host.Response) string {
+	if resp == nil {
+		return "<no response>"
+	}
+	return string(resp.Value)
+}
+
 func TestCancel(t *testing.T) {
 	e := newEngine(t)
 	ctx, cancel := context.WithCancel(context.Background())

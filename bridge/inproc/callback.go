@@ -41,6 +41,13 @@ func spineHostCall(token C.uintptr_t, op C.int, handle C.uint64_t, request *C.ch
 	default:
 		return -1
 	}
+	if op == C.SPINE_OP_CALL || op == C.SPINE_OP_RESOLVE {
+		if reason := s.Ended(); reason != bridge.NotInterrupted {
+			// Before the answer: the program must meet the deadline, not the
+			// error of the tool it cut short.
+			C.spine_interrupt(token, C.int(reason))
+		}
+	}
 	if len(response) > int(capacity) {
 		s.Hold(response)
 		return C.int64_t(len(response))

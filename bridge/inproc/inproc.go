@@ -132,13 +132,6 @@ func submit(ctx context.Context, fn func()) error {
 	}
 }
 
-func reasonFor(ctx context.Context) bridge.Reason {
-	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
-		return bridge.Timeout
-	}
-	return bridge.Cancelled
-}
-
 // Execute runs one request for the session on the interpreter. The session's
 // context bounds it: at its deadline the program is interrupted.
 func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
@@ -150,7 +143,7 @@ func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 	err := submit(ctx, func() {
 		defer sessions.Delete(token)
 		s.SetStop(func() { Interrupt(token, bridge.LimitExceeded) })
-		stop := context.AfterFunc(ctx, func() { Interrupt(token, reasonFor(ctx)) })
+		stop := context.AfterFunc(ctx, func() { Interrupt(token, bridge.ReasonFor(ctx)) })
 		defer stop()
 		var out C.spine_result
 		req := C.CBytes(request)

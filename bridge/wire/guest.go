@@ -351,7 +351,13 @@ func (g *sandboxGuest) next() (byte, []byte, error) {
 			num = int64(len(response))
 		}
 		answer := make([]byte, 9, 9+len(response))
-		answer[0] = byte(g.limit.Load())
+		reason := bridge.Reason(g.limit.Load())
+		if reason == bridge.NotInterrupted && (kind == kCall || kind == kResolve) {
+			// A tool cut short by the deadline: the program meets the
+			// deadline, not the tool's error (see Session.Ended).
+			reason = g.s.Ended()
+		}
+		answer[0] = byte(reason)
 		binary.LittleEndian.PutUint64(answer[1:], uint64(num))
 		if err := g.write(frame(kAnswer, answer, response)); err != nil {
 			return 0, nil, err
