@@ -233,9 +233,10 @@ func TestContextEndDuringToolCallIsNotTheToolsError(t *testing.T) {
 		})
 		e := newEngine(t, host.WithIsolation(isolation), host.WithTools(stopper))
 		for i := 0; i < 5; i++ {
-			var ctx context.Context
-			ctx, cancel = context.WithCancel(context.Background())
+			ctx, stop := context.WithCancel(context.Background())
+			cancel = stop
 			resp, err := e.Execute(ctx, host.Request{Source: "try:\n    stop_here()\nexcept RuntimeError as e:\n    result = 'caught: ' + str(e)"})
+			stop()
 			if !errors.Is(err, context.Canceled) || resp == nil || resp.Status != host.StatusCancelled {
 				t.Fatalf("run %d: err %v, value %s", i, err, valueOf(resp))
 			}
