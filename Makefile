@@ -48,7 +48,7 @@ test-go: build native
 	go test -count=1 -timeout 600s ./...
 	# The sandbox host needs no cgo: build it, and run its transport's tests, without.
 	CGO_ENABLED=0 go build ./...
-	CGO_ENABLED=0 go test -count=1 ./bridge/wire/
+	CGO_ENABLED=0 go test -count=1 ./internal/bridge/wire/
 
 test-python: native
 	PYTHONPATH=guest:tests/programs $(PYTHON) -m pytest -q tests/guest

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/spine-sandbox/spine/bridge"
-	"github.com/spine-sandbox/spine/bridge/inproc"
-	"github.com/spine-sandbox/spine/bridge/wire"
+	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge/inproc"
+	"github.com/spine-sandbox/spine/internal/bridge/wire"
 	"github.com/spine-sandbox/spine/internal/native"
 )
 

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/spine-sandbox/spine/bridge/wire"
+	"github.com/spine-sandbox/spine/internal/bridge/wire"
 )
 
 // Isolation reports the level this engine runs guests at, and for the

@@ -16,7 +16,7 @@
  * code and never reads a child's channel.
  *
  * Frames, on both channels: kind (1 byte), length (u32 little-endian),
- * payload. Kinds are documented in bridge/wire/frame.go, the host's half.
+ * payload. Kinds are documented in internal/bridge/wire/frame.go, the host's half.
  */
 #define _GNU_SOURCE
 #include <Python.h>
@@ -50,7 +50,7 @@
 #define CHILD_IN_MAX (256u << 20) /* largest frame a child accepts from the host */
 #define TOKEN 1                   /* a child serves one session: one token */
 
-/* Frame kinds; keep in sync with bridge/wire/frame.go. */
+/* Frame kinds; keep in sync with internal/bridge/wire/frame.go. */
 enum {
   K_MODULE = 'M', K_INIT = 'I', K_HELLO = 'H', K_ERROR = 'E', K_FORK = 'F',
   K_CHILD = 'C', K_EXIT = 'X',                         /* control channel */

@@ -1,6 +1,6 @@
 package inproc
 
-import "github.com/spine-sandbox/spine/bridge"
+import "github.com/spine-sandbox/spine/internal/bridge"
 
 // Transport is the in-process transport. Every guest it hands out is the one
 // interpreter of this process; executions take turns on its thread.

@@ -10,7 +10,7 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 )
 
 // spineHostCall is every tool crossing of the in-process guest. It runs on

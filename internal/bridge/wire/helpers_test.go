@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 	"github.com/spine-sandbox/spine/internal/testenv"
 )
 

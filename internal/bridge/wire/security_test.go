@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 )
 
 // The security suite: tests/security/*.py, one attack each, the expected

@@ -23,7 +23,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 	"github.com/spine-sandbox/spine/guest"
 )
 

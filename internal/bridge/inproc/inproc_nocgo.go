@@ -7,7 +7,7 @@ package inproc
 import (
 	"errors"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 )
 
 // ErrNoCgo is returned by every function of this build.

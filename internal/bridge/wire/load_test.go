@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 )
 
 // The load programs. The benign one computes from its own inputs, with one

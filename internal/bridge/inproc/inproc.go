@@ -9,7 +9,7 @@ package inproc
 
 /*
 #cgo pkg-config: python3-embed
-#cgo CFLAGS: -I${SRCDIR}/../../guest-c -O2
+#cgo CFLAGS: -I${SRCDIR}/../../../guest-c -O2
 #include <stdlib.h>
 #include "spine_runtime.h"
 
@@ -33,7 +33,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 	"github.com/spine-sandbox/spine/guest"
 )
 

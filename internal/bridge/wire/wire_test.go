@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 )
 
 func TestLayersAndLevel(t *testing.T) {

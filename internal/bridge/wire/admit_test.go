@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 )
 
 // deadChild is a child as the host would hold one that died before its

@@ -17,7 +17,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/spine-sandbox/spine/bridge"
+	"github.com/spine-sandbox/spine/internal/bridge"
 )
 
 // child is one forked child as the host holds it: its channel, a pidfd to
