@@ -36,8 +36,16 @@ type SandboxOptions struct {
 	// Binary is the spine-guest launcher; default: $SPINE_GUEST, else
 	// spine-guest beside the running executable.
 	Binary string
-	// Prefork children are kept forked ahead (default 4).
+	// Prefork children are kept warm beyond the busy ones: forked, confined
+	// and ready, so an execution rarely waits for a fork. Taking one asks for
+	// its replacement at once (default 4; never more than MaxChildren).
 	Prefork int
+	// MaxChildren caps the sandboxed children alive at once, busy or warm.
+	// An execution waits for a child only when MaxChildren are busy, and
+	// never past its deadline or its context. Default: 8 per CPU, and no
+	// more than the machine's memory (or its cgroup's limit) holds if every
+	// child filled MemoryBytes.
+	MaxChildren int
 	// MemoryBytes is each child's address-space limit (default 1 GiB).
 	MemoryBytes uint64
 	// CPUSeconds is each child's CPU limit (default 30).

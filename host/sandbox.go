@@ -62,9 +62,9 @@ func startSandbox(opts SandboxOptions, setup *wire.NativeSetup) (*wire.Pool, err
 	if err != nil {
 		return nil, err
 	}
-	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, MemoryBytes: opts.MemoryBytes,
-		CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces, AllowNoLandlock: opts.AllowNoLandlock,
-		Native: setup})
+	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, MaxChildren: opts.MaxChildren,
+		MemoryBytes: opts.MemoryBytes, CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces,
+		AllowNoLandlock: opts.AllowNoLandlock, Native: setup})
 	if err != nil {
 		return nil, fmt.Errorf("spine: %w", err)
 	}

@@ -651,7 +651,10 @@ static int initialise(void) {
   static unsigned char buf[CONTROL_MAX];
   module_list mods = {NULL, 0};
   for (;;) {
-    ssize_t n = recv(CONTROL_FD, buf, sizeof buf, 0);
+    ssize_t n;
+    do {
+      n = recv(CONTROL_FD, buf, sizeof buf, 0);
+    } while (n < 0 && errno == EINTR);
     if (n < 5 || get_u32(buf + 1) != (uint32_t)(n - 5)) {
       log_msg("malformed or missing init message");
       return -1;

@@ -61,17 +61,18 @@ func (p *Pool) admit(c *child) {
 	ctx, cancel := context.WithTimeout(context.Background(), readyTimeout)
 	defer cancel()
 	err := c.awaitReady(ctx)
-	p.mu.Lock()
-	closed := p.closed
-	p.mu.Unlock()
-	if err == nil && !closed {
+	if err == nil {
 		p.unready.succeeded()
-		if !p.ready.push(c) { // more children than slots (cannot happen unless asked twice): drop it
+		if !p.admitted(c) { // closed, or a spare nobody waits for any more
 			c.discard()
 		}
 		return
 	}
+	p.startFailed()
 	why := c.discard()
+	p.mu.Lock()
+	closed := p.closed
+	p.mu.Unlock()
 	if closed {
 		return
 	}
@@ -80,14 +81,13 @@ func (p *Pool) admit(c *child) {
 	// outside while it started is simply replaced.
 	status := c.wait(time.Second)
 	if status >= 0 && syscall.WaitStatus(status).Signaled() {
-		p.requestFork()
+		p.replenish()
 		return
 	}
 	if why == "" {
 		why = err.Error()
 	}
-	if p.unready.failed(why) < maxUnreadyChildren {
-		p.requestFork()
-	}
+	p.unready.failed(why)
+	p.replenish()    // stops asking once the failures are final
 	p.ready.notify() // a waiting Acquire reports the failure if it is final
 }

@@ -473,12 +473,12 @@ func (g *sandboxGuest) Release() {
 	// Nothing of the child reaches the session any more: Execute has
 	// returned and nobody reads its channel. Killing it, closing its
 	// descriptors (the kernel tears a CPython process down in a few hundred
-	// microseconds) and asking for its replacement happen after the caller
-	// has its result.
+	// microseconds) and freeing its slot happen after the caller has its
+	// result.
 	go func() {
 		g.c.kill()
 		g.c.conn.Close()
-		g.p.requestFork()
+		g.p.released()
 		select {
 		case <-g.rawDone:
 		case <-time.After(2 * time.Second):

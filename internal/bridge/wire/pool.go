@@ -23,14 +23,21 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spine-sandbox/spine/internal/bridge"
 	"github.com/spine-sandbox/spine/guest"
+	"github.com/spine-sandbox/spine/internal/bridge"
 )
 
 // Options configure a Pool; zero fields take the defaults.
 type Options struct {
-	Binary         string        // path of spine-guest (required)
-	Prefork        int           // children kept forked ahead (default 4)
+	Binary string // path of spine-guest (required)
+	// Prefork children are kept warm: forked, confined and ready beyond the
+	// busy ones, so an execution rarely waits for a fork (default 4; never
+	// more than MaxChildren).
+	Prefork int
+	// MaxChildren caps the children alive at once, busy, ready or starting
+	// (default: sized for the machine, see defaultMaxChildren). Acquire
+	// waits only when MaxChildren are busy.
+	MaxChildren    int
 	MemoryBytes    uint64        // RLIMIT_AS of a child (default 1 GiB)
 	CPUSeconds     uint64        // RLIMIT_CPU of a child (default 30)
 	OpenFiles      uint64        // RLIMIT_NOFILE of a child (default 32)
@@ -47,12 +54,16 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	if o.Prefork <= 0 {
+	if o.Prefork == 0 {
 		o.Prefork = 4
 	}
 	if o.MemoryBytes == 0 {
 		o.MemoryBytes = 1 << 30
 	}
+	if o.MaxChildren == 0 {
+		o.MaxChildren = defaultMaxChildren(o.MemoryBytes)
+	}
+	o.Prefork = min(o.Prefork, o.MaxChildren)
 	if o.CPUSeconds == 0 {
 		o.CPUSeconds = 30
 	}
@@ -83,7 +94,8 @@ type Layers struct {
 	Missing string
 }
 
-// Pool is the sandbox transport: one zygote, a few children forked ahead.
+// Pool is the sandbox transport: one zygote, Prefork warm children, and as
+// many more as demand asks for, up to MaxChildren (capacity.go).
 type Pool struct {
 	opts   Options
 	layers Layers
@@ -95,6 +107,9 @@ type Pool struct {
 	mu       sync.Mutex
 	children map[uint32]*child // forked and not yet reaped
 	closed   bool
+	busy     int // children bound to a session, from Acquire to Release
+	starting int // forks asked for whose child is not yet ready nor failed
+	waiting  int // Acquire calls waiting for a child
 
 	ready    *readyStack   // children that are confined, warmed up and unused
 	unready  unready       // children that died before they were ready
@@ -113,6 +128,9 @@ const namespaceFlags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLO
 // ErrUnavailable when namespaces or Landlock are missing and the options do
 // not lower the level.
 func NewPool(opts Options) (*Pool, error) {
+	if opts.Prefork < 0 || opts.MaxChildren < 0 {
+		return nil, fmt.Errorf("wire: Prefork (%d) and MaxChildren (%d) must not be negative (0 takes the default)", opts.Prefork, opts.MaxChildren)
+	}
 	opts = opts.withDefaults()
 	if opts.Binary == "" {
 		return nil, errors.New("wire: Options.Binary (the spine-guest path) is required")
@@ -120,7 +138,7 @@ func NewPool(opts Options) (*Pool, error) {
 	if _, err := os.Stat(opts.Binary); err != nil {
 		return nil, fmt.Errorf("wire: spine-guest not found: %w", err)
 	}
-	p := &Pool{opts: opts, children: map[uint32]*child{}, ready: newReadyStack(opts.Prefork),
+	p := &Pool{opts: opts, children: map[uint32]*child{}, ready: newReadyStack(opts.MaxChildren),
 		dead: make(chan struct{}), diag: &limitedBuffer{max: 4096}, layers: Layers{Seccomp: true}}
 	var missing []string
 	err := p.start(true)
@@ -153,9 +171,7 @@ func NewPool(opts Options) (*Pool, error) {
 	}
 	p.reader.Add(1)
 	go p.readControl()
-	for i := 0; i < opts.Prefork; i++ {
-		p.requestFork()
-	}
+	p.replenish()
 	return p, nil
 }
 
@@ -199,6 +215,10 @@ type hello struct {
 	LandlockError string `json:"landlock_error"`
 }
 
+// helloTimeout bounds the zygote's start: CPython with the pre-imports and
+// the warm-up take about 100 ms, far more on a loaded machine.
+const helloTimeout = 30 * time.Second
+
 // handshake sends the guest modules and the limits, and waits for hello.
 func (p *Pool) handshake() (hello, error) {
 	var h hello
@@ -220,11 +240,8 @@ func (p *Pool) handshake() (hello, error) {
 	if err := p.send(frame(kInit, init)); err != nil {
 		return h, fmt.Errorf("%w: spine-guest did not take its limits: %v%s", ErrCrashed, err, p.diagnostics())
 	}
-	tv := syscall.Timeval{Sec: 30}
-	syscall.SetsockoptTimeval(p.ctl, syscall.SOL_SOCKET, syscall.SO_RCVTIMEO, &tv)
 	buf := make([]byte, 64<<10)
-	n, _, _, _, err := syscall.Recvmsg(p.ctl, buf, nil, 0)
-	syscall.SetsockoptTimeval(p.ctl, syscall.SOL_SOCKET, syscall.SO_RCVTIMEO, &syscall.Timeval{})
+	n, err := recvWithin(p.ctl, buf, helloTimeout)
 	if err != nil || n < headerLen {
 		return h, fmt.Errorf("%w: spine-guest did not start: %v%s", ErrCrashed, err, p.diagnostics())
 	}
@@ -248,16 +265,7 @@ func (p *Pool) diagnostics() string {
 func (p *Pool) send(msg []byte) error {
 	p.ctlMu.Lock()
 	defer p.ctlMu.Unlock()
-	_, err := syscall.Write(p.ctl, msg)
-	return err
-}
-
-func (p *Pool) requestFork() {
-	select {
-	case <-p.dead:
-	default:
-		p.send(frame(kFork))
-	}
+	return writeMessage(p.ctl, msg)
 }
 
 // readControl receives children and exit statuses until the zygote is gone.
@@ -341,47 +349,12 @@ func (p *Pool) control(msg []byte, fds []int) {
 			c.exit(int(binary.LittleEndian.Uint32(payload[4:])), time.Duration(binary.LittleEndian.Uint64(payload[8:]))*time.Millisecond)
 		}
 	case kError:
+		// After its hello the zygote reports only forks it could not make.
 		closeAll(fds)
 		p.diag.Write(append([]byte("zygote: "), payload...))
+		p.forkFailed(string(payload))
 	default:
 		closeAll(fds)
-	}
-}
-
-// Acquire takes a forked child that has confined itself and said it is
-// ready (see admit). The child serves this session only; its Release asks
-// the zygote for a replacement.
-func (p *Pool) Acquire(s *bridge.Session) (bridge.Guest, error) {
-	ctx := s.Context()
-	for {
-		p.mu.Lock()
-		closed := p.closed
-		p.mu.Unlock()
-		if closed {
-			return nil, ErrClosed
-		}
-		c := p.ready.pop()
-		if c == nil {
-			if err := p.unready.err(); err != nil {
-				p.requestFork() // try again next time, should the cause have passed
-				return nil, fmt.Errorf("%w%s", err, p.diagnostics())
-			}
-			select {
-			case <-p.ready.signal:
-				continue
-			case <-p.dead:
-				return nil, fmt.Errorf("%w: the sandbox zygote is gone (%v)%s", ErrCrashed, p.deadErr, p.diagnostics())
-			case <-ctx.Done():
-				return nil, fmt.Errorf("%w: no sandboxed child became ready before the deadline: %v", ErrTimeout, ctx.Err())
-			}
-		}
-		if c.exitedNow() {
-			// Killed while it waited in the pool: never used, replaced.
-			c.close()
-			p.requestFork()
-			continue
-		}
-		return newGuest(p, c, s), nil
 	}
 }
 

@@ -1,0 +1,144 @@
+package wire
+
+import "fmt"
+
+// Capacity: how many children the pool keeps, and when it forks.
+//
+// A child is starting from the fork request until it is ready (or dies
+// first), spare while it waits in the ready stack, and busy from Acquire to
+// Release. The pool keeps Prefork children spare or starting beyond the busy
+// ones, plus one for every Acquire that waits, and never more than
+// MaxChildren in all. Taking a child asks for its replacement at once, so
+// demand grows the pool up to MaxChildren instead of queueing behind Prefork;
+// Acquire waits only when MaxChildren are busy (or starting for it).
+//
+// The counts live under p.mu. A child the kernel has already reaped may
+// still be counted spare until Acquire pops it: it is replaced then.
+
+// replenish asks the zygote for the children the pool lacks.
+func (p *Pool) replenish() {
+	p.mu.Lock()
+	n := p.forksWantedLocked()
+	p.starting += n
+	p.mu.Unlock()
+	for i := 0; i < n; i++ {
+		p.requestFork()
+	}
+}
+
+func (p *Pool) forksWantedLocked() int {
+	if p.closed || p.unready.err() != nil {
+		return 0
+	}
+	spare := p.ready.len() + p.starting
+	wanted := p.opts.Prefork + p.waiting - spare
+	room := p.opts.MaxChildren - p.busy - spare
+	return max(0, min(wanted, room))
+}
+
+// retryFork asks for one child even though the last ones died before they
+// were ready, should the cause have passed (within MaxChildren).
+func (p *Pool) retryFork() {
+	p.mu.Lock()
+	fork := !p.closed && p.busy+p.ready.len()+p.starting < p.opts.MaxChildren
+	if fork {
+		p.starting++
+	}
+	p.mu.Unlock()
+	if fork {
+		p.requestFork()
+	}
+}
+
+func (p *Pool) requestFork() {
+	select {
+	case <-p.dead:
+	default:
+		p.send(frame(kFork))
+	}
+}
+
+// took takes the newest ready child for a session (nil if none), counting
+// it busy. A caller that was waiting stops being counted as waiting.
+func (p *Pool) took(wasWaiting bool) *child {
+	p.mu.Lock()
+	c := p.ready.pop()
+	if c != nil {
+		p.busy++
+		if wasWaiting {
+			p.waiting--
+		}
+	}
+	p.mu.Unlock()
+	if c != nil {
+		p.replenish() // its replacement, at once
+	}
+	return c
+}
+
+// wait and stopWaiting count an Acquire that found no ready child.
+func (p *Pool) wait() {
+	p.mu.Lock()
+	p.waiting++
+	p.mu.Unlock()
+	p.replenish()
+}
+
+func (p *Pool) stopWaiting() {
+	p.mu.Lock()
+	p.waiting--
+	p.mu.Unlock()
+}
+
+// released frees the slot of a busy child once it has been killed.
+func (p *Pool) released() {
+	p.mu.Lock()
+	p.busy--
+	p.mu.Unlock()
+	p.replenish()
+}
+
+// admitted reports a started child that is ready: it becomes spare if the pool
+// still wants it (false: the caller discards it, a waiter having gone).
+func (p *Pool) admitted(c *child) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.starting--
+	if p.closed || p.ready.len() >= p.opts.Prefork+p.waiting {
+		return false
+	}
+	return p.ready.push(c)
+}
+
+// startFailed reports a started child that died before it was ready, or a
+// fork the zygote could not make.
+func (p *Pool) startFailed() {
+	p.mu.Lock()
+	p.starting = max(0, p.starting-1)
+	p.mu.Unlock()
+}
+
+// forkFailed: the zygote could not fork (say, out of memory or processes).
+// It counts like a child that died before it was ready: several in a row
+// make Acquire fail instead of waiting for a child that never comes.
+func (p *Pool) forkFailed(why string) {
+	p.startFailed()
+	p.unready.failed("the zygote could not fork: " + why)
+	p.replenish()
+	p.ready.notify()
+}
+
+// counts is a snapshot of the pool's children by state.
+type counts struct {
+	Busy, Spare, Starting, Waiting int
+}
+
+func (p *Pool) counts() counts {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return counts{Busy: p.busy, Spare: p.ready.len(), Starting: p.starting, Waiting: p.waiting}
+}
+
+func (c counts) String() string {
+	return fmt.Sprintf("busy %d, spare %d, starting %d, waiting %d", c.Busy, c.Spare, c.Starting, c.Waiting)
+}
