@@ -18,6 +18,13 @@ import (
 // speculative tools whose arguments are already known start at once; Finish
 // runs the whole program with PLM, claiming those calls. The outcome is
 // exactly that of executing the finished program.
+//
+// A Stream holds a guest (in the sandbox, a child process) from Engine.Stream
+// until it ends, so it must end with Finish or Abort. One that is forgotten
+// ends when its context does: its calls are cancelled and its guest is
+// released at once, and Feed and Finish then return the context's error. A
+// forgotten stream whose context never ends holds its guest until
+// Engine.Close.
 type Stream struct {
 	engine  *Engine
 	ctx     context.Context
@@ -32,8 +39,10 @@ type Stream struct {
 
 	mu       sync.Mutex
 	finished bool
+	endedBy  error // why the stream ended before Finish or Abort (its context)
 	request  Request
 	timeout  *time.Timer
+	unwatch  func() bool // stops the watch on the context
 }
 
 var streamIDs atomic.Uint64
@@ -42,8 +51,10 @@ var streamIDs atomic.Uint64
 var ErrStreamDone = errors.New("spine: the stream is finished or aborted")
 
 // Stream starts a streamed execution. req.Source is ignored (the program
-// arrives through Feed); PLM is always on. Cancelling ctx, or Abort, cancels
-// every call the stream started. The engine's timeout bounds Finish.
+// arrives through Feed); PLM is always on. The stream must end with Finish or
+// Abort; cancelling ctx, or Abort, cancels every call the stream started and
+// releases its guest. The engine's timeout bounds Finish, and also how long
+// Stream waits for a guest when every sandboxed child is busy.
 func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 	e.running.Add(1)
 	req.Source = ""
@@ -52,7 +63,7 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 		e.running.Done()
 		return nil, err
 	}
-	g, err := e.guests.Acquire(p.session)
+	g, err := e.acquireForStream(p)
 	if err != nil {
 		p.session.Close()
 		p.cancel()
@@ -60,7 +71,8 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 		return nil, err
 	}
 	s := &Stream{engine: e, ctx: ctx, p: p, guest: g, id: "s" + strconv.FormatUint(streamIDs.Add(1), 10),
-		chunks: make(chan []byte, 1024), fed: make(chan struct{}), request: req}
+		chunks: make(chan []byte, 1024), fed: make(chan struct{}), request: req,
+		unwatch: func() bool { return false }}
 	begin, _ := json.Marshal(struct {
 		Stream   string          `json:"stream"`
 		Inputs   json.RawMessage `json:"inputs"`
@@ -70,8 +82,46 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 	e.mu.Lock()
 	e.streams[s] = struct{}{}
 	e.mu.Unlock()
+	s.mu.Lock()
+	if !s.finished { // Engine.Close may have aborted it already
+		s.unwatch = context.AfterFunc(ctx, s.contextEnded)
+	}
+	s.mu.Unlock()
 	go s.feed(begin)
 	return s, nil
+}
+
+// acquireForStream takes the stream's guest, waiting at most the engine's
+// timeout: a stream has no deadline of its own until Finish, and Stream must
+// not block without bound while every sandboxed child is busy.
+func (e *Engine) acquireForStream(p *prepared) (bridge.Guest, error) {
+	bound := time.AfterFunc(e.limits.Timeout, func() { p.cancelCause(context.DeadlineExceeded) })
+	g, err := e.guests.Acquire(p.session)
+	if !bound.Stop() && err == nil {
+		// The bound passed just as the guest came: the stream's context is
+		// already over.
+		g.Release()
+		return nil, &ExecError{Kind: ErrTimeout, Message: "no sandboxed child became free within the engine's timeout"}
+	}
+	return g, err
+}
+
+// contextEnded ends a stream whose context ended before Finish or Abort: a
+// forgotten stream must not hold its guest (a sandboxed child) for ever.
+func (s *Stream) contextEnded() {
+	if errors.Is(s.ctx.Err(), context.DeadlineExceeded) {
+		s.abandon(&ExecError{Kind: ErrTimeout, Message: "the stream's context expired before Finish"})
+		return
+	}
+	s.abandon(&ExecError{Kind: context.Canceled, Message: "the stream's context was cancelled before Finish"})
+}
+
+// ended is what Feed and Finish return once the stream is over.
+func (s *Stream) ended() error {
+	if s.endedBy != nil {
+		return s.endedBy
+	}
+	return ErrStreamDone
 }
 
 // feed runs on its own goroutine, so Feed never waits for the guest.
@@ -100,7 +150,7 @@ func (s *Stream) Feed(chunk []byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.finished {
-		return ErrStreamDone
+		return s.ended()
 	}
 	if err := s.ctx.Err(); err != nil {
 		return err
@@ -135,14 +185,17 @@ func completeUTF8(b []byte) int {
 
 // Finish waits for the analysis of every chunk, then runs the whole program
 // with PLM, claiming the calls the stream started. The response and error are
-// those of Execute.
+// those of Execute. After Abort it returns ErrStreamDone; after the stream's
+// context ended, the context's error.
 func (s *Stream) Finish() (*Response, error) {
 	s.mu.Lock()
 	if s.finished {
+		err := s.ended()
 		s.mu.Unlock()
-		return nil, ErrStreamDone
+		return nil, err
 	}
 	s.finished = true
+	s.unwatch()
 	s.forget()
 	if len(s.pending) > 0 {
 		s.chunks <- s.pending
@@ -197,14 +250,18 @@ func (s *Stream) Started() int { return s.p.session.Prepared() }
 func (s *Stream) Calls() []Call { return convertCalls(s.p.session.Calls()) }
 
 // Abort abandons the stream: every call it started is cancelled at once and
-// the guest forgets its state.
-func (s *Stream) Abort() {
+// the guest forgets its state and is released.
+func (s *Stream) Abort() { s.abandon(nil) }
+
+// abandon ends the stream without running it; cause is why (nil: Abort).
+func (s *Stream) abandon(cause error) {
 	s.mu.Lock()
 	if s.finished {
 		s.mu.Unlock()
 		return
 	}
-	s.finished = true
+	s.finished, s.endedBy = true, cause
+	s.unwatch()
 	s.forget()
 	s.broken.Store(true) // the feeder skips what is still queued
 	close(s.chunks)
