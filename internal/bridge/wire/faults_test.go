@@ -99,9 +99,9 @@ func TestNoLeaksAfterFaults(t *testing.T) {
 	defer p.Close()
 	mustValue(t, p, "result = 1")
 	settle := func() (int, int, int) {
-		// Wait for the pool to refill and reap; then count.
+		// Wait (up to a generous 30 s) for the pool to refill and reap; then count.
 		var fds, gs, procs int
-		for i := 0; i < 100; i++ {
+		for i := 0; i < 600; i++ {
 			time.Sleep(50 * time.Millisecond)
 			fds, gs, procs = countFDs(t), runtime.NumGoroutine(), countChildren(t, p.zygotePID())
 			if procs == 2 && p.ready.len() == 2 {

@@ -41,8 +41,10 @@ func sharedPool(t testing.TB) *Pool {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared != nil {
-		shared.Close()
+	for _, p := range []*Pool{shared, patient} {
+		if p != nil {
+			p.Close()
+		}
 	}
 	os.Exit(code)
 }
@@ -100,7 +102,6 @@ type outcome struct {
 	result  *bridge.Result
 	err     error
 	session *bridge.Session
-	elapsed time.Duration
 }
 
 // runIn executes source in a fresh child of p with the test tools.
@@ -109,16 +110,15 @@ func runIn(t testing.TB, p *Pool, source string, timeout time.Duration, plm bool
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t), Limits: bridge.Limits{MaxToolCalls: 50, MaxArgBytes: 1 << 20}})
-	start := time.Now()
 	g, err := p.Acquire(s)
 	if err != nil {
 		s.Close()
-		return outcome{err: err, session: s, elapsed: time.Since(start)}
+		return outcome{err: err, session: s}
 	}
 	result, err := g.Execute(request(source, plm))
 	g.Release()
 	s.Close()
-	return outcome{result: result, err: err, session: s, elapsed: time.Since(start)}
+	return outcome{result: result, err: err, session: s}
 }
 
 // envelope is bootstrap's response.

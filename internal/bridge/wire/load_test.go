@@ -86,8 +86,9 @@ func TestLoadWithFaultInjection(t *testing.T) {
 	defer p.Close()
 	mustValue(t, p, "result = 1")
 	zygote := p.zygotePID()
+	// settle waits (up to a generous 30 s) for the pool to refill and reap.
 	settle := func() (fds, gs, procs int) {
-		for i := 0; i < 100; i++ {
+		for i := 0; i < 600; i++ {
 			time.Sleep(50 * time.Millisecond)
 			fds, gs, procs = countFDs(t), runtime.NumGoroutine(), countChildren(t, zygote)
 			if procs == prefork && p.ready.len() == prefork {
@@ -299,9 +300,8 @@ func TestLoadWithFaultInjection(t *testing.T) {
 	if kills.Load() == 0 || killedBenign == 0 {
 		t.Fatalf("the killer sent %d kills and hit %d benign executions: the fault injection did not happen", kills.Load(), killedBenign)
 	}
-	if elapsed > 120*time.Second {
-		t.Fatalf("the load took %v", elapsed)
-	}
+	// How long the load took is reported, not asserted: on shared cores it
+	// is noise (bench/enginebench measures the pool's speed).
 	t.Logf("%d executions in %v from %d goroutines; %d kills, %d benign attempts killed (%d executions retried); hostile ends %v",
 		total, elapsed.Round(time.Millisecond), routines, kills.Load(), killedBenign, retried, hostileEnds)
 

@@ -118,14 +118,13 @@ func runSecurity(t *testing.T, p *Pool, source, secretPath string, timeout time.
 	defer cancel()
 	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t), Limits: bridge.Limits{MaxToolCalls: 20}})
 	defer s.Close()
-	start := time.Now()
 	g, err := p.Acquire(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	result, err := g.Execute(req)
 	g.Release()
-	return outcome{result: result, err: err, session: s, elapsed: time.Since(start)}
+	return outcome{result: result, err: err, session: s}
 }
 
 // classify names the terminal status of an outcome, as the host will.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -199,33 +200,62 @@ func TestRandomDiffersPerChild(t *testing.T) {
 	}
 }
 
-func TestTimeoutPureBytecode(t *testing.T) {
-	p := sharedPool(t)
-	o := runIn(t, p, "print('before')\nwhile True: pass", time.Second, false)
-	if o.elapsed > 4*time.Second {
-		t.Fatalf("took %v", o.elapsed)
+var (
+	patientOnce sync.Once
+	patient     *Pool
+	patientErr  error
+)
+
+// patientPool kills a child only long after its deadline, so that a program
+// the deadline interrupts cleanly is never overtaken by the kill, however
+// loaded the machine: its tests can expect the one clean outcome.
+func patientPool(t *testing.T) *Pool {
+	t.Helper()
+	binary := guestBinary(t) // outside the Once: it may end the test
+	patientOnce.Do(func() {
+		patient, patientErr = NewPool(Options{Binary: binary, Prefork: 1, MemoryBytes: 512 << 20, CPUSeconds: 10, Grace: time.Minute})
+	})
+	if patientErr != nil {
+		t.Fatal(patientErr)
 	}
-	// Either the child's deadline timer stopped it cleanly (Interrupted) or the
-	// host killed it: both are a timeout.
+	return patient
+}
+
+// expectInterrupted checks the clean end of a program its deadline stopped:
+// a result (not an error) marked Timeout whose response is the interrupt.
+func expectInterrupted(t *testing.T, o outcome, line int) {
+	t.Helper()
 	if o.err != nil {
-		if !errors.Is(o.err, ErrTimeout) {
-			t.Fatalf("error %v", o.err)
-		}
-		return
+		t.Fatalf("want a clean interruption, got the error %v", o.err)
 	}
-	if o.result.Interrupted != bridge.Timeout || string(o.result.Stdout) != "before\n" {
-		t.Fatalf("result %+v %s", o.result, o.result.Response)
+	var e struct {
+		Error *string
+		Kind  string
+		Line  int
+	}
+	if err := json.Unmarshal(o.result.Response, &e); err != nil || o.result.Interrupted != bridge.Timeout ||
+		e.Kind != "interrupt" || e.Error == nil || !strings.HasPrefix(*e.Error, "Interrupt: execution exceeded its deadline") || e.Line != line {
+		t.Fatalf("interrupted %v, response %s", o.result.Interrupted, o.result.Response)
 	}
 }
 
+// Pure bytecode is stopped at its deadline by the child's own timer, with
+// what it printed kept.
+func TestTimeoutPureBytecode(t *testing.T) {
+	o := runIn(t, patientPool(t), "print('before')\nwhile True: pass", time.Second, false)
+	expectInterrupted(t, o, 2)
+	if string(o.result.Stdout) != "before\n" {
+		t.Fatalf("stdout %q", o.result.Stdout)
+	}
+}
+
+// A long C call cannot be interrupted: the host kills the child at its
+// deadline plus the grace, long before its CPU seconds run out.
 func TestTimeoutLongCCall(t *testing.T) {
 	p := sharedPool(t)
 	o := runIn(t, p, "x = 10**10**8", time.Second, false)
-	if !errors.Is(o.err, ErrTimeout) {
-		t.Fatalf("want ErrTimeout, got %v (%v)", o.err, o.result)
-	}
-	if o.elapsed > 4*time.Second {
-		t.Fatalf("took %v", o.elapsed)
+	if !errors.Is(o.err, ErrTimeout) || !strings.Contains(o.err.Error(), "after its deadline") {
+		t.Fatalf("want the kill after the deadline (ErrTimeout), got %v (%v)", o.err, o.result)
 	}
 	// The pool still serves.
 	if got := mustValue(t, p, "result = 1"); got != "1" {
@@ -233,16 +263,14 @@ func TestTimeoutLongCCall(t *testing.T) {
 	}
 }
 
+// A tool still running at the deadline has its context cancelled, and the
+// program is interrupted at that call instead of seeing the tool's error.
 func TestTimeoutDuringToolCall(t *testing.T) {
-	p := sharedPool(t)
-	o := runIn(t, p, "result = slow(Ms=60000)", time.Second, false)
-	if o.elapsed > 4*time.Second {
-		t.Fatalf("took %v", o.elapsed)
-	}
-	if o.err == nil && o.result.Interrupted == bridge.NotInterrupted {
-		if e := decode(t, o.result); e.Error == nil {
-			t.Fatalf("a 60 s tool finished in a 1 s execution: %s", o.result.Response)
-		}
+	o := runIn(t, patientPool(t), "result = slow(Ms=60000)", time.Second, false)
+	expectInterrupted(t, o, 1)
+	calls := o.session.Calls()
+	if len(calls) != 1 || calls[0].Tool != "slow" || calls[0].Error != context.DeadlineExceeded.Error() {
+		t.Fatalf("calls %+v: want the one slow call, ended by its context's deadline", calls)
 	}
 }
 
@@ -255,12 +283,13 @@ func TestCancelKillsChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.AfterFunc(200*time.Millisecond, cancel)
-	start := time.Now()
 	_, err = g.Execute(request("x = 10**10**8", false))
 	g.Release()
 	s.Close()
-	if !errors.Is(err, context.Canceled) || time.Since(start) > 4*time.Second {
-		t.Fatalf("err %v after %v", err, time.Since(start))
+	// Only the host's kill on cancel ends this call with context.Canceled;
+	// left alone it would run into its CPU limit (ErrTimeout).
+	if !errors.Is(err, context.Canceled) || errors.Is(err, ErrTimeout) {
+		t.Fatalf("err %v", err)
 	}
 }
 
