@@ -80,3 +80,20 @@ func TestReadyStackGivesTheNewestChildFirst(t *testing.T) {
 		t.Fatal("then the older one, then nothing")
 	}
 }
+
+// Forks the zygote reports it could not make count like children that died
+// before they were ready: Acquire fails with the zygote's reason instead of
+// waiting for a child that never comes.
+func TestForksTheZygoteCannotMakeFailAcquire(t *testing.T) {
+	p := poolWithoutZygote()
+	for i := 0; i < maxUnreadyChildren; i++ {
+		p.control(frame(kError, []byte("fork failed")), nil)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	s := bridge.NewSession(ctx, bridge.Config{})
+	defer s.Close()
+	if _, err := p.Acquire(s); !errors.Is(err, ErrCrashed) || !strings.Contains(err.Error(), "could not fork: fork failed") {
+		t.Fatalf("Acquire: %v", err)
+	}
+}

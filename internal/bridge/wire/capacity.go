@@ -120,11 +120,14 @@ func (p *Pool) startFailed() {
 
 // forkFailed: the zygote could not fork (say, out of memory or processes).
 // It counts like a child that died before it was ready: several in a row
-// make Acquire fail instead of waiting for a child that never comes.
+// make Acquire fail instead of waiting for a child that never comes. It runs
+// on the control channel's reader, which must never block on a write to
+// the zygote (the zygote may be blocked writing to it): the new fork
+// requests go from another goroutine.
 func (p *Pool) forkFailed(why string) {
 	p.startFailed()
 	p.unready.failed("the zygote could not fork: " + why)
-	p.replenish()
+	go p.replenish()
 	p.ready.notify()
 }
 
