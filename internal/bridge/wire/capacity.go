@@ -13,7 +13,10 @@ import "fmt"
 // Acquire waits only when MaxChildren are busy (or starting for it).
 //
 // The counts live under p.mu. A child the kernel has already reaped may
-// still be counted spare until Acquire pops it: it is replaced then.
+// still be counted spare until Acquire pops it: it is replaced then. A
+// released child's slot is free once SIGKILL is sent; the kernel takes a few
+// hundred microseconds more to tear it down, during which its replacement
+// may already be forking.
 
 // replenish asks the zygote for the children the pool lacks.
 func (p *Pool) replenish() {
