@@ -215,8 +215,9 @@ func TestAcquireWaitsOnlyForAFullPoolAndObeysItsContext(t *testing.T) {
 	})
 	t.Run("freed slot", func(t *testing.T) {
 		done := make(chan error, 1)
+		tools := testTools(t)
 		go func() {
-			result, err := runWith(p, testTools(t), testManifest, "result = add(X=2, Y=3)", 60*time.Second)
+			result, err := runWith(p, tools, testManifest, "result = add(X=2, Y=3)", 60*time.Second)
 			done <- valueIs(result, err, "5")
 		}()
 		waitUntil(t, "the execution to wait for a child", func() bool { return p.counts().Waiting == 1 })
