@@ -136,13 +136,22 @@ func TestStreamWaitsForAChildAtMostTheTimeout(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("Stream blocked while every child was busy")
 	}
+	// Once the holder is aborted its slot serves again. The timeout is short
+	// for the wait above, so on a loaded machine the replacement child may
+	// need more than one attempt to become ready in time.
 	holder.Abort()
-	s, err := e.Stream(context.Background(), host.Request{})
-	if err != nil {
-		t.Fatalf("Stream after the holder's Abort: %v", err)
-	}
-	s.Feed([]byte("result = lookup(key=6)"))
-	if resp, err := s.Finish(); err != nil || string(resp.Value) != "42" {
-		t.Fatalf("%v %v", err, resp)
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		s, err := e.Stream(context.Background(), host.Request{})
+		var resp *host.Response
+		if err == nil {
+			s.Feed([]byte("result = lookup(key=6)"))
+			resp, err = s.Finish()
+		}
+		if err == nil && string(resp.Value) == "42" {
+			return
+		}
+		if !errors.Is(err, context.DeadlineExceeded) || time.Now().After(deadline) {
+			t.Fatalf("a stream after the holder's Abort: %v %v", err, resp)
+		}
 	}
 }
