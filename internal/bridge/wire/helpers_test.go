@@ -59,7 +59,9 @@ func mustTool(t testing.TB, name string, speculative bool, h bridge.Handler) *br
 }
 
 // testTools: echo (its arguments back), add (x+y), big (a string of n
-// bytes, past the runtime's 64 KiB answer buffer), slow (sleeps ms).
+// bytes, past the runtime's 64 KiB answer buffer), slow (sleeps Ms), and
+// sleep (waits ms, then returns value), the demo tool the security programs
+// call.
 func testTools(t testing.TB) map[string]*bridge.Tool {
 	return map[string]*bridge.Tool{
 		"echo": mustTool(t, "echo", true, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
@@ -77,6 +79,22 @@ func testTools(t testing.TB) map[string]*bridge.Tool {
 			json.Unmarshal(args, &a)
 			return json.Marshal(strings.Repeat("b", a.N))
 		}),
+		"sleep": mustTool(t, "sleep", true, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+			var a struct {
+				Ms    float64
+				Value json.RawMessage
+			}
+			json.Unmarshal(args, &a)
+			select {
+			case <-time.After(time.Duration(a.Ms * float64(time.Millisecond))):
+				if len(a.Value) == 0 {
+					return json.RawMessage("null"), nil
+				}
+				return a.Value, nil
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}),
 		"slow": mustTool(t, "slow", true, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
 			var a struct{ Ms int }
 			json.Unmarshal(args, &a)
@@ -90,7 +108,7 @@ func testTools(t testing.TB) map[string]*bridge.Tool {
 	}
 }
 
-const testManifest = `[{"name":"echo","speculative":true},{"name":"add","speculative":true},{"name":"big","speculative":false},{"name":"slow","speculative":true}]`
+const testManifest = `[{"name":"echo","speculative":true},{"name":"add","speculative":true},{"name":"big","speculative":false},{"name":"slow","speculative":true},{"name":"sleep","speculative":true}]`
 
 func request(source string, plm bool) []byte {
 	encoded, _ := json.Marshal(map[string]any{"source": source, "inputs": map[string]any{"k": 7},
