@@ -107,9 +107,10 @@ func startNative(opts *NativeOptions) (*native.Compiler, error) {
 	return c, nil
 }
 
-// wireNative is the zygote's part: load the loader before forking, read the cache.
+// wireNative is the zygote's part: load the loader before forking, read the
+// modules (never the rest of the cache).
 func wireNative(c *native.Compiler) (*wire.NativeSetup, error) {
-	cache, err := filepath.EvalSymlinks(c.CacheDir())
+	cache, err := filepath.EvalSymlinks(c.ModuleDir())
 	if err != nil {
 		return nil, err
 	}

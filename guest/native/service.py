@@ -5,7 +5,8 @@ sandboxed child. The host starts it as
 
 and sends one JSON request per line on stdin:
 
-    {"id": 7, "name": "fib", "source": "def fib(n: int) -> int: ...", "out": "/cache/KEY.so"}
+    {"id": 7, "name": "fib", "source": "def fib(n: int) -> int: ...", "out": "/cache/modules/KEY.so",
+     "keep_source": "/cache/private/KEY.cc"}
 
 It answers one JSON line on stdout:
 
@@ -16,13 +17,24 @@ It answers one JSON line on stdout:
 Python), ``compiler`` (g++ failed) or ``invalid`` (the request itself is
 wrong). The source is untrusted: it is parsed and lowered, never executed,
 and only the generated C++ reaches g++. Outputs are written under private
-names in the directory of ``out`` and renamed into place, so a reader never
-sees a half-written module and concurrent services may build the same key.
+names in ``$TMPDIR`` (the host gives each service its own, on the file system
+of ``out``, and removes it with the service) and renamed into place, so a
+reader never sees a half-written module, concurrent services may build the
+same key, and a killed compilation leaves nothing where modules are read.
+The generated C++ is kept at ``keep_source`` when given (the host keeps it
+where no sandboxed child can read it), otherwise dropped.
+
+The host runs the service as the leader of its own process group, which g++
+and its children inherit, and kills the group to cancel a compilation. The
+service dies with the host (a parent-death signal); its watchdog, forked
+first, then kills whatever of the group is left, so a host killed with
+SIGKILL leaves no compiler running.
 """
 import json
 import os
 import re
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -52,26 +64,31 @@ def _clip(text):
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
 
 
-def _private(directory, suffix):
-    fd, path = tempfile.mkstemp(prefix=".tmp-", suffix=suffix, dir=directory)
+def _private(suffix):
+    fd, path = tempfile.mkstemp(prefix=".tmp-", suffix=suffix)
     os.close(fd)
     return path
 
 
-def build(name, source, out):
+def _absolute(path, suffix, what):
+    if not isinstance(path, str) or not os.path.isabs(path) or not path.endswith(suffix):
+        raise ValueError(f"{what} must be an absolute path ending in {suffix}")
+
+
+def build(name, source, out, keep_source=None):
     """Lower @p source, generate C++, build it into @p out; returns the function names.
     Raises CompileError (unsupported), RuntimeError (g++ failed) or ValueError (bad request)."""
     if not _IDENT.match(name):
         raise ValueError(f"function name {name!r} is not an ASCII identifier")
-    if not os.path.isabs(out) or not out.endswith(".so"):
-        raise ValueError("out must be an absolute path ending in .so")
+    _absolute(out, ".so", "out")
+    if keep_source is not None:
+        _absolute(keep_source, ".cc", "keep_source")
     funcs = parse_module(source)
     names = [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs]
     if name not in names:
         raise ValueError(f"the source does not define {name}()")
     cpp = ir.fn("rewriter.BuildFunctions")(funcs)
-    directory = os.path.dirname(out)
-    cc, so = _private(directory, ".cc"), _private(directory, ".so")
+    cc, so = _private(".cc"), _private(".so")
     try:
         with open(cc, "w") as f:
             f.write(cpp)
@@ -84,7 +101,8 @@ def build(name, source, out):
             raise RuntimeError("C++ compilation failed: " + _clip(r.stderr))
         os.chmod(so, 0o755)
         os.replace(so, out)
-        os.replace(cc, out[:-3] + ".cc")  # kept beside the module for whoever debugs it
+        if keep_source is not None:
+            os.replace(cc, keep_source)  # for whoever debugs it, where no child reads it
     finally:
         for path in (cc, so):
             if os.path.exists(path):
@@ -99,7 +117,7 @@ def handle(request):
     try:
         if not isinstance(request, dict) or not all(isinstance(request.get(k), str) for k in ("name", "source", "out")):
             raise ValueError("a request needs the strings name, source and out")
-        names = build(request["name"], request["source"], request["out"])
+        names = build(request["name"], request["source"], request["out"], request.get("keep_source"))
         return {"id": rid, "ok": True, "functions": names, "ms": (time.perf_counter() - start) * 1e3}
     except CompileError as e:
         text = str(e)
@@ -116,7 +134,33 @@ def handle(request):
         return {"id": rid, "ok": False, "kind": "invalid", "message": _clip(f"{type(e).__name__}: {e}")}
 
 
+def _watchdog():
+    """Fork a process that kills the service's process group once the
+    service is gone, however it went (the host's death kills the service by
+    its parent-death signal, which g++ and its children do not get). It
+    waits for the end of a pipe only the service holds open, so it needs no
+    signal and no polling, and it holds none of the service's pipes to the
+    host. Without its own group (started by hand) the service has none."""
+    if os.getpgrp() != os.getpid():
+        return
+    r, w = os.pipe()
+    if os.fork() == 0:
+        try:
+            os.close(w)
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            while os.read(r, 1):
+                pass
+        finally:
+            os.killpg(0, signal.SIGKILL)
+            os._exit(0)
+    os.close(r)
+    _watchdog.pipe = w  # held for the service's life, never inherited (O_CLOEXEC)
+
+
 def main():
+    _watchdog()
     python_dir, include_dir = sys.argv[1], sys.argv[2]
     del python_dir  # already on sys.path (the launcher put it there)
     spine_compiler.include_path = include_dir

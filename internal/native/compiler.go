@@ -1,24 +1,20 @@
 package native
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"sync"
-	"syscall"
 	"time"
 )
 
 // Failure is why a function stays Python.
 type Failure struct {
-	Kind      string `json:"kind"` // unsupported, compiler, invalid, service, limit
+	Kind      string `json:"kind"` // unsupported, compiler, invalid, service, limit, cancelled
 	Message   string `json:"message"`
 	Line      int    `json:"line,omitempty"` // in the unit's source, 1-based (0: none)
 	Col       int    `json:"col,omitempty"`
@@ -44,10 +40,18 @@ type Outcome struct {
 }
 
 // job is one compilation, shared by every execution that asks for its key
-// while it runs.
+// while it is queued or running, and cancelled when the last of them stops
+// waiting: nobody would load its module in time.
 type job struct {
-	done    chan struct{}
-	outcome Outcome
+	key, name, source string
+	done              chan struct{} // closed once outcome is set
+	outcome           Outcome
+
+	// Guarded by Compiler.mu.
+	waiters int           // executions waiting for it
+	stop    chan struct{} // closed when it is cancelled
+	why     string        // why it was cancelled
+	service *helper       // the compile service building it, while it runs
 }
 
 // Compiler is the engine-wide half: the cache, the compile service's
@@ -57,13 +61,13 @@ type Compiler struct {
 	ident string
 
 	mu      sync.Mutex
-	jobs    map[string]*job // in flight, by key
+	jobs    map[string]*job // queued or running and still wanted, by key
 	waiting int             // jobs not yet running
 	idle    []*helper
 	slots   chan struct{} // one per worker
 	closed  bool
 	all     map[*helper]struct{}
-	running sync.WaitGroup
+	running sync.WaitGroup // one per job goroutine
 }
 
 // New checks the toolchain and the compiler and computes the cache identity.
@@ -99,8 +103,8 @@ func New(opts Options) (*Compiler, error) {
 	if opts.CacheDir, err = filepath.Abs(opts.CacheDir); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(opts.CacheDir, 0o755); err != nil {
-		return nil, fmt.Errorf("cannot create the native module cache: %w", err)
+	if err := cacheLayout(opts.CacheDir); err != nil {
+		return nil, err
 	}
 	ident, err := identity(opts.Toolchain, opts.CXX)
 	if err != nil {
@@ -113,56 +117,38 @@ func New(opts Options) (*Compiler, error) {
 // PythonDir is the toolchain's Python directory (bindings and frontend).
 func (c *Compiler) PythonDir() string { return PythonDir(c.opts.Toolchain) }
 
-// CacheDir is the module cache; a sandboxed child may read it and nothing else of it.
-func (c *Compiler) CacheDir() string { return c.opts.CacheDir }
-
-// Close lets the compilations already running finish (each is bounded by
-// the timeout; their modules fill the cache for the next engine), fails those
-// still waiting for a worker, and stops the compile service.
+// Close cancels every compilation, queued or running (their compile
+// services are killed with their process groups), and returns once the
+// compiler's goroutines have seen it: it never waits for a compilation.
 func (c *Compiler) Close() error {
 	c.mu.Lock()
 	c.closed = true
-	c.mu.Unlock()
-	c.running.Wait()
-	c.mu.Lock()
+	for _, j := range c.jobs {
+		c.stopLocked(j, errClosed.Error())
+	}
 	helpers := slices.Collect(maps.Keys(c.all))
+	c.idle = nil
 	c.mu.Unlock()
 	for _, h := range helpers {
 		h.kill()
 	}
+	c.running.Wait()
 	return nil
 }
 
-func (c *Compiler) modulePath(key string) string { return filepath.Join(c.opts.CacheDir, key+".so") }
-
-// lookup answers from the cache: a module, a remembered failure, or nil.
-func (c *Compiler) lookup(key string) *Outcome {
-	path := c.modulePath(key)
-	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
-		return &Outcome{Path: path}
-	}
-	data, err := os.ReadFile(filepath.Join(c.opts.CacheDir, key+".err"))
-	if err != nil {
-		return nil
-	}
-	var f Failure
-	if json.Unmarshal(data, &f) != nil || !f.cacheable() {
-		return nil // unreadable: compile again, which rewrites it
-	}
-	return &Outcome{Failure: &f}
-}
-
-// compile returns the job building key (already running, or started now).
+// compile returns the job building key (queued, running, or refused now);
+// the caller waits for it until it calls leave.
 func (c *Compiler) compile(key, name, source string) *job {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if j := c.jobs[key]; j != nil {
+		j.waiters++
 		return j
 	}
-	j := &job{done: make(chan struct{})}
+	j := &job{key: key, name: name, source: source, done: make(chan struct{}), stop: make(chan struct{}), waiters: 1}
 	switch {
 	case c.closed:
-		j.outcome.Failure = &Failure{Kind: "service", Message: errClosed.Error()}
+		j.outcome.Failure = &Failure{Kind: "cancelled", Message: errClosed.Error()}
 		close(j.done)
 		return j
 	case c.waiting >= c.opts.Queue:
@@ -173,71 +159,136 @@ func (c *Compiler) compile(key, name, source string) *job {
 	c.jobs[key] = j
 	c.waiting++
 	c.running.Add(1)
-	go c.run(j, key, name, source)
+	go c.run(j)
 	return j
 }
 
-func (c *Compiler) run(j *job, key, name, source string) {
-	defer c.running.Done()
-	c.slots <- struct{}{}
+// leave says that one waiter of each job no longer waits. The last one
+// cancels it: a queued job never runs, a running one's compile service is
+// killed with its whole process group. All are cancelled before any service
+// is killed, so a worker freed by the kill never starts another of them.
+func (c *Compiler) leave(jobs ...*job) {
+	var doomed []*helper
 	c.mu.Lock()
-	c.waiting--
-	closed := c.closed
-	c.mu.Unlock()
-	if closed {
-		j.outcome.Failure = &Failure{Kind: "service", Message: errClosed.Error()}
-	} else {
-		j.outcome = c.build(key, name, source)
-	}
-	<-c.slots
-	if f := j.outcome.Failure; f != nil && f.cacheable() {
-		if data, err := json.Marshal(f); err == nil {
-			writeAtomic(c.opts.CacheDir, key+".err", data)
+	for _, j := range jobs {
+		j.waiters--
+		if j.waiters == 0 && !closed(j.done) {
+			if h := c.stopLocked(j, "no execution waits for this compilation any more"); h != nil {
+				doomed = append(doomed, h)
+			}
 		}
 	}
-	c.mu.Lock()
-	delete(c.jobs, key)
 	c.mu.Unlock()
+	for _, h := range doomed {
+		h.kill()
+	}
+}
+
+// stopLocked cancels j and returns the compile service to kill, if it runs.
+// The service is marked under the lock, so run never returns it to the idle
+// list once it is doomed.
+func (c *Compiler) stopLocked(j *job, why string) *helper {
+	if closed(j.stop) {
+		return nil
+	}
+	if c.jobs[j.key] == j {
+		delete(c.jobs, j.key) // the next request for the key starts afresh
+	}
+	j.why = why
+	close(j.stop)
+	if h := j.service; h != nil {
+		h.killed.Store(true)
+		return h
+	}
+	return nil
+}
+
+func closed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+func (c *Compiler) run(j *job) {
+	defer c.running.Done()
+	select {
+	case c.slots <- struct{}{}:
+	case <-j.stop:
+		c.mu.Lock()
+		c.waiting--
+		c.mu.Unlock()
+		c.end(j, c.cancelled(j))
+		return
+	}
+	c.mu.Lock()
+	c.waiting--
+	c.mu.Unlock()
+	o := c.build(j)
+	<-c.slots
+	c.end(j, o)
+}
+
+func (c *Compiler) cancelled(j *job) Outcome {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return Outcome{Failure: &Failure{Kind: "cancelled", Message: j.why}}
+}
+
+// end publishes j's outcome; failures of the source or toolchain are
+// remembered, a cancellation or a service failure is not.
+func (c *Compiler) end(j *job, o Outcome) {
+	c.remember(j.key, o.Failure)
+	c.mu.Lock()
+	if c.jobs[j.key] == j {
+		delete(c.jobs, j.key)
+	}
+	c.mu.Unlock()
+	j.outcome = o
 	close(j.done)
 }
 
-// serviceRequest and serviceResponse are one line each of the compile
-// service's protocol (guest/native/service.py).
-type serviceRequest struct {
-	ID     uint64 `json:"id"`
-	Name   string `json:"name"`
-	Source string `json:"source"`
-	Out    string `json:"out"`
-}
-
-type serviceResponse struct {
-	ID        *uint64  `json:"id"`
-	OK        bool     `json:"ok"`
-	Functions []string `json:"functions"`
-	Ms        float64  `json:"ms"`
-	Failure
-}
-
-func (c *Compiler) build(key, name, source string) Outcome {
-	if hit := c.lookup(key); hit != nil {
+func (c *Compiler) build(j *job) Outcome {
+	if closed(j.stop) {
+		return c.cancelled(j)
+	}
+	if hit := c.lookup(j.key); hit != nil {
 		return *hit // another engine sharing the cache built it meanwhile
 	}
 	h, err := c.acquire()
 	if err != nil {
 		return Outcome{Failure: &Failure{Kind: "service", Message: err.Error()}}
 	}
-	resp, err := h.do(serviceRequest{Name: name, Source: source, Out: c.modulePath(key)}, c.opts.Timeout)
+	c.mu.Lock()
+	if closed(j.stop) {
+		c.mu.Unlock()
+		c.release(h)
+		return c.cancelled(j)
+	}
+	j.service = h
+	c.mu.Unlock()
+	resp, err := h.do(serviceRequest{Name: j.name, Source: j.source, Out: c.modulePath(j.key),
+		KeepSource: filepath.Join(c.privatePath(), j.key+".cc")}, c.opts.Timeout)
+	c.mu.Lock()
+	j.service = nil
+	stopped := closed(j.stop)
+	c.mu.Unlock()
 	if err != nil {
 		h.kill()
 		c.forget(h)
+		if stopped {
+			return c.cancelled(j)
+		}
 		return Outcome{Failure: &Failure{Kind: "service", Message: err.Error()}}
 	}
-	c.release(h)
+	c.release(h) // a service killed after it answered is not kept
 	if !resp.OK {
 		f := resp.Failure
 		return Outcome{Failure: &f}
 	}
-	return Outcome{Path: c.modulePath(key), Compile: time.Duration(resp.Ms * float64(time.Millisecond))}
+	return Outcome{Path: c.modulePath(j.key), Compile: time.Duration(resp.Ms * float64(time.Millisecond))}
 }
 
 func (c *Compiler) acquire() (*helper, error) {
@@ -253,7 +304,7 @@ func (c *Compiler) acquire() (*helper, error) {
 		return h, nil
 	}
 	c.mu.Unlock()
-	h, err := startHelper(c.opts)
+	h, err := startHelper(c.opts, c.privatePath())
 	if err != nil {
 		return nil, err
 	}
@@ -267,170 +318,21 @@ func (c *Compiler) acquire() (*helper, error) {
 	return h, nil
 }
 
+// release keeps a live service for the next compilation.
 func (c *Compiler) release(h *helper) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
+	if c.closed || h.killed.Load() {
+		delete(c.all, h)
+		c.mu.Unlock()
 		h.kill()
 		return
 	}
 	c.idle = append(c.idle, h)
+	c.mu.Unlock()
 }
 
 func (c *Compiler) forget(h *helper) {
 	c.mu.Lock()
 	delete(c.all, h)
 	c.mu.Unlock()
-}
-
-// helper is one compile service process: one request at a time.
-type helper struct {
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Reader
-	errs *cappedBuffer
-	next uint64
-	once sync.Once
-}
-
-const serviceLauncher = "import sys; sys.path.insert(0, sys.argv[1]); from native.service import main; main()"
-
-// startHelper starts the compile service in its own user, network and IPC
-// namespaces (no network at all: it processes untrusted source), in its own
-// process group (a timeout kills g++ with it), with a tiny environment.
-func startHelper(opts Options) (*helper, error) {
-	h, err := spawnHelper(opts, true)
-	if err != nil && opts.AllowNoNamespaces {
-		h, err = spawnHelper(opts, false)
-	} else if err != nil {
-		err = fmt.Errorf("%w; set AllowNoNamespaces to run the compile service without its own namespaces", err)
-	}
-	return h, err
-}
-
-func spawnHelper(opts Options, namespaces bool) (*helper, error) {
-	cmd := exec.Command(opts.Python, "-I", "-S", "-B", "-c", serviceLauncher,
-		PythonDir(opts.Toolchain), filepath.Join(opts.Toolchain, "include"))
-	cmd.Dir = "/"
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "LC_ALL=C.UTF-8", "TMPDIR=" + os.TempDir(), "CXX=" + opts.CXX}
-	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if namespaces {
-		attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC
-		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}}
-		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}}
-		attr.GidMappingsEnableSetgroups = false
-	}
-	cmd.SysProcAttr = attr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	errs := &cappedBuffer{max: 4096}
-	cmd.Stderr = errs
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("cannot start the compile service: %w", err)
-	}
-	return &helper{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), errs: errs}, nil
-}
-
-const maxResponseBytes = 1 << 20
-
-// do sends one request and reads its answer within timeout.
-func (h *helper) do(req serviceRequest, timeout time.Duration) (serviceResponse, error) {
-	h.next++
-	req.ID = h.next
-	var resp serviceResponse
-	line, err := json.Marshal(req)
-	if err != nil {
-		return resp, err
-	}
-	type answer struct {
-		data []byte
-		err  error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		if _, err := h.in.Write(append(line, '\n')); err != nil {
-			done <- answer{nil, err}
-			return
-		}
-		data, err := readLine(h.out, maxResponseBytes)
-		done <- answer{data, err}
-	}()
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	select {
-	case a := <-done:
-		if a.err != nil {
-			h.kill()
-			return resp, fmt.Errorf("the compile service failed: %v%s", a.err, h.diagnostics())
-		}
-		if err := json.Unmarshal(a.data, &resp); err != nil || resp.ID == nil || *resp.ID != req.ID {
-			return resp, fmt.Errorf("the compile service answered out of protocol")
-		}
-		return resp, nil
-	case <-timer.C:
-		h.kill()
-		<-done
-		return resp, fmt.Errorf("compilation took longer than %v", timeout)
-	}
-}
-
-func readLine(r *bufio.Reader, max int) ([]byte, error) {
-	var line []byte
-	for {
-		chunk, err := r.ReadSlice('\n')
-		line = append(line, chunk...)
-		if len(line) > max {
-			return nil, fmt.Errorf("an answer over %d bytes", max)
-		}
-		if err == nil {
-			return line, nil
-		}
-		if err != bufio.ErrBufferFull {
-			return nil, err
-		}
-	}
-}
-
-func (h *helper) diagnostics() string {
-	if s := h.errs.String(); s != "" {
-		return " (" + s + ")"
-	}
-	return ""
-}
-
-// kill ends the service and everything it started (g++ included).
-func (h *helper) kill() {
-	h.once.Do(func() {
-		syscall.Kill(-h.cmd.Process.Pid, syscall.SIGKILL)
-		h.in.Close()
-		h.cmd.Wait()
-	})
-}
-
-// cappedBuffer keeps the first max bytes written to it.
-type cappedBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
-}
-
-func (b *cappedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if room := b.max - len(b.buf); room > 0 {
-		b.buf = append(b.buf, p[:min(room, len(p))]...)
-	}
-	return len(p), nil
-}
-
-func (b *cappedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return string(b.buf)
 }

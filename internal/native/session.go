@@ -43,6 +43,7 @@ type Session struct {
 	units    map[string]*unit
 	order    []string
 	compiles int
+	quota               // the execution's share of the compile queue (quota.go)
 }
 
 type unit struct {
@@ -53,10 +54,14 @@ type unit struct {
 	reported bool // a finished job was answered to the guest (poll reports each once)
 }
 
-// Session starts the handler of one execution; ctx bounds the waits of an
-// eager start. mode is "eager" or "auto".
+// Session starts the handler of one execution; ctx is the execution's: it
+// bounds the waits of an eager start, and when it ends the session closes
+// (Close), cancelling what only this execution waited for. mode is "eager"
+// or "auto".
 func (c *Compiler) Session(ctx context.Context, mode string) *Session {
-	return &Session{c: c, ctx: ctx, mode: mode, units: map[string]*unit{}}
+	s := &Session{c: c, ctx: ctx, mode: mode, units: map[string]*unit{}}
+	context.AfterFunc(ctx, s.Close)
+	return s
 }
 
 // The guest's requests. start (once): the execution's units; compile (auto,
@@ -144,9 +149,7 @@ func (s *Session) start(specs []unitSpec) ([]answerUnit, error) {
 		if hit := s.c.lookup(u.key); hit != nil {
 			u.finish(*hit, "hit")
 		} else if s.mode == "eager" {
-			u.job = s.c.compile(u.key, u.Name, u.source)
-			u.Status, u.Cache = StatusPending, "miss"
-			s.compiles++
+			s.submit(u)
 		}
 	}
 	s.mu.Unlock()
@@ -186,19 +189,20 @@ func (s *Session) check(specs []unitSpec) error {
 	return nil
 }
 
-// waitAll waits for every pending unit, or the execution's end.
+// waitAll waits for every unit to be compiled, handing the execution's
+// queued units to the compiler as its earlier ones finish, or for the
+// execution's end.
 func (s *Session) waitAll() {
-	s.mu.Lock()
-	var jobs []*job
-	for _, u := range s.units {
-		if u.Status == StatusPending {
-			jobs = append(jobs, u.job)
+	for {
+		s.mu.Lock()
+		s.settle()
+		next := s.firstRunning()
+		s.mu.Unlock()
+		if next == nil {
+			break
 		}
-	}
-	s.mu.Unlock()
-	for _, j := range jobs {
 		select {
-		case <-j.done:
+		case <-next.done:
 		case <-s.ctx.Done():
 			return
 		}
@@ -217,9 +221,7 @@ func (s *Session) compileOne(name string) ([]answerUnit, error) {
 		if hit := s.c.lookup(u.key); hit != nil {
 			u.finish(*hit, "hit")
 		} else {
-			u.job = s.c.compile(u.key, u.Name, u.source)
-			u.Status, u.Cache = StatusPending, "miss"
-			s.compiles++
+			s.submit(u)
 		}
 	}
 	s.refresh(u)
@@ -230,6 +232,7 @@ func (s *Session) compileOne(name string) ([]answerUnit, error) {
 func (s *Session) poll() []answerUnit {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.settle()
 	var out []answerUnit
 	for _, name := range s.order {
 		u := s.units[name]
@@ -243,10 +246,11 @@ func (s *Session) poll() []answerUnit {
 
 // refresh takes a finished job's outcome; true when the unit is final.
 func (s *Session) refresh(u *unit) bool {
-	if u.Status == StatusPending {
+	if u.Status == StatusPending && u.job != nil {
 		select {
 		case <-u.job.done:
 			u.finish(u.job.outcome, u.Cache)
+			s.active--
 		default:
 			return false
 		}
@@ -271,10 +275,10 @@ func (u *unit) answer() answerUnit {
 func (s *Session) Records() []Record {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.settle()
 	out := make([]Record, 0, len(s.order))
 	for _, name := range s.order {
 		u := s.units[name]
-		s.refresh(u)
 		out = append(out, u.Record)
 	}
 	return out

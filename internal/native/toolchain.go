@@ -26,7 +26,9 @@ type Options struct {
 	// Toolchain is the directory make installs (build/spine-native,
 	// bin/spine-native): lib/, python/ (bindings and the frontend), include/.
 	Toolchain string
-	// CacheDir holds compiled modules, one file per key (created if missing).
+	// CacheDir is the cache's root (created if missing): modules/ holds the
+	// compiled modules, one file per key, and private/ what a sandboxed child
+	// must not see (cache.go).
 	CacheDir string
 	// Python runs the compile service (default /usr/bin/python3, Debian's,
 	// the one the bindings are built for).
@@ -34,8 +36,13 @@ type Options struct {
 	// CXX is the C++ compiler (default: g++ on PATH).
 	CXX string
 	// Workers compile at once (default 1); Queue bounds compilations waiting
-	// for a worker, engine-wide (default 64).
+	// for a worker, engine-wide (default 64): beyond it a compilation is
+	// refused, never waited for.
 	Workers, Queue int
+	// PerExecution bounds the compilations one execution has queued or
+	// running at once (default 4, at most half the queue): its other units
+	// wait inside the execution, so no execution can fill the queue alone.
+	PerExecution int
 	// Timeout bounds one compilation (default 60s).
 	Timeout time.Duration
 	// MaxUnits bounds the functions one execution may hand over (default 32),
@@ -56,6 +63,10 @@ func (o Options) withDefaults() Options {
 	if o.Queue <= 0 {
 		o.Queue = 64
 	}
+	if o.PerExecution <= 0 {
+		o.PerExecution = 4
+	}
+	o.PerExecution = max(1, min(o.PerExecution, o.Queue/2))
 	if o.Timeout <= 0 {
 		o.Timeout = 60 * time.Second
 	}
@@ -158,27 +169,6 @@ func key(ident, name, source string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s", ident, name, source)
 	return hex.EncodeToString(h.Sum(nil))
-}
-
-// writeAtomic writes data under a private name in dir and renames it to
-// name, like the compile service does for modules.
-func writeAtomic(dir, name string, data []byte) error {
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
 
 var errClosed = errors.New("the native compiler is closed")

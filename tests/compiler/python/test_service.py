@@ -3,6 +3,7 @@ is untrusted, so nothing in it may become C++ of its choosing. Whatever the
 frontend accepts must compile to code that computes what CPython computes;
 everything else is refused with a reason, and nothing is left half-written."""
 import os
+import tempfile
 
 import pytest
 
@@ -24,22 +25,27 @@ INJECTIONS = [
 
 
 @pytest.mark.parametrize("template", INJECTIONS)
-def test_injection_never_becomes_code(tmp_path, template):
+def test_injection_never_becomes_code(tmp_path, monkeypatch, template):
     marker = tmp_path / "pwned"
     source = template.format(marker=marker)
-    out = str(tmp_path / "m.so")
-    answer = handle({"id": 1, "name": "f", "source": source, "out": out})
+    modules, private = tmp_path / "modules", tmp_path / "private"
+    modules.mkdir()
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))  # the service's $TMPDIR
+    out, kept = str(modules / "m.so"), str(private / "m.cc")
+    answer = handle({"id": 1, "name": "f", "source": source, "out": out, "keep_source": kept})
     if answer["ok"]:
         namespace = {}
         exec(source, namespace)
         fast = module_loader(out).get_function("f")
         for x in (0, 1, -5, 2 ** 40):
             assert fast(x) == namespace["f"](x)
+        assert os.listdir(private) == ["m.cc"]  # the C++ is kept apart from the module
     else:
         assert answer["kind"] == "unsupported" and answer["message"]
-        assert not os.path.exists(out)
+        assert not os.path.exists(out) and os.listdir(private) == []
     assert not marker.exists()
-    assert [p for p in os.listdir(tmp_path) if p.startswith(".tmp-")] == []
+    assert os.listdir(modules) == (["m.so"] if answer["ok"] else [])
 
 
 @pytest.mark.parametrize("request_, kind", [
@@ -50,6 +56,8 @@ def test_injection_never_becomes_code(tmp_path, template):
     ({"id": 4, "name": "f", "source": "import os\nos.system('true')\n", "out": "/tmp/x.so"}, "unsupported"),
     ({"id": 5, "name": "f", "source": "(" * 5000, "out": "/tmp/x.so"}, "unsupported"),
     ({"id": 6, "name": 5}, "invalid"),
+    ({"id": 8, "name": "f", "source": "def f(x: int) -> int:\n    return x\n", "out": "/tmp/x.so",
+      "keep_source": "relative.cc"}, "invalid"),
     ([1, 2], "invalid"),
 ])
 def test_bad_requests_are_refused(request_, kind):

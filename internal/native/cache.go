@@ -1,0 +1,95 @@
+package native
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// The cache directory has two parts, one of which a sandboxed child may see:
+//
+//	modules/KEY.so   compiled modules: what a child is handed and loads
+//	private/         everything else, never shown to a child: the generated
+//	                 C++ (KEY.cc, kept for whoever debugs it), remembered
+//	                 failures (KEY.err, which quote the program's source and
+//	                 g++'s messages), and the compile service's files in the
+//	                 making (.tmp-*)
+//
+// Both are in one directory so that the compile service's rename of a
+// finished module from private/ into modules/ never crosses file systems.
+const (
+	modulesDir = "modules"
+	privateDir = "private"
+)
+
+// cacheLayout creates the two parts under root.
+func cacheLayout(root string) error {
+	if err := os.MkdirAll(filepath.Join(root, modulesDir), 0o755); err != nil {
+		return fmt.Errorf("cannot create the native module cache: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, privateDir), 0o700); err != nil {
+		return fmt.Errorf("cannot create the native module cache: %w", err)
+	}
+	return nil
+}
+
+// ModuleDir holds the compiled modules: the only part of the cache a
+// sandboxed child may see.
+func (c *Compiler) ModuleDir() string { return filepath.Join(c.opts.CacheDir, modulesDir) }
+
+// privatePath is where the compile service works and failures are kept.
+func (c *Compiler) privatePath() string { return filepath.Join(c.opts.CacheDir, privateDir) }
+
+func (c *Compiler) modulePath(key string) string { return filepath.Join(c.ModuleDir(), key+".so") }
+
+func (c *Compiler) failurePath(key string) string { return filepath.Join(c.privatePath(), key+".err") }
+
+// lookup answers from the cache: a module, a remembered failure, or nil.
+func (c *Compiler) lookup(key string) *Outcome {
+	path := c.modulePath(key)
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		return &Outcome{Path: path}
+	}
+	data, err := os.ReadFile(c.failurePath(key))
+	if err != nil {
+		return nil
+	}
+	var f Failure
+	if json.Unmarshal(data, &f) != nil || !f.cacheable() {
+		return nil // unreadable: compile again, which rewrites it
+	}
+	return &Outcome{Failure: &f}
+}
+
+// remember keeps a failure that belongs to the source or the toolchain, so
+// the next execution does not compile it again.
+func (c *Compiler) remember(key string, f *Failure) {
+	if f == nil || !f.cacheable() {
+		return
+	}
+	if data, err := json.Marshal(f); err == nil {
+		writeAtomic(c.privatePath(), key+".err", data)
+	}
+}
+
+// writeAtomic writes data under a private name in dir and renames it to
+// name, like the compile service does for modules.
+func writeAtomic(dir, name string, data []byte) error {
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
