@@ -43,7 +43,7 @@ type Session struct {
 	units    map[string]*unit
 	order    []string
 	compiles int
-	quota               // the execution's share of the compile queue (quota.go)
+	quota    // the execution's share of the compile queue (quota.go)
 }
 
 type unit struct {
