@@ -265,18 +265,25 @@ func TestNativeConcurrentCompilesOfOneKey(t *testing.T) {
 			t.Fatalf("engine %d: %v %s", i, errs[i], responses[i].Value)
 		}
 	}
-	entries, _ := os.ReadDir(cache)
-	var modules int
-	for _, entry := range entries {
-		if strings.HasPrefix(entry.Name(), ".tmp-") {
-			t.Errorf("left behind: %s", entry.Name())
-		}
-		if strings.HasSuffix(entry.Name(), ".so") {
-			modules++
+	for _, e := range engines {
+		e.Close() // each compile service's files in the making go with it
+	}
+	var modules, sources int
+	for _, dir := range []string{"modules", "private"} {
+		entries, _ := os.ReadDir(filepath.Join(cache, dir))
+		for _, entry := range entries {
+			switch filepath.Ext(entry.Name()) {
+			case ".so":
+				modules++
+			case ".cc":
+				sources++
+			default:
+				t.Errorf("left behind: %s/%s", dir, entry.Name())
+			}
 		}
 	}
-	if modules != 1 {
-		t.Fatalf("%d modules for one key: %v", modules, entries)
+	if modules != 1 || sources != 1 {
+		t.Fatalf("%d modules and %d sources for one key", modules, sources)
 	}
 }
 
@@ -347,13 +354,20 @@ func TestNativeHostileRequestsAreRefused(t *testing.T) {
 	})
 }
 
-// A sandboxed child may read the module cache (to load what the host names),
-// but write nothing there, and read nothing of the toolchain.
+// A sandboxed child may read the cache's modules (to load what the host
+// names), but write nothing there, and read nothing of the toolchain, nor of
+// the cache's private part: generated C++ and remembered failures, which
+// quote other executions' programs.
 func TestNativeSandboxReadsOnlyTheCache(t *testing.T) {
 	cache := t.TempDir()
 	e := nativeEngine(t, host.Sandbox, cache)
 	execNative(t, e, host.NativeEager, fibProgram, `{"n": 3}`) // puts a module in the cache
-	inputs, _ := json.Marshal(map[string]string{"cache": cache, "toolchain": toolchain(t)})
+	sources, _ := filepath.Glob(filepath.Join(cache, "private", "*.cc"))
+	if len(sources) != 1 {
+		t.Fatalf("the generated C++ is not kept in private/: %v", sources)
+	}
+	inputs, _ := json.Marshal(map[string]string{"cache": filepath.Join(cache, "modules"), "toolchain": toolchain(t),
+		"private": filepath.Join(cache, "private"), "source": sources[0]})
 	program := `
 import os
 def attempt(fn):
@@ -367,10 +381,12 @@ result = [
     len(modules),
     attempt(lambda: open(os.path.join(inputs["cache"], modules[0]), "rb").read(4)),
     attempt(lambda: open(os.path.join(inputs["toolchain"], "python/native/compiler.py")).read()),
+    attempt(lambda: os.listdir(inputs["private"])),
+    attempt(lambda: open(inputs["source"]).read()),
 ]
 `
 	resp := execNative(t, e, host.NativeOff, program, string(inputs))
-	if string(resp.Value) != `[1, "allowed", "PermissionError"]` {
+	if string(resp.Value) != `[1, "allowed", "PermissionError", "PermissionError", "PermissionError"]` {
 		t.Fatalf("value %s", resp.Value)
 	}
 	// Opening for writing is not even a system call the child may make.

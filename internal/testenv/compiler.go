@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -44,6 +45,11 @@ exec %[1]s "$@"
 	if err := os.WriteFile(s.Path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { // whatever the test found, leave no compiler running
+		for _, group := range s.Groups() {
+			syscall.Kill(-group, syscall.SIGKILL)
+		}
+	})
 	return s
 }
 
@@ -117,17 +123,26 @@ func GroupMembers(pgid int) []Process {
 // WaitGroupGone waits until process group pgid has no live process.
 func WaitGroupGone(t testing.TB, pgid int) {
 	t.Helper()
-	Eventually(t, fmt.Sprintf("process group %d gone", pgid), func() bool { return len(GroupMembers(pgid)) == 0 })
+	deadline := time.Now().Add(eventually)
+	for left := GroupMembers(pgid); len(left) > 0; left = GroupMembers(pgid) {
+		if time.Now().After(deadline) {
+			t.Fatalf("process group %d still has %+v after %v", pgid, left, eventually)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
+
+// eventually is the generous deadline of what a test waits for.
+const eventually = 30 * time.Second
 
 // Eventually polls cond until it holds, failing after a generous deadline:
 // for events a test cannot be told of, such as another process's exit.
 func Eventually(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(eventually)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("waited 30s for %s", what)
+			t.Fatalf("waited %v for %s", eventually, what)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
