@@ -29,7 +29,7 @@ func (f *Failure) Error() string {
 }
 
 // cacheable failures are properties of the source and toolchain, not of the
-// moment: they are remembered beside the modules.
+// moment: they are remembered, in the cache's private part.
 func (f *Failure) cacheable() bool { return f.Kind == "unsupported" || f.Kind == "compiler" }
 
 // Outcome is how one compilation ended.
