@@ -39,7 +39,9 @@ type NativeOptions struct {
 	// default $SPINE_NATIVE, else spine-native beside the executable.
 	Toolchain string
 	// CacheDir keeps compiled modules across engines and processes
-	// (default: the user's cache directory, spine/native).
+	// (default: the user's cache directory, spine/native). A sandboxed child
+	// is given its modules/ only; private/ keeps the generated C++ and
+	// remembered failures, which quote programs.
 	CacheDir string
 	// HotCalls is how many calls make a function hot in NativeAuto (default 1000).
 	HotCalls int
