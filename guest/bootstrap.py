@@ -11,6 +11,7 @@ import json
 import sys
 
 from _spine import Interrupt, call, prepare, resolve
+from early import arguments as early_arguments
 from protocol import encode_request
 
 # Prefix state of the streams being received (prefix_begin .. the final
@@ -64,16 +65,26 @@ def make_tool(name, description=None):
     return proxy
 
 
-def prepare_call(thunk):
-    """Start a call early; 0 means nothing was prepared.
+def prepare_call(name, payload, names):
+    """Start a call of tool `name` early; 0 means nothing was prepared.
 
-    Argument errors are swallowed on purpose: they belong to the original call
-    site, where resolve_call evaluates the arguments again and raises.
+    `payload` is the text of the call's keyword arguments as a dict display,
+    `names()` the values of the names it reads. The arguments are computed by
+    early evaluation (early.py), which runs none of the program's code and
+    refuses what is not plain data. Whatever goes wrong here, including a
+    BaseException such as SystemExit, means only that nothing starts early:
+    the call site evaluates its arguments again and raises there, as the
+    plain program does. The host's Interrupt is the one exception that
+    passes: it stops the program wherever it is.
     """
     try:
-        name, args = thunk()
+        args = early_arguments(payload, names())
+        if args is None:
+            return 0
         request = encode_request(name, args)
-    except Exception:
+    except Interrupt:
+        raise
+    except BaseException:  # noqa: B036 - see the docstring
         return 0
     handle = _claims.claim(request) if _claims is not None else None
     return prepare(request) if handle is None else handle
@@ -88,7 +99,10 @@ def resolve_call(handle, name, /, **args):
 def prefix_begin(request):
     """Start receiving a streamed program; replaces an earlier stream of the same id.
 
-    request: {"stream": id, "inputs": ..., "manifest": [...]}.
+    request: {"stream": id, "inputs": ..., "manifest": [...], "budget": {...}}.
+    "budget" (optional) bounds the analysis: "statement_steps", "statement_ms"
+    and "stream_ms" (see prefix.Budget); the host sets them from the
+    execution's limits, and a missing field takes prefix's default.
     """
     from prefix import Prefix
     request = json.loads(request)
@@ -97,7 +111,8 @@ def prefix_begin(request):
     while len(_streams) >= _STREAM_LIMIT:
         # The host aborts streams it abandons; this bounds a host that does not.
         _streams.pop(next(iter(_streams)))
-    _streams[stream] = Prefix(request.get("inputs", {}), request.get("manifest", []), prepare)
+    _streams[stream] = Prefix(request.get("inputs", {}), request.get("manifest", []), prepare,
+                              budget=request.get("budget"))
 
 
 def prefix_feed(request):

@@ -8,7 +8,7 @@ import (
 	"fmt"
 )
 
-//go:embed protocol.py plm.py prefix.py hot.py bootstrap.py
+//go:embed protocol.py policy.py early.py plm.py prefix.py hot.py bootstrap.py
 var files embed.FS
 
 // Module is one guest module's name and source.
@@ -17,10 +17,11 @@ type Module struct {
 	Source []byte
 }
 
-// loadOrder lists the modules in the order the runtime must load them:
-// bootstrap imports protocol at load time and plm / prefix / hot lazily, so
-// it comes last.
-var loadOrder = []string{"protocol", "plm", "prefix", "hot", "bootstrap"}
+// loadOrder lists the modules in the order the runtime must load them: each
+// after the modules it imports at load time (plm, prefix and hot import
+// policy; plm, prefix and bootstrap import early; bootstrap imports protocol
+// and early at load time and plm / prefix / hot lazily, so it comes last).
+var loadOrder = []string{"protocol", "policy", "early", "plm", "prefix", "hot", "bootstrap"}
 
 // Modules returns the guest modules in load order.
 func Modules() []Module {

@@ -23,10 +23,10 @@ import sys
 import time
 
 import _spine
+from policy import IO_NAMES, REFLECTIVE_NAMES, is_reflective_attr
 
-# Names whose call is I/O or reflection: a function using them stays Python.
-_IO = frozenset(("print", "open", "input", "breakpoint", "exec", "eval", "compile", "__import__", "globals",
-                 "locals", "vars", "dir", "help", "exit", "quit", "getattr", "setattr", "delattr", "memoryview"))
+# Names whose use is I/O or reflection: a function using them stays Python.
+_UNSAFE = REFLECTIVE_NAMES | IO_NAMES
 _PROGRAM_NAMES = frozenset(("inputs", "result", "__builtins__", "__name__"))
 _POLL_SECONDS = 0.002
 _POLL_EVERY = 64  # calls between two looks at the clock
@@ -148,6 +148,8 @@ def _screen(node, bindings, tools, functions):
                 loads.append(sub)
             else:
                 local.add(sub.id)
+        elif isinstance(sub, ast.Attribute) and is_reflective_attr(sub.attr):
+            return f"line {sub.lineno}: reaches frames or namespaces (.{sub.attr})", set()
     calls = set()
     for sub in loads:
         name = sub.id
@@ -159,7 +161,7 @@ def _screen(node, bindings, tools, functions):
             return f"line {sub.lineno}: calls the tool {name}", set()
         elif name in bindings or name in _PROGRAM_NAMES:
             return f"line {sub.lineno}: uses the global {name}", set()
-        elif name in _IO:
+        elif name in _UNSAFE:
             return f"line {sub.lineno}: does I/O or reflection ({name})", set()
     return None, calls
 

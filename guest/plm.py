@@ -28,31 +28,17 @@ import ast
 import bisect
 from dataclasses import dataclass, field
 
+import early
+from policy import REFLECTIVE_NAMES, is_reflective_attr
+
 __all__ = ["transform"]
 
 # resolve_call(handle, name, **args): a tool keyword with one of these names
 # would collide with resolve_call's own parameters, so such calls stay plain.
 RESOLVE_PARAMS = frozenset({"handle", "name"})
 
-# Names that let a program see or change its own namespaces (and so notice the
-# helper and handle names, or rebind anything behind the analysis' back).
-# Their mere mention disables the transform for the whole program.
-DYNAMIC_NAMES = frozenset({
-    "globals", "locals", "vars", "dir", "exec", "eval", "__import__",
-    "__builtins__", "type", "breakpoint",
-})
-# Attributes that reach frames, namespaces or closure cells.
-DYNAMIC_ATTRS = frozenset({
-    "f_globals", "f_locals", "f_builtins", "f_back", "tb_frame", "gi_frame",
-    "cr_frame", "ag_frame", "_getframe", "__globals__", "__dict__",
-    "__builtins__", "__closure__", "cell_contents", "__code__",
-})
 # Builtins the generated fan-out code relies on.
 GENERATED_BUILTINS = frozenset({"enumerate", "Exception"})
-
-# Largest constant exponent / shift amount an early evaluation may compute:
-# beyond it a "pure" expression can cost real time and memory a second time.
-MAX_CONSTANT_POWER = 1024
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -223,8 +209,6 @@ class ProgramFacts:
       function may rebind them, so calls reading them are left alone.
     - `literal_bound`: names bound exactly once, by `N = [..]`, `N = (..)` or
       `N = range(..)`, so they always hold a list, tuple or range.
-    - `closed`: no imports, so every value is a builtin one whose operators,
-      hashing and indexing run no user code (classes disable the transform).
     - `disabled`: the program uses a class, a star import or an escape hatch
       into its namespaces (`globals()`, frames...): leave it all alone.
     - `words`: identifiers and strings, to pick names that cannot collide.
@@ -235,7 +219,6 @@ class ProgramFacts:
         self.words = set()
         self.volatile = set()
         self.disabled = False
-        self.closed = True
         assigns = []
         for node in _walk(tree):
             if isinstance(node, ast.Assign):
@@ -249,12 +232,11 @@ class ProgramFacts:
             elif isinstance(node, ast.ClassDef):
                 self.disabled = True
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                self.closed = False
                 if any(alias.name == "*" for alias in node.names):
                     self.disabled = True
-            elif isinstance(node, ast.Name) and node.id in DYNAMIC_NAMES:
+            elif isinstance(node, ast.Name) and node.id in REFLECTIVE_NAMES:
                 self.disabled = True
-            elif isinstance(node, ast.Attribute) and node.attr in DYNAMIC_ATTRS:
+            elif isinstance(node, ast.Attribute) and is_reflective_attr(node.attr):
                 self.disabled = True
         self.bound = set(counts)
         names = [spec["name"] for spec in manifest]
@@ -320,72 +302,26 @@ class Namer:
 # --- Purity ------------------------------------------------------------------
 
 class Purity:
-    """Which argument expressions may be evaluated early, inside the thunk.
+    """Which argument expressions a prepare may evaluate early.
 
-    Early evaluation must have no visible effect: no user code may run (no
-    calls, no attribute access, nothing that reaches a user `__dunder__`),
-    and nothing may bind. Errors are fine, prepare_call swallows them.
-
-    Always pure: constants, names, tuple/list displays of pure items, dict
-    displays with constant keys, and `inputs[<constant>]` when `inputs` is
-    never rebound (it is the JSON object the host passed in).
-    In a closed program (no imports, no classes) every value is a builtin one,
-    so operators, comparisons, subscripts, f-strings and sets of pure
-    operands are pure too, except powers and shifts by a non-constant or
-    large amount, which can cost unbounded time.
+    Exactly those early evaluation (early.py) handles: constants, names,
+    displays, operators, comparisons, subscripts, f-strings, and calls of
+    the builtins and methods it knows, where each builtin is bound nowhere in
+    the program (so the name means the builtin wherever the call is). What
+    is decided here is only the shape; at run time early evaluation applies
+    each operation only to plain data, so no operand can run the program's
+    code (a generator in `x in gen`, a user `__eq__`), and anything else
+    simply starts nothing early.
     """
 
     def __init__(self, facts):
-        self.closed = facts.closed
-        self.inputs_plain = "inputs" not in facts.bound
+        self._bound = facts.bound
+
+    def usable(self, name):
+        return name not in self._bound
 
     def pure(self, node):
-        if isinstance(node, ast.Constant):
-            return True
-        if isinstance(node, ast.Name):
-            return isinstance(node.ctx, ast.Load)
-        if isinstance(node, (ast.Tuple, ast.List)):
-            return all(not isinstance(e, ast.Starred) and self.pure(e) for e in node.elts)
-        if isinstance(node, ast.Dict):
-            if any(k is None for k in node.keys):
-                return False
-            keys_ok = all(isinstance(k, ast.Constant) or (self.closed and self.pure(k)) for k in node.keys)
-            return keys_ok and all(self.pure(v) for v in node.values)
-        if (isinstance(node, ast.Subscript) and self.inputs_plain
-                and isinstance(node.value, ast.Name) and node.value.id == "inputs"
-                and isinstance(node.slice, ast.Constant)):
-            return True
-        return self.closed and self._pure_closed(node)
-
-    def _pure_closed(self, node):
-        if isinstance(node, ast.Set):
-            return all(not isinstance(e, ast.Starred) and self.pure(e) for e in node.elts)
-        if isinstance(node, ast.BinOp):
-            if isinstance(node.op, (ast.Pow, ast.LShift)) and not self._small_constant(node.right):
-                return False
-            return self.pure(node.left) and self.pure(node.right)
-        if isinstance(node, ast.UnaryOp):
-            return self.pure(node.operand)
-        if isinstance(node, ast.BoolOp):
-            return all(self.pure(v) for v in node.values)
-        if isinstance(node, ast.Compare):
-            return self.pure(node.left) and all(self.pure(c) for c in node.comparators)
-        if isinstance(node, ast.IfExp):
-            return self.pure(node.test) and self.pure(node.body) and self.pure(node.orelse)
-        if isinstance(node, ast.Subscript):
-            return isinstance(node.ctx, ast.Load) and self.pure(node.value) and self.pure(node.slice)
-        if isinstance(node, ast.Slice):
-            return all(p is None or self.pure(p) for p in (node.lower, node.upper, node.step))
-        if isinstance(node, ast.JoinedStr):
-            return all(self.pure(v) for v in node.values)
-        if isinstance(node, ast.FormattedValue):
-            return self.pure(node.value) and (node.format_spec is None or self.pure(node.format_spec))
-        return False
-
-    @staticmethod
-    def _small_constant(node):
-        return (isinstance(node, ast.Constant) and type(node.value) is int
-                and 0 <= node.value <= MAX_CONSTANT_POWER)
+        return early.supported(node, self.usable)
 
 
 # --- Planning ----------------------------------------------------------------
@@ -674,16 +610,31 @@ class Planner:
                 return block, position, won
 
     def thunk(self, call, location):
-        """`lambda: ('tool', {'k': <copy of the argument>, ...})`."""
-        payload = ast.Tuple(elts=[
-            ast.Constant(call.func.id),
-            ast.Dict(keys=[ast.Constant(kw.arg) for kw in call.keywords],
-                     values=[_copy(kw.value) for kw in call.keywords]),
-        ], ctx=ast.Load())
+        """`prepare('tool', "{'k': <argument text>, ...}", lambda: {'n': n, ...})`.
+
+        The arguments travel as text, evaluated by early evaluation (never as
+        code of the program), over the values of the names they read; the
+        lambda only reads those names. Builtins the arguments call are not
+        passed: early evaluation computes them itself (they are bound nowhere).
+        """
+        payload = ast.unparse(ast.Dict(keys=[ast.Constant(kw.arg) for kw in call.keywords],
+                                       values=[kw.value for kw in call.keywords]))
+        callees = set()
+        names = set()
+        for kw in call.keywords:
+            for node in _walk(kw.value):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    callees.add(id(node.func))
+            names |= {n.id for n in _walk(kw.value)
+                      if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in callees}
+        ordered = sorted(names)
+        values = ast.Dict(keys=[ast.Constant(n) for n in ordered],
+                          values=[ast.Name(n, ast.Load()) for n in ordered])
         empty = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
                               kw_defaults=[], kwarg=None, defaults=[])
-        lam = ast.Lambda(args=empty, body=payload)
-        return _locate(ast.Call(func=ast.Name(self.namer.prepare, ast.Load()), args=[lam], keywords=[]),
+        lam = ast.Lambda(args=empty, body=values)
+        return _locate(ast.Call(func=ast.Name(self.namer.prepare, ast.Load()),
+                                args=[ast.Constant(call.func.id), ast.Constant(payload), lam], keywords=[]),
                        location)
 
     def plan_call(self, block, index, stmt, call):
@@ -716,12 +667,19 @@ class Planner:
                 yield from self.loop_calls(stmt.body)
 
     def iterable_ok(self, node):
+        """A loop iterable fan-out may evaluate a second time, in the program
+        itself (`items = ITER[:fanout]`): a name bound once to a list, tuple
+        or range, or a display / `range(...)` of constants and names only, so
+        the second evaluation can run nothing (no operator, no comparison)."""
         if isinstance(node, ast.Name):
             return node.id in self.facts.literal_bound
         if isinstance(node, (ast.List, ast.Tuple)):
-            return self.purity.pure(node)
-        return (self.facts.is_sequence_literal(node)
-                and all(not isinstance(a, ast.Starred) and self.purity.pure(a) for a in node.args))
+            parts = node.elts
+        elif self.facts.is_sequence_literal(node):
+            parts = node.args
+        else:
+            return False
+        return all(isinstance(p, (ast.Constant, ast.Name)) for p in parts)
 
     def plan_fanout(self, block, index, loop):
         if (self.fanout == 0 or not isinstance(loop.target, ast.Name)

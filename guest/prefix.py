@@ -32,22 +32,25 @@ import ast
 import codecs
 import collections
 import re
+import time
 
+from early import (BUILTIN_KEYWORDS, MAX_DEPTH, METHODS, UNKNOWN as _U, Evaluator, Meter, OverBudget,
+                   frozen, request_ok)
+from policy import IMPLICIT_NAMES, REFLECTIVE_NAMES, SAFE_MODULES, is_reflective_attr
 from protocol import encode_request
 
 __all__ = ["Prefix"]
 
-_U = type("Unknown", (), {"__repr__": lambda self: "<unknown>", "__slots__": ()})()
-"""The value of an expression not known before execution."""
-
-MAX_DEPTH = 80            # expression / block nesting followed by the walker
 MAX_BRACKETS = 100        # bracket depth above which a statement is not parsed
-MAX_LEN = 1 << 16         # elements or characters of a value built here
-MAX_BITS = 1 << 14        # bits of an integer built here
 MAX_RETRIES = 8           # parse attempts of one unparseable region
 MAX_UNROLL = 64           # iterations of a loop over a known sequence followed
 UNROLL_BUDGET = 2048      # ... and in all, per stream (nested loops multiply)
-REACH_BUDGET = 20000      # nodes walked to decide whether a value contains another
+REACH_BUDGET = 20000      # containers walked to decide whether a value contains another
+
+# The analysis budget (see `Budget`); prefix_begin's "budget" may override each.
+STATEMENT_STEPS = 1 << 18   # steps to follow one top-level statement
+STATEMENT_MS = 500          # wall time to follow one top-level statement
+STREAM_MS = 10000           # wall time of all analysis of one stream
 
 
 # --- Statement completeness --------------------------------------------------
@@ -372,22 +375,6 @@ def _module_bindings(node):
     return bound, declared, star
 
 
-# Names through which code reaches namespaces, frames or arbitrary attributes.
-_REFLECTIVE_NAMES = frozenset({
-    "globals", "locals", "vars", "exec", "eval", "compile", "__import__",
-    "getattr", "setattr", "delattr", "breakpoint", "__builtins__", "help",
-})
-# Attributes that reach frames, code, namespaces (dunders, frame/generator fields).
-_REFLECTIVE_ATTRS = ("__", "f_", "gi_", "cr_", "ag_", "tb_", "co_")
-# Names that let user code run implicitly later (lazy callbacks, new classes).
-_IMPLICIT_NAMES = frozenset({"type", "map", "filter", "iter", "__build_class__", "property"})
-# Imports that neither expose frames/namespaces nor create lazy callbacks.
-_SAFE_MODULES = frozenset({
-    "math", "json", "re", "statistics", "string", "textwrap", "datetime",
-    "decimal", "fractions", "time", "random", "heapq", "bisect", "cmath",
-})
-
-
 def _scan_flags(node):
     """(reflective, implicit) for `node`: may the program now reach namespaces
     or frames, or run its own code without a visible call?"""
@@ -395,165 +382,31 @@ def _scan_flags(node):
     for n in ast.walk(node):
         t = type(n)
         if t is ast.Name:
-            if n.id in _REFLECTIVE_NAMES:
+            if n.id in REFLECTIVE_NAMES:
                 reflective = True
-            elif n.id in _IMPLICIT_NAMES:
+            if n.id in IMPLICIT_NAMES:
                 implicit = True
         elif t is ast.Attribute:
-            if n.attr.startswith(_REFLECTIVE_ATTRS):
+            if is_reflective_attr(n.attr):
                 reflective = True
             if not isinstance(n.ctx, ast.Load):
                 implicit = True            # functions with attributes become callables
         elif t is ast.ClassDef or t is ast.GeneratorExp or t is ast.Yield or t is ast.YieldFrom:
             implicit = True
         elif t is ast.Import:
-            if any(a.name.split(".")[0] not in _SAFE_MODULES for a in n.names):
+            if any(a.name.split(".")[0] not in SAFE_MODULES for a in n.names):
                 reflective = implicit = True
         elif t is ast.ImportFrom:
-            if n.level or (n.module or "").split(".")[0] not in _SAFE_MODULES:
+            if n.level or (n.module or "").split(".")[0] not in SAFE_MODULES:
                 reflective = implicit = True
     return reflective, implicit
 
 
-# --- Known values ------------------------------------------------------------
+# --- Calls the walker knows ----------------------------------------------------
 
-_SCALARS = (type(None), bool, int, float, str)
-_PLAIN = frozenset({type(None), bool, int, float, str, list, tuple, dict})
-_SEQUENCES = (str, list, tuple)
-
-_BINOPS = {
-    ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,
-    ast.Mult: lambda a, b: a * b, ast.Div: lambda a, b: a / b,
-    ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b,
-    ast.Pow: lambda a, b: a ** b, ast.LShift: lambda a, b: a << b,
-    ast.RShift: lambda a, b: a >> b, ast.BitOr: lambda a, b: a | b,
-    ast.BitAnd: lambda a, b: a & b, ast.BitXor: lambda a, b: a ^ b,
-}
-_CMPOPS = {
-    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b,
-    ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b,
-    ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
-    ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b,
-    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
-}
-_FORMAT_SPEC = re.compile(r"(?:.?[<>^=])?[+\- ]?z?#?0?\d{0,3}[,_]?(?:\.\d{1,3})?[bcdeEfFgGnosxX%]?\Z")
-
-
-def _bits(x):
-    return abs(int(x)).bit_length()
-
-
-def _size_ok(v):
-    return not (isinstance(v, (str, list, tuple, dict)) and len(v) > MAX_LEN) and \
-        not (type(v) is int and v.bit_length() > MAX_BITS)
-
-
-def _binop(op, a, b):
-    """`a op b` over plain values, refusing anything that could blow up."""
-    ta, tb = type(a), type(b)
-    if ta not in _PLAIN or tb not in _PLAIN or op not in _BINOPS:
-        return _U
-    ints = ta in (int, bool) and tb in (int, bool)
-    if op is ast.Mult:
-        if ta in (str, list, tuple) and tb in (int, bool):
-            if len(a) * max(int(b), 0) > MAX_LEN:
-                return _U
-        elif tb in (str, list, tuple) and ta in (int, bool):
-            if len(b) * max(int(a), 0) > MAX_LEN:
-                return _U
-        elif ints and _bits(a) + _bits(b) > MAX_BITS:
-            return _U
-    elif op is ast.Add and ta in _SEQUENCES and tb in _SEQUENCES:
-        if len(a) + len(b) > MAX_LEN:
-            return _U
-    elif op is ast.Pow and ints:
-        if b > 0 and abs(a) > 1 and _bits(a) * b > MAX_BITS:
-            return _U
-    elif op is ast.LShift and ints:
-        if b > MAX_BITS or _bits(a) + b > MAX_BITS:
-            return _U
-    elif op is ast.Mod and ta is str:
-        return _U                         # printf formatting: widths are unbounded
-    v = _BINOPS[op](a, b)
-    return v if _size_ok(v) else _U
-
-
-def _call_builtin(name, args, kwargs):
-    """A pure builtin over plain arguments, or _U."""
-    if any(type(a) not in _PLAIN for a in args) or any(type(v) not in _PLAIN for v in kwargs.values()):
-        return _U
-    if name == "len":
-        return len(*args) if len(args) == 1 and type(args[0]) in (str, list, tuple, dict) else _U
-    if name in ("str", "repr"):
-        if len(args) != 1 or kwargs:
-            return _U
-        v = (str if name == "str" else repr)(args[0])
-        return v if _size_ok(v) else _U
-    if name == "round":
-        if len(args) == 2 and (type(args[1]) is not int or abs(args[1]) > 100):
-            return _U
-        return round(*args)
-    if name in ("list", "tuple"):
-        if len(args) > 1 or kwargs:
-            return _U
-        return (list if name == "list" else tuple)(*args)
-    if name == "sum":
-        if len(args) != 1 or kwargs or type(args[0]) not in (list, tuple):
-            return _U
-        if not all(type(x) in (int, float, bool) for x in args[0]):
-            return _U
-        v = sum(args[0])
-        return v if _size_ok(v) else _U
-    fn = {"int": int, "float": float, "bool": bool, "abs": abs, "min": min,
-          "max": max, "sorted": sorted}.get(name)
-    if fn is None:
-        return _U
-    if name == "int" and (kwargs or len(args) > 1):
-        return _U
-    return fn(*args, **kwargs)
-
-
-def _call_method(obj, attr, args):
-    """A non-mutating method of a known plain object, or _U."""
-    t = type(obj)
-    if any(type(a) not in _PLAIN for a in args):
-        return _U
-    if t is dict:
-        if attr == "get" and 1 <= len(args) <= 2:
-            return obj.get(*args)
-        if attr == "copy" and not args:
-            return obj.copy()
-        return _U
-    if t in (list, tuple):
-        if attr in ("index", "count"):
-            return getattr(obj, attr)(*args)
-        if attr == "copy" and t is list and not args:
-            return obj.copy()
-        return _U
-    if t is not str or attr not in _STR_METHODS:
-        return _U
-    if attr == "replace":
-        if len(args) < 2 or type(args[0]) is not str or type(args[1]) is not str:
-            return _U
-        pieces = len(obj) + 1 if not args[0] else len(obj) // len(args[0]) + 1
-        if len(obj) + pieces * len(args[1]) > MAX_LEN:
-            return _U
-    if attr in ("zfill", "center", "ljust", "rjust") and (not args or type(args[0]) is not int or args[0] > MAX_LEN):
-        return _U
-    v = getattr(obj, attr)(*args)
-    return v if _size_ok(v) else _U
-
-
-_STR_METHODS = frozenset({
-    "upper", "lower", "strip", "lstrip", "rstrip", "split", "rsplit", "join",
-    "startswith", "endswith", "replace", "title", "capitalize", "casefold",
-    "count", "find", "rfind", "isdigit", "isalpha", "isalnum", "isspace",
-    "islower", "isupper", "zfill", "center", "ljust", "rjust", "removeprefix",
-    "removesuffix", "splitlines", "swapcase", "isnumeric", "isdecimal",
-})
 # Methods that never mutate their object nor call user code on builtin types.
-_PURE_METHODS = _STR_METHODS | frozenset({
-    "get", "copy", "index", "keys", "values", "items", "format", "encode", "decode",
+_PURE_METHODS = METHODS | frozenset({
+    "keys", "values", "items", "format", "encode", "decode",
     "isoformat", "hex", "bit_length", "is_integer",
 })
 # Mutating methods of builtin containers: they change only their own object.
@@ -561,215 +414,35 @@ _MUTATING_METHODS = frozenset({
     "append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
     "update", "setdefault", "popitem", "add", "discard",
 })
-# Builtins that are pure given plain arguments (`print` has no value but no
-# effect on guest values), with the keywords each may take safely.
+# Builtins that change no guest value given plain arguments, with the keywords
+# each may take safely: the ones early evaluation computes, `print` (no value,
+# no effect on guest values) and pure ones whose values are not plain data.
 _SAFE_BUILTINS = {
-    "len": (), "str": (), "repr": (), "int": (), "float": (), "bool": (),
-    "abs": (), "round": ("ndigits",), "min": ("default",), "max": ("default",),
-    "sorted": ("reverse",), "sum": (), "list": (), "tuple": (),
+    **BUILTIN_KEYWORDS,
     "print": ("sep", "end", "flush"), "isinstance": (),
-    # Pure, but not evaluated here (their values are not plain data):
     "range": (), "enumerate": ("start",), "zip": (), "reversed": (), "any": (),
     "all": (), "chr": (), "ord": (), "divmod": (), "set": (), "frozenset": (),
     "hex": (), "bin": (), "oct": (),
 }
 
 
-class _Evaluator:
-    """Known values of expressions: constants, known names, and plain operations.
+def _reaches(v, target, meter):
+    """Whether `target` is `v` or inside it (True when the walk is too long).
 
-    Returns _U for anything else. Only ever operates on values it built itself
-    from constants and `inputs` (decoded JSON), so no user code can run; size
-    guards stop `"a" * 10**12`, `2 ** 10**10` and their kind before they
-    allocate. Identity is preserved where Python preserves it (`inputs["a"]`
-    is the object inside `inputs`), which the aliasing rules rely on.
+    Each container is walked once however often it is shared, so aliasing
+    (`[[row] * 1000] * 1000`) costs its distinct parts, not its expansion.
     """
-
-    def __init__(self, usable):
-        self.usable = usable          # usable(name) -> the builtin `name` is unshadowed
-
-    def value(self, node, env, depth=0):
-        try:
-            return self._value(node, env, depth)
-        except Exception:             # TypeError, ValueError, RecursionError, MemoryError...
-            return _U
-
-    def _value(self, node, env, depth):
-        if depth > MAX_DEPTH:
-            return _U
-        depth += 1
-        t = type(node)
-        if t is ast.Constant:
-            return node.value
-        if t is ast.Name:
-            return env.get(node.id, _U) if isinstance(node.ctx, ast.Load) else _U
-        if t in (ast.List, ast.Tuple, ast.Set):
-            items = []
-            for e in node.elts:
-                if type(e) is ast.Starred:
-                    v = self._value(e.value, env, depth)
-                    if type(v) not in (list, tuple, str) or len(items) + len(v) > MAX_LEN:
-                        return _U
-                    items.extend(v)
-                else:
-                    v = self._value(e, env, depth)
-                    if v is _U:
-                        return _U
-                    items.append(v)
-            return items if t is ast.List else tuple(items) if t is ast.Tuple else set(items)
-        if t is ast.Dict:
-            d = {}
-            for k, v in zip(node.keys, node.values):
-                vv = self._value(v, env, depth)
-                if vv is _U:
-                    return _U
-                if k is None:
-                    if type(vv) is not dict:
-                        return _U
-                    d.update(vv)
-                else:
-                    kv = self._value(k, env, depth)
-                    if kv is _U or type(kv) not in _SCALARS:
-                        return _U
-                    d[kv] = vv
-            return d
-        if t is ast.BinOp:
-            a = self._value(node.left, env, depth)
-            b = self._value(node.right, env, depth) if a is not _U else _U
-            return _U if b is _U else _binop(type(node.op), a, b)
-        if t is ast.UnaryOp:
-            v = self._value(node.operand, env, depth)
-            op = type(node.op)
-            if op is ast.Not:
-                return _U if v is _U or type(v) not in _PLAIN else (not v)
-            if type(v) not in (int, float, bool):
-                return _U
-            if op is ast.USub:
-                return -v
-            if op is ast.UAdd:
-                return +v
-            return ~v if type(v) is not float else _U
-        if t is ast.BoolOp:
-            v = _U
-            for e in node.values:
-                v = self._value(e, env, depth)
-                if v is _U or type(v) not in _PLAIN:
-                    return _U
-                if bool(v) == (type(node.op) is ast.Or):
-                    return v
-            return v
-        if t is ast.Compare:
-            left = self._value(node.left, env, depth)
-            for op, right in zip(node.ops, node.comparators):
-                r = self._value(right, env, depth)
-                if left is _U or r is _U or type(left) not in _PLAIN or type(r) not in _PLAIN:
-                    return _U
-                if type(op) in (ast.Is, ast.IsNot) and not (
-                        type(left) in (type(None), bool) or type(r) in (type(None), bool)):
-                    return _U              # identity of other objects is the runtime's choice
-                if not _CMPOPS[type(op)](left, r):
-                    return False
-                left = r
-            return True
-        if t is ast.IfExp:
-            test = self._value(node.test, env, depth)
-            if test is _U or type(test) not in _PLAIN:
-                return _U
-            return self._value(node.body if test else node.orelse, env, depth)
-        if t is ast.Subscript:
-            obj = self._value(node.value, env, depth)
-            if type(obj) not in (list, tuple, str, dict):
-                return _U
-            key = self._value(node.slice, env, depth)
-            if type(key) is slice:
-                if type(obj) is dict:
-                    return _U
-            elif type(key) not in _SCALARS:
-                return _U
-            return obj[key]
-        if t is ast.Slice:
-            parts = [None if p is None else self._value(p, env, depth)
-                     for p in (node.lower, node.upper, node.step)]
-            if any(p is not None and type(p) not in (int, bool) for p in parts):
-                return _U
-            return slice(*parts)
-        if t is ast.JoinedStr:
-            out = []
-            for part in node.values:
-                v = self._value(part, env, depth)
-                if type(v) is not str:
-                    return _U
-                out.append(v)
-            v = "".join(out)
-            return v if _size_ok(v) else _U
-        if t is ast.FormattedValue:
-            v = self._value(node.value, env, depth)
-            if type(v) not in _PLAIN:
-                return _U
-            if node.conversion in (ord("r"), ord("s"), ord("a")):
-                v = {ord("r"): repr, ord("s"): str, ord("a"): ascii}[node.conversion](v)
-            spec = "" if node.format_spec is None else self._value(node.format_spec, env, depth)
-            if type(spec) is not str or not _FORMAT_SPEC.match(spec):
-                return _U
-            v = format(v, spec)
-            return v if _size_ok(v) else _U
-        if t is ast.Call:
-            return self._call(node, env, depth)
-        return _U
-
-    def _call(self, node, env, depth):
-        f = node.func
-        if any(type(a) is ast.Starred for a in node.args) or any(k.arg is None for k in node.keywords):
-            return _U
-        args = [self._value(a, env, depth) for a in node.args]
-        kwargs = {k.arg: self._value(k.value, env, depth) for k in node.keywords}
-        if _U in args or _U in kwargs.values():
-            return _U
-        if type(f) is ast.Name:
-            if f.id == "print" or not self.usable(f.id):
-                return _U
-            if any(k not in _SAFE_BUILTINS[f.id] for k in kwargs):
-                return _U
-            v = _call_builtin(f.id, args, kwargs)
-        elif type(f) is ast.Attribute and not kwargs:
-            obj = self._value(f.value, env, depth)
-            if obj is _U:
-                return _U
-            v = _call_method(obj, f.attr, args)
-        else:
-            return _U
-        return v if v is _U or _size_ok(v) else _U
-
-
-def _frozen(v, budget=1000):
-    """Deeply immutable (so no code can change it without rebinding a name)."""
-    stack = [v]
-    while stack:
-        budget -= 1
-        if budget < 0:
-            return False
-        x = stack.pop()
-        if type(x) is tuple:
-            stack.extend(x)
-        elif type(x) not in (type(None), bool, int, float, str, bytes, complex):
-            return False
-    return True
-
-
-def _reaches(v, target):
-    """Whether `target` is `v` or inside it (True when the walk is too long)."""
-    stack, budget = [v], REACH_BUDGET
+    stack, seen, budget = [v], set(), REACH_BUDGET
     while stack:
         x = stack.pop()
         if x is target:
             return True
         t = type(x)
-        if t in (list, tuple, set):
-            stack.extend(x)
-        elif t is dict:
-            stack.extend(x.values())
-        else:
+        if t not in (list, tuple, set, dict) or id(x) in seen:
             continue
+        seen.add(id(x))
+        meter.tick(len(x) + 1)
+        stack.extend(x.values() if t is dict else x)
         budget -= 1
         if budget < 0:
             return True
@@ -806,12 +479,12 @@ class _Walker:
         if self.s.reflective:
             env.clear()
         else:
-            for k in [k for k, v in env.items() if not _frozen(v)]:
+            for k in [k for k, v in env.items() if not frozen(v, self.s.meter)]:
                 del env[k]
 
     def mutated(self, env, obj):
         """The known object `obj` was changed in place: forget names that reach it."""
-        for k in [k for k, v in env.items() if _reaches(v, obj)]:
+        for k in [k for k, v in env.items() if _reaches(v, obj, self.s.meter)]:
             del env[k]
 
     def bind(self, env, name, v):
@@ -845,22 +518,26 @@ class _Walker:
     # -- statements
 
     def block(self, body, env, depth):
+        """Follow a statement list; True when it certainly does not complete
+        normally (it raises, returns, breaks, continues or never ends), so
+        what follows it is not followed either."""
         for s in body:
-            self.stmt(s, env, depth)
-            if isinstance(s, _TERMINATORS):
-                break                      # the rest of the block is unreachable
+            if self.stmt(s, env, depth) or isinstance(s, _TERMINATORS):
+                return True                # the rest of the block is unreachable
+        return False
 
     def stmt(self, s, env, depth):
+        """Follow one statement; True when it certainly does not complete normally."""
+        self.s.meter.tick()
         if depth > MAX_DEPTH:
             self.barrier(env)
             for name in _module_bindings(s)[0]:
                 env.pop(name, None)
-            return
+            return False
         t = type(s)
         handler = getattr(self, "s_" + t.__name__, None)
         if handler is not None:
-            handler(s, env, depth)
-            return
+            return handler(s, env, depth)
         # Anything else (unknown to this walker): assume the worst.
         for child in ast.iter_child_nodes(s):
             if isinstance(child, ast.expr):
@@ -898,9 +575,9 @@ class _Walker:
                 if self.s.implicit:
                     self.barrier(env)
                 env.pop(tg.id, None)
-            elif _frozen(cur):
+            elif frozen(cur, self.s.meter):
                 r = self.value(s.value, env)
-                self.bind(env, tg.id, _U if r is _U else _binop(type(s.op), cur, r))
+                self.bind(env, tg.id, _U if r is _U else self.s.evaluator.binop(type(s.op), cur, r))
             else:
                 self.mutated(env, cur)     # `xs += [1]` changes the list in place
                 env.pop(tg.id, None)
@@ -930,13 +607,16 @@ class _Walker:
 
     def s_Assert(self, s, env, depth):
         self.expr(s.test, env, True, depth + 1)
+        test = self.value(s.test, env)
         if s.msg is not None:
-            self.expr(s.msg, env, False, depth + 1)
+            self.expr(s.msg, env, test is not _U and not test, depth + 1)
+        return test is not _U and not test
 
     def s_Raise(self, s, env, depth):
         for e in (s.exc, s.cause):
             if e is not None:
                 self.expr(e, env, True, depth + 1)
+        return True
 
     def s_Return(self, s, env, depth):
         if s.value is not None:
@@ -947,15 +627,17 @@ class _Walker:
         self.implicit_check(s.test, env)
         test = self.value(s.test, env)
         if test is not _U:
-            # The branch is decided before execution: follow it as straight-line code.
-            self.block(s.body if test else s.orelse, env, depth + 1)
-            return
+            # The branch is decided before execution: follow it as straight-line
+            # code; the other one cannot run and is not looked at.
+            return self.block(s.body if test else s.orelse, env, depth + 1)
         branches = []
+        ends = True
         for body in (s.body, s.orelse):
             b = dict(env)
-            self.block(body, b, depth + 1)
+            ends = self.block(body, b, depth + 1) and ends
             branches.append(b)
         self.merge(env, branches)
+        return ends
 
     def s_For(self, s, env, depth):
         self.expr(s.iter, env, True, depth + 1)
@@ -965,11 +647,13 @@ class _Walker:
         # loop binds are forgotten after it (it may run any number of times).
         bound = _module_bindings(s)[0]
         body = dict(env)
+        if type(seq) in (list, tuple, str, dict) and not seq:
+            return self.block(s.orelse, env, depth + 1)   # the body cannot run
         if type(seq) in (list, tuple, str, dict) and self.unroll(len(seq)):
             # A loop over a known sequence: follow the iterations in order
             # (the iteration sequence is a snapshot; if the body may change it,
             # the barrier has forgotten it and we stop following).
-            holders = [k for k, v in body.items() if _reaches(v, seq)]
+            holders = [k for k, v in body.items() if _reaches(v, seq, self.s.meter)]
             escapes = self._escapes(s.body)
             iteration = dict(body)
             seen = []
@@ -1004,11 +688,36 @@ class _Walker:
     def s_While(self, s, env, depth):
         self.expr(s.test, env, True, depth + 1)
         self.implicit_check(s.test, env)
+        test = self.value(s.test, env)
+        if test is not _U and not test:
+            return self.block(s.orelse, env, depth + 1)   # the body cannot run
         bound = _module_bindings(s)[0]
         body = dict(env)
         self.block(s.body, body, depth + 1)
+        if test is not _U and not self._breaks(s.body):
+            # `while True:` without a break of its own never completes
+            # normally: neither its `else` nor what follows can run.
+            self.merge(env, [body], bound)
+            return True
         self.block(s.orelse, body, depth + 1)
         self.merge(env, [body], bound)
+        return False
+
+    @staticmethod
+    def _breaks(body):
+        """Whether a loop body has a `break` of this loop (not of a nested one)."""
+        stack = list(body)
+        while stack:
+            n = stack.pop()
+            if isinstance(n, ast.Break):
+                return True
+            if isinstance(n, (ast.For, ast.AsyncFor, ast.While)):
+                stack.extend(n.orelse)     # a break there ends this loop
+                continue
+            if isinstance(n, (*_FUNCTIONS, ast.ClassDef, ast.Lambda)) or isinstance(n, ast.expr):
+                continue
+            stack.extend(ast.iter_child_nodes(n))
+        return False
 
     def s_Try(self, s, env, depth):
         bound = _module_bindings(s)[0]
@@ -1126,6 +835,7 @@ class _Walker:
         comprehension's body): calls there are not prepared, but their effects
         on known values are still accounted for.
         """
+        self.s.meter.tick()
         if depth > MAX_DEPTH:
             self.barrier(env)
             return
@@ -1216,7 +926,7 @@ class _Walker:
             known = None
             if not e.args and all(k.arg is not None for k in e.keywords):
                 known = {k.arg: self.value(k.value, env) for k in e.keywords}
-                if _U in known.values():
+                if any(v is _U for v in known.values()):
                     known = None
             if known is None:
                 if s.implicit:
@@ -1286,6 +996,30 @@ class _Pool:
 
 # --- The stream --------------------------------------------------------------
 
+class Budget:
+    """What the analysis of one stream may spend; prefix_begin's "budget" object
+    may set each field (the host derives them from the execution's limits):
+
+    - `statement_steps`: walker and evaluator steps for one top-level statement;
+    - `statement_ms`: wall time for one top-level statement;
+    - `stream_ms`: wall time of all analysis of the stream (scanning, parsing,
+      following). Once spent, analysis stops: nothing more starts early.
+
+    Past a statement's budget the statement is given up (nothing of it starts
+    early); the program itself is never affected.
+    """
+
+    def __init__(self, fields=None):
+        fields = fields if isinstance(fields, dict) else {}
+
+        def pick(name, default):
+            value = fields.get(name)
+            ok = type(value) in (int, float) and value >= 0 and value == value
+            return value if ok else default
+        self.statement_steps = int(pick("statement_steps", STATEMENT_STEPS))
+        self.statement_seconds = pick("statement_ms", STATEMENT_MS) / 1000
+        self.stream_seconds = pick("stream_ms", STREAM_MS) / 1000
+
 class Prefix:
     """The state of one streamed program (see the module docstring).
 
@@ -1296,7 +1030,7 @@ class Prefix:
     analysis stopped, if it did.
     """
 
-    def __init__(self, inputs, manifest, prepare, *, max_prepares=256, max_statements=20000):
+    def __init__(self, inputs, manifest, prepare, *, max_prepares=256, max_statements=20000, budget=None):
         self.inputs = inputs
         self.manifest = manifest
         self._prepare = prepare
@@ -1310,7 +1044,11 @@ class Prefix:
         self.poisoned = set()              # names some function declares global
         self.reflective = False
         self.implicit = False
-        self.evaluator = _Evaluator(self.usable)
+        self.budget = Budget(budget)
+        self.meter = Meter(self.budget.statement_steps)
+        self.evaluator = Evaluator(self.usable, self.meter)
+        self._deferred = []                # requests of the statement being followed
+        self._feed_deadline = 0.0
         self._walker = _Walker(self)
         self._env = {"inputs": inputs}
         self._pool = _Pool()
@@ -1326,7 +1064,7 @@ class Prefix:
         self._closed = False
         self.stopped = None                # why analysis stopped, if it did
         self.stats = {"parse_calls": 0, "parsed_bytes": 0, "statements": 0, "prepared": 0,
-                      "iterations": 0}
+                      "iterations": 0, "given_up": 0, "analysis_seconds": 0.0}
 
     # -- public
 
@@ -1352,13 +1090,22 @@ class Prefix:
             if self.stopped is not None:
                 return
             self._pending.append(chunk)
-            spans = self._splitter.feed(chunk)
-            if spans:
-                self._analyse(spans)       # every span precedes a broken line
+            started = time.monotonic()
+            self._feed_deadline = started + self.budget.stream_seconds - self.stats["analysis_seconds"]
+            try:
+                spans = self._splitter.feed(chunk)
+                if spans:
+                    self._analyse(spans)   # every span precedes a broken line
+            finally:
+                self.stats["analysis_seconds"] += time.monotonic() - started
             if self._splitter.broken and self.stopped is None:
                 self._stop("an indented line outside any statement")
+            if self.stats["analysis_seconds"] >= self.budget.stream_seconds and self.stopped is None:
+                self._stop("the stream's analysis budget is spent")
         except Exception as error:         # defensive: the stream must survive
             self._stop(f"internal: {type(error).__name__}")
+        except OverBudget:                 # spent outside a statement (scanning, parsing)
+            self._stop("the stream's analysis budget is spent")
 
     def claim(self, request):
         """The handle of a prepared call with exactly this request, or None."""
@@ -1386,12 +1133,18 @@ class Prefix:
         return name not in self.rebound and name not in self.tools
 
     def prepare_call(self, name, args):
-        if self.stats["prepared"] >= self._max_prepares:
+        """Note a call to start once the statement is followed within its budget."""
+        if self.stats["prepared"] + len(self._deferred) >= self._max_prepares:
             return
+        if not request_ok(args, self.meter):
+            return                         # not plain data, or too big to encode early
         try:
             request = encode_request(name, args)
         except Exception:                  # not JSON: the real call reports it
             return
+        self._deferred.append(request)
+
+    def _start(self, request):
         try:
             handle = self._prepare(request)
         except Exception:                  # the host declined; the call runs normally
@@ -1469,10 +1222,44 @@ class Prefix:
             try:
                 if not self._note(stmt):
                     return
-                self._walker.stmt(stmt, self._env, 0)
+                ends = self._follow(stmt)
             except (RecursionError, MemoryError):
                 self._stop("too deep to follow")
                 return
+            if ends:
+                self._stop("the rest of the program cannot run")
+                return
+            if self.stopped is not None:
+                return
+
+    def _follow(self, stmt):
+        """Follow one top-level statement within its budget, then start its calls.
+
+        Past the budget (steps, the statement's time, or what is left of the
+        stream's), the statement is given up: none of its calls start, and
+        every value it could have changed is forgotten, as after opaque code.
+        Returns True when the statement certainly does not complete normally.
+        """
+        now = time.monotonic()
+        self.meter.left = self.budget.statement_steps
+        self.meter.deadline = min(now + self.budget.statement_seconds, self._feed_deadline)
+        self._deferred = []
+        try:
+            ends = self._walker.stmt(stmt, self._env, 0)
+        except OverBudget:
+            self._deferred = []
+            self.stats["given_up"] += 1
+            self.meter.left, self.meter.deadline = 1 << 62, None   # forgetting must not run out
+            self._walker.barrier(self._env)
+            for name in _module_bindings(stmt)[0]:
+                self._env.pop(name, None)
+            if time.monotonic() >= self._feed_deadline:
+                self._stop("the stream's analysis budget is spent")
+            return False
+        for request in self._deferred:
+            self._start(request)
+        self._deferred = []
+        return bool(ends)
 
     def _note(self, stmt):
         """Record what `stmt` may rebind and enable; False when analysis must stop."""

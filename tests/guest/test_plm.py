@@ -26,6 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "guest"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "programs"))
 
+import early  # noqa: E402
 from plm import transform  # noqa: E402
 from protocol import encode_request  # noqa: E402
 from corpus import load_corpus, load_manifest, parse_case  # noqa: E402
@@ -194,11 +195,13 @@ def run_program(source, inputs=None, manifest=MANIFEST, plm=False, fanout=64, to
         proxy.__name__ = name
         return proxy
 
-    def prepare_call(thunk):
+    def prepare_call(name, payload, names):
         try:
-            name, args = thunk()
+            args = early.arguments(payload, names())
+            if args is None:
+                return 0
             request = encode_request(name, args)
-        except Exception:
+        except BaseException:  # noqa: B036 - mirrors bootstrap (which lets only Interrupt pass)
             return 0
         return host.prepare(request)
 
@@ -249,10 +252,9 @@ def prepared_tools(text):
     tree = ast.parse(text)
     names = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Lambda) and isinstance(node.body, ast.Tuple):
-            first = node.body.elts[0]
-            if isinstance(first, ast.Constant):
-                names.append(first.value)
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id.endswith("_prepare") and isinstance(node.args[0], ast.Constant)):
+            names.append(node.args[0].value)
     return names
 
 
@@ -367,30 +369,33 @@ def test_mutation_between_keeps_prepare_after_it():
 
 @pytest.mark.parametrize("call", ["lookup(key=f(1))", "lookup(key=x.y)", "lookup(key=print('x'))",
                                   "lookup(key=[i for i in ()])", "lookup(key=(n := 1))", "echo(v=lambda: 1)",
-                                  "lookup(key=2 ** n)", "lookup(key=1 << n)", "lookup(key=inputs['a'].b)",
-                                  "echo(v=[*xs])", "echo(v={**d})", "lookup(key=-f(1))"])
-def test_impure_arguments_are_not_prepared(call):
+                                  "lookup(key=inputs['a'].b)", "lookup(key=-f(1))", "lookup(key=map(f, xs))",
+                                  "lookup(key=len(*xs))", "lookup(key=sorted(xs, key=f))", "lookup(key=next(g))",
+                                  "lookup(key=xs.append(1))", "lookup(key=[x async for x in g])"])
+def test_arguments_early_evaluation_cannot_compute_are_not_prepared(call):
     text, helpers = plm_text(f"x = n = 1\nxs = d = f = []\nr = {call}\n")
     assert prepared_tools(text) == []
 
 
 @pytest.mark.parametrize("argument", ["n + 1", "d[0]", "d['k'][1:]", "f'{n}!'", "-n", "n if n else 2",
-                                      "{1, n}", "{n: 1}", "2 ** 70", "n < 3 and n > 0"])
-def test_operators_and_subscripts_are_pure_without_imports_or_classes(argument):
-    text, _ = plm_text(f"n = 2\nd = [1]\nr = lookup(key={argument})\n")
+                                      "{1, n}", "{n: 1}", "2 ** 70", "n < 3 and n > 0", "2 ** n", "1 << n",
+                                      "[*d]", "{**e}", "len(d)", "str(n)", "sorted(d, reverse=True)",
+                                      "'a-b'.split('-')", "e.get('k', 0)", "n in d"])
+def test_operators_subscripts_and_allowlisted_builtins_are_prepared(argument):
+    text, _ = plm_text(f"n = 2\nd = [1]\ne = {{}}\nr = lookup(key={argument})\n")
     assert prepared_tools(text) == ["lookup"]
 
 
-@pytest.mark.parametrize("argument", ["n + 1", "d[0]", "inputs['a']['b']"])
-def test_an_import_makes_operators_and_subscripts_impure(argument):
+@pytest.mark.parametrize("argument", ["n + 1", "d[0]", "inputs['a']['b']", "math.pi"])
+def test_imports_do_not_change_what_is_prepared(argument):
+    # Early evaluation checks every operand's kind at run time, so a program
+    # that imports is judged like any other (attributes are never evaluated).
     text, _ = plm_text(f"import math\nn = 2\nd = [1]\nr = lookup(key={argument})\n")
-    assert prepared_tools(text) == []
+    assert prepared_tools(text) == ([] if argument == "math.pi" else ["lookup"])
 
 
-def test_inputs_with_a_constant_key_is_pure_even_with_imports_unless_rebound():
-    text, _ = plm_text("import math\nr = lookup(key=inputs['item'])\n")
-    assert prepared_tools(text) == ["lookup"]
-    text, _ = plm_text("import math\ninputs = {'item': 1}\nr = lookup(key=inputs['item'])\n")
+def test_a_builtin_the_program_binds_is_not_evaluated_early():
+    text, _ = plm_text("def len(x):\n    return 0\nr = lookup(key=len([1]))\n")
     assert prepared_tools(text) == []
 
 
@@ -666,7 +671,7 @@ def test_a_failing_prepare_never_changes_the_program():
     tree, helpers = transform(source, MANIFEST)
     host = FakeHost(MANIFEST)
 
-    def prepare_raises(thunk):
+    def prepare_raises(*_):
         raise RecursionError("maximum recursion depth exceeded")
 
     def resolve_call(handle, name, **args):
