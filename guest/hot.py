@@ -159,10 +159,10 @@ def _screen(node, bindings, tools, functions):
             calls.add(name)
         elif name in tools and name not in bindings:
             return f"line {sub.lineno}: calls the tool {name}", set()
-        elif name in bindings or name in _PROGRAM_NAMES:
-            return f"line {sub.lineno}: uses the global {name}", set()
         elif name in _UNSAFE:
             return f"line {sub.lineno}: does I/O or reflection ({name})", set()
+        elif name in bindings or name in _PROGRAM_NAMES:
+            return f"line {sub.lineno}: uses the global {name}", set()
     return None, calls
 
 

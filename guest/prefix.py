@@ -1241,6 +1241,9 @@ class Prefix:
         Returns True when the statement certainly does not complete normally.
         """
         now = time.monotonic()
+        if now >= self._feed_deadline:
+            self._stop("the stream's analysis budget is spent")
+            return False
         self.meter.left = self.budget.statement_steps
         self.meter.deadline = min(now + self.budget.statement_seconds, self._feed_deadline)
         self._deferred = []
