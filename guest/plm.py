@@ -3,9 +3,9 @@
 `transform(source, manifest)` parses the program and rewrites some calls of
 speculative tools:
 
-    b = lookup(key=2)            _spine_h1 = _spine_prepare(lambda: ('lookup', {'key': 2}))
+    b = lookup(key=n + 1)        _spine_h1 = _spine_prepare('lookup', "{'key': n + 1}", lambda: {'n': n})
                           ==>    ...
-                                 b = _spine_resolve(_spine_h1, 'lookup', key=2)
+                                 b = _spine_resolve(_spine_h1, 'lookup', key=n + 1)
 
 The prepare statement is inserted at the earliest statement where the names
 the arguments read hold their final value; the call itself keeps its place and
@@ -14,10 +14,12 @@ happen exactly where the plain program has them. A prepare whose arguments do
 not match the resolve (a wrong guess) costs time, never meaning: the host
 compares the two requests and runs the call normally on a mismatch.
 
-What makes this safe is not the placement but two properties checked here:
-the thunk holds only expressions whose early evaluation has no visible effect
-(see `Purity`), and a rewritten call always finds its handle variable bound
-(prepare statements dominate their call sites). The placement (`Planner`) only
+What makes this safe is not the placement but two properties: the program's
+code never runs early -- a prepare only reads names, and the argument text is
+computed by early evaluation (early.py), which applies its closed set of
+operations to plain data only and starts nothing otherwise (see `Purity`) --
+and a rewritten call always finds its handle variable bound (prepare
+statements dominate their call sites). The placement (`Planner`) only
 decides how much is gained. See PLM_RATIONALE.md for the choices.
 
 The module has four parts: program facts (`ProgramFacts`, names bound

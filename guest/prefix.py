@@ -8,7 +8,11 @@ stream ends, bootstrap runs the whole source with PLM, and each call first
 tries `claim(request)` for a handle prepared here.
 
 Nothing here ever runs user code: the source is only scanned and given to
-`ast.parse`; "known" values are computed by a small evaluator over plain data.
+`ast.parse`; "known" values are computed by early evaluation (early.py, shared
+with PLM) over plain data. Each statement is followed within a budget of
+steps and time, and the whole stream within a time budget (`Budget`); code
+that cannot run (`while False:`, a decided `if`, after a `raise`) is not
+followed.
 A wrong guess is harmless by construction: only speculative (side-effect free)
 tools are prepared, and a prepared call is used only by a call whose canonical
 request string is identical, so a guess that does not match costs one wasted
@@ -23,9 +27,13 @@ The pieces, in the order data flows:
   waits for more input with a geometric back-off, so the retry work is linear.
 - `_note` / `_module_bindings`: what a statement may rebind, and whether the
   program may now run code we cannot see (reflection, implicit dunder calls).
-- `_Evaluator`: known values of expressions over plain data, with size guards.
+- `early.Evaluator`: known values of expressions over plain data, with size
+  guards that count aliased parts once per place.
 - `_Walker`: follows statements in evaluation order, keeps the known-value
-  environment, applies barriers after opaque code, prepares calls.
+  environment, applies barriers after opaque code, notes calls to prepare.
+- `Prefix._follow`: one statement within its budget; its calls start only
+  once it was followed to the end, and a statement past its budget is given
+  up like opaque code.
 - `_Pool`: prepared handles by request, first prepared first claimed.
 """
 import ast

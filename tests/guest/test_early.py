@@ -213,6 +213,18 @@ for i in range(3):
     total += lookup(key=len(c))
 result = total
 """
+ALIASING_COMPARE = """\
+total = 0
+for i in range(2):
+    a = [0] * 1000
+    d = [[[a] * 1000] * 1000] * 1000
+    a2 = [0] * 1000
+    d2 = [[[a2] * 1000] * 1000] * 1000
+    if lookup(key=0) > 5:
+        total += (d == d2) + len(sorted([d, d2])) + (d in [d2])
+    total += lookup(key=len(d))
+result = total
+"""
 WHILE_FALSE_ALLOCATION = """\
 a = [0] * 1000
 b = [a] * 1000
@@ -234,6 +246,7 @@ HOSTILE = {
     "uncaught_system_exit": (UNCAUGHT_SYSTEM_EXIT, None, "SystemExit: 3", ["before"]),
     "aliasing": (ALIASING_BLOWUP, [1000, 7], None, []),
     "aliasing_loop": (ALIASING_IN_A_LOOP, 21000, None, []),
+    "aliasing_compare": (ALIASING_COMPARE, 14000, None, []),
     "while_false": (WHILE_FALSE_ALLOCATION, 7000, None, []),
 }
 
@@ -249,7 +262,7 @@ def test_hostile_programs_mean_the_same_plain_plm_and_streamed(host, name, mode)
     # Nothing that reads a lazy iterator, generator or user object started early.
     for request in host.early:
         assert request == {"tool": "lookup", "args": {"key": 1}} or name in (
-            "aliasing", "aliasing_loop", "while_false"), request
+            "aliasing", "aliasing_loop", "aliasing_compare", "while_false"), request
 
 
 def test_in_over_a_map_is_not_started_early_and_emit_runs_once_per_item(host):
