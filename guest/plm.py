@@ -309,7 +309,8 @@ class Purity:
     Exactly those early evaluation (early.py) handles: constants, names,
     displays, operators, comparisons, subscripts, f-strings, and calls of
     the builtins and methods it knows, where each builtin is bound nowhere in
-    the program (so the name means the builtin wherever the call is). What
+    the program and names no tool (so the name means the builtin wherever
+    the call is). What
     is decided here is only the shape; at run time early evaluation applies
     each operation only to plain data, so no operand can run the program's
     code (a generator in `x in gen`, a user `__eq__`), and anything else
@@ -317,10 +318,10 @@ class Purity:
     """
 
     def __init__(self, facts):
-        self._bound = facts.bound
+        self._shadowed = facts.bound | facts.tool_names   # the program's names and its tools'
 
     def usable(self, name):
-        return name not in self._bound
+        return name not in self._shadowed
 
     def pure(self, node):
         return early.supported(node, self.usable)

@@ -394,6 +394,12 @@ def test_imports_do_not_change_what_is_prepared(argument):
     assert prepared_tools(text) == ([] if argument == "math.pi" else ["lookup"])
 
 
+def test_a_builtin_a_tool_shadows_is_not_evaluated_early():
+    manifest = MANIFEST + [{"name": "len", "speculative": True}]
+    text, _ = plm_text("r = lookup(key=len())\n", manifest)
+    assert prepared_tools(text) == ["len"]
+
+
 def test_a_builtin_the_program_binds_is_not_evaluated_early():
     text, _ = plm_text("def len(x):\n    return 0\nr = lookup(key=len([1]))\n")
     assert prepared_tools(text) == []
