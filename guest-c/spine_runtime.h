@@ -19,18 +19,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "spine_protocol.h" /* spine_op, the interrupt reasons */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/** \brief What a tool callback is asked to do. */
-typedef enum spine_op {
-  SPINE_OP_CALL = 1,    /**< run the request now; answer is the response JSON */
-  SPINE_OP_PREPARE = 2, /**< start the request on a worker; answer is a handle (0: none) */
-  SPINE_OP_RESOLVE = 3, /**< wait for `handle` (checking it matches the request); answer is the response JSON */
-  SPINE_OP_FETCH = 4,   /**< copy the response held back because it did not fit `out` */
-  SPINE_OP_NATIVE = 5,  /**< a hot-function request (compile, poll); answer is the response JSON */
-} spine_op;
 
 /**
  * \brief The host's side of every tool crossing.
@@ -74,13 +67,6 @@ typedef struct spine_result {
   size_t err_len;      /**< bytes in err */
   int interrupted;     /**< the reason given to spine_interrupt(), 0 if none */
 } spine_result;
-
-/** \brief Reasons for spine_interrupt(); the program sees them as `_spine.Interrupt`. */
-enum {
-  SPINE_INTERRUPT_TIMEOUT = 1, /**< the wall-clock deadline passed */
-  SPINE_INTERRUPT_CANCEL = 2,  /**< the caller cancelled the execution */
-  SPINE_INTERRUPT_LIMIT = 3,   /**< a host-side limit (e.g. tool calls) was exceeded */
-};
 
 /**
  * \brief Initialise CPython (isolated, no site, no signal handlers), load the

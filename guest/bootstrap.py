@@ -11,6 +11,7 @@ import json
 import sys
 
 from _spine import Interrupt, call, prepare, resolve
+import protocol
 from early import arguments as early_arguments
 from protocol import encode_request
 
@@ -27,13 +28,7 @@ _claims = None
 _BUILTINS = dict(builtins.__dict__)
 _CODE_CACHE = {}
 _CODE_CACHE_LIMIT = 256
-_DEFAULT_LIMITS = {
-    "stdout_bytes": 1 << 20,
-    "result_bytes": 16 << 20,
-    "result_depth": 100,
-    "recursion": 1000,
-    "fanout": 64,
-}
+_DEFAULT_LIMITS = protocol.DEFAULT_LIMITS
 
 
 class LimitExceeded(Exception):
@@ -298,12 +293,22 @@ def _user_traceback(error, source):
         tb = tb.tb_next
     if not frames:
         return ""
-    return "Traceback (most recent call last):\n" + "\n".join(frames)
+    # The most recent frames say most; a deep recursion's are many.
+    return _clip("Traceback (most recent call last):\n" + "\n".join(frames), protocol.TRACEBACK_CHARS, keep_tail=True)
 
 
 def _message(error):
     text = str(error)
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+    return _clip(f"{type(error).__name__}: {text}" if text else type(error).__name__, protocol.MESSAGE_CHARS)
+
+
+def _clip(text, limit, keep_tail=False):
+    """At most `limit` characters of text, saying what was cut."""
+    if len(text) <= limit:
+        return text
+    if keep_tail:
+        return "... (clipped)\n" + text[-limit:]
+    return text[:limit] + " ... (clipped)"
 
 
 # --- Compilation -------------------------------------------------------------
@@ -326,7 +331,7 @@ def _compile(source, manifest, plm, fanout, native=False):
         from plm import transform
         tree, helpers = transform(source, manifest, fanout=fanout)
         if helpers:
-            transformed = ast.unparse(tree)
+            transformed = _clip(ast.unparse(tree), protocol.TRANSFORMED_CHARS)
     if native:
         import ast
         import hot
@@ -342,30 +347,44 @@ def _compile(source, manifest, plm, fanout, native=False):
 
 # --- The entry point ---------------------------------------------------------
 
+def _read_request(request):
+    """The request and, when it finishes a stream, the stream's state (its
+    program put in the request).
+
+    A request the guest cannot read is no outcome of the program, and none a
+    guest may claim: it raises, and the runtime reports that the guest
+    failed. The host wrote the request (or lost the stream it names), so the
+    caller is never blamed for it.
+    """
+    try:
+        request = json.loads(request)
+    except ValueError as error:
+        raise ValueError(f"malformed request: {error}") from None
+    if not isinstance(request, dict):
+        raise ValueError("malformed request: not a JSON object")
+    if not request.get("prefix"):
+        return request, None
+    # The stream's state ends with this execution, success or failure.
+    stream = _streams.pop(request.get("stream", ""), None)
+    if stream is None:
+        raise RuntimeError("prefix execution without prefix_begin")
+    request = {**request, "source": stream.source, "inputs": stream.inputs,
+               "manifest": stream.manifest, "plm": True}
+    return request, stream
+
+
 def execute(request):
     """Run one program; return the response JSON as UTF-8 bytes."""
     global _claims, _output
     transformed = ""
     source = ""
-    kind = "program"
+    kind = protocol.OUTCOME_PROGRAM
     limits = _DEFAULT_LIMITS
     stdout = stderr = hot = None
     saved_streams = None
+    request, stream = _read_request(request)
     try:
-        try:
-            request = json.loads(request)
-        except ValueError as error:
-            kind = "request"
-            raise ValueError(f"malformed request: {error}") from None
-        if request.get("prefix"):
-            # The stream's state ends with this execution, success or failure.
-            stream = _streams.pop(request.get("stream", ""), None)
-            if stream is None:
-                kind = "request"
-                raise RuntimeError("prefix execution without prefix_begin")
-            _claims = stream
-            request = {**request, "source": stream.source, "inputs": stream.inputs,
-                       "manifest": stream.manifest, "plm": True}
+        _claims = stream
         if request.get("limits"):
             limits = {**_DEFAULT_LIMITS, **request["limits"]}
         source = request["source"]
@@ -402,9 +421,9 @@ def execute(request):
             value, json.dumps(transformed), _output_flags(stdout, stderr), _native_field(hot))
     except BaseException as error:
         if isinstance(error, LimitExceeded):
-            kind = "limit"
+            kind = protocol.OUTCOME_RESULT_LIMIT
         elif isinstance(error, Interrupt):
-            kind = "interrupt"
+            kind = protocol.OUTCOME_INTERRUPT
         envelope = {"error": _message(error), "transformed": transformed, "kind": kind,
                     "line": _user_line(error), "traceback": _user_traceback(error, source)}
         response = (json.dumps(envelope, ensure_ascii=False)[:-1] + _output_flags(stdout, stderr) +
@@ -413,11 +432,19 @@ def execute(request):
     finally:
         _claims = None
         _output = (stdout.getvalue() if stdout else b"", stderr.getvalue() if stderr else b"")
-    return response.encode("utf-8")
+    # A lone surrogate (a str may hold one; UTF-8 cannot) can only stand in a
+    # JSON string, where its backslash escape is the JSON escape: the
+    # response stays valid UTF-8 JSON.
+    return response.encode("utf-8", "backslashreplace")
 
 
 def _native_field(hot):
-    return ',"native":' + hot.report() if hot is not None else ""
+    if hot is None:
+        return ""
+    report = hot.report()
+    # Past its allowance the report is dropped whole (the host then records
+    # that the guest sent none) rather than cut into invalid JSON.
+    return ',"native":' + report if len(report) <= protocol.NATIVE_REPORT_BYTES else ""
 
 
 def native_setup(python_dir):

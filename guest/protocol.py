@@ -1,4 +1,8 @@
-"""The guest's half of the wire vocabulary: one canonical encoding of a tool request.
+"""The guest's half of the host protocol, and one canonical encoding of a tool request.
+
+The protocol is defined by the host (internal/protocol); the constants below
+mirror it, and its TestMirrorsMatch fails when one drifts. Keep them plain
+literals or shifts of literals.
 
 Every path that names a tool call (a plain call, a PLM prepare, a prefix
 prepare, a resolve, a prefix claim) encodes it here, so two requests for the
@@ -6,6 +10,36 @@ same call are byte-identical and can be matched by string equality. The host
 canonicalises the same way before it compares a resolve with its prepare.
 """
 import json
+
+# The outcomes a guest may claim in an error response ("kind"): only what the
+# guest alone can know. Anything else (a bad request, a host limit, a
+# timeout) is the host's to say, and a response claiming it is a breach.
+OUTCOME_PROGRAM = "program"  # the program raised
+OUTCOME_RESULT_LIMIT = "result_limit"  # the result exceeded its size or depth limit
+OUTCOME_INTERRUPT = "interrupt"  # the program met _spine.Interrupt
+GUEST_OUTCOMES = (OUTCOME_PROGRAM, OUTCOME_RESULT_LIMIT, OUTCOME_INTERRUPT)
+
+# The limits of an execution when its request names none.
+DEFAULT_LIMITS = {
+    "stdout_bytes": 1 << 20,
+    "result_bytes": 16 << 20,
+    "result_depth": 100,
+    "recursion": 1000,
+    "fanout": 64,
+}
+
+# What a response carries besides its value is clipped to these, so that it
+# stays within the host's envelope allowance (4 MiB beyond the value).
+MESSAGE_CHARS = 16 << 10
+TRACEBACK_CHARS = 32 << 10
+TRANSFORMED_CHARS = 128 << 10
+NATIVE_REPORT_BYTES = 1 << 20
+
+# The bootstrap entry points the host may call with one string.
+ENTRY_PREFIX_BEGIN = "prefix_begin"
+ENTRY_PREFIX_FEED = "prefix_feed"
+ENTRY_PREFIX_ABORT = "prefix_abort"
+ENTRY_NATIVE_SETUP = "native_setup"
 
 _encoder = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")

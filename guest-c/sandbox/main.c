@@ -16,7 +16,8 @@
  * code and never reads a child's channel.
  *
  * Frames, on both channels: kind (1 byte), length (u32 little-endian),
- * payload. Kinds are documented in internal/bridge/wire/frame.go, the host's half.
+ * payload. Kinds and layouts are defined by internal/protocol (frame.go), which
+ * spine_protocol.h mirrors.
  */
 #define _GNU_SOURCE
 #include <Python.h>
@@ -42,24 +43,13 @@
 
 #include "native.h"
 #include "policy.h"
+#include "spine_protocol.h"
 #include "spine_runtime.h"
 
 #define CONTROL_FD 3
 #define CHILD_FD 3       /* the child's channel, once it has moved its fds */
-#define CONTROL_MAX (256 * 1024)
-#define CHILD_IN_MAX (256u << 20) /* largest frame a child accepts from the host */
 #define TOKEN 1                   /* a child serves one session: one token */
 
-/* Frame kinds; keep in sync with internal/bridge/wire/frame.go. */
-enum {
-  K_MODULE = 'M', K_INIT = 'I', K_HELLO = 'H', K_ERROR = 'E', K_FORK = 'F',
-  K_CHILD = 'C', K_EXIT = 'X',                         /* control channel */
-  K_EXECUTE = 'x', K_ENTRY = 'e', K_ANSWER = 'a',      /* host -> child */
-  K_CALL = 'c', K_PREPARE = 'p', K_RESOLVE = 'r',      /* child -> host */
-  K_DONE = 'd', K_RESULT = 'z', K_FAILED = 'f', K_READY = 'R',
-  K_NATIVE = 'n',                                      /* child -> host (hot functions) */
-  K_NATIVE_SETUP = 'N',                                /* control: native toolchain, cache */
-};
 
 static int g_devnull = -1;
 static int g_landlock_abi;
@@ -120,7 +110,7 @@ static int send_frame(int fd, int kind, const struct iovec *parts, int count) {
   if (total > UINT32_MAX) {
     return -1;
   }
-  unsigned char header[5];
+  unsigned char header[SPINE_FRAME_HEADER_LEN];
   header[0] = (unsigned char)kind;
   put_u32(header + 1, (uint32_t)total);
   struct iovec iov[FRAME_PARTS_MAX];
@@ -154,13 +144,13 @@ static int send_frame(int fd, int kind, const struct iovec *parts, int count) {
 
 /* Read one frame; the payload is malloc'd (NUL-terminated for convenience). */
 static int recv_frame(int fd, int *kind, unsigned char **payload, uint32_t *len) {
-  unsigned char header[5];
+  unsigned char header[SPINE_FRAME_HEADER_LEN];
   if (read_all(fd, header, sizeof header) < 0) {
     return -1;
   }
   *kind = header[0];
   *len = get_u32(header + 1);
-  if (*len > CHILD_IN_MAX) {
+  if (*len > SPINE_HOST_FRAME_MAX) {
     return -1;
   }
   *payload = malloc((size_t)*len + 1);
@@ -253,11 +243,11 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
     g_stash = NULL;
     return (int64_t)n;
   }
-  int kind = op == SPINE_OP_CALL      ? K_CALL
-             : op == SPINE_OP_PREPARE ? K_PREPARE
-             : op == SPINE_OP_NATIVE  ? K_NATIVE
-                                      : K_RESOLVE;
-  unsigned char h[8];
+  int kind = op == SPINE_OP_CALL      ? SPINE_FRAME_CALL
+             : op == SPINE_OP_PREPARE ? SPINE_FRAME_PREPARE
+             : op == SPINE_OP_NATIVE  ? SPINE_FRAME_NATIVE
+                                      : SPINE_FRAME_RESOLVE;
+  unsigned char h[SPINE_CROSSING_HEAD_LEN];
   put_u64(h, handle);
   struct iovec parts[2] = {{h, sizeof h}, {(void *)request, request_len}};
   if (send_frame(CHILD_FD, kind, parts, 2) < 0) {
@@ -266,12 +256,13 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
   int answer;
   unsigned char *payload;
   uint32_t len;
-  if (recv_frame(CHILD_FD, &answer, &payload, &len) < 0 || answer != K_ANSWER || len < 9) {
+  if (recv_frame(CHILD_FD, &answer, &payload, &len) < 0 || answer != SPINE_FRAME_ANSWER ||
+      len < SPINE_ANSWER_HEAD_LEN) {
     _exit(0);
   }
   int reason = payload[0];
   int64_t num = (int64_t)get_u64(payload + 1);
-  size_t n = len - 9;
+  size_t n = len - SPINE_ANSWER_HEAD_LEN;
   int64_t rc;
   if (reason != 0) {
     /* A host-side limit: the program must not catch its way past it. */
@@ -285,12 +276,12 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
     if (g_stash == NULL) {
       rc = -1;
     } else {
-      memcpy(g_stash, payload + 9, n);
+      memcpy(g_stash, payload + SPINE_ANSWER_HEAD_LEN, n);
       g_stash_len = n;
       rc = (int64_t)n;
     }
   } else {
-    memcpy(out, payload + 9, n);
+    memcpy(out, payload + SPINE_ANSWER_HEAD_LEN, n);
     rc = (int64_t)n;
   }
   free(payload);
@@ -298,20 +289,21 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
 }
 
 static void serve_execute(const unsigned char *payload, uint32_t len) {
-  if (len < 4) {
+  if (len < SPINE_EXECUTE_HEAD_LEN) {
     _exit(2);
   }
   if (arm_deadline(get_u32(payload)) < 0) {
     _exit(2);
   }
   spine_result result;
-  if (spine_execute(TOKEN, (const char *)payload + 4, len - 4, &result) != 0) {
+  if (spine_execute(TOKEN, (const char *)payload + SPINE_EXECUTE_HEAD_LEN,
+                    len - SPINE_EXECUTE_HEAD_LEN, &result) != 0) {
     const char *message = spine_last_error();
     struct iovec part = {(void *)message, strlen(message)};
-    send_frame(CHILD_FD, K_FAILED, &part, 1);
+    send_frame(CHILD_FD, SPINE_FRAME_FAILED, &part, 1);
     _exit(0);
   }
-  unsigned char head[16];
+  unsigned char head[SPINE_RESULT_HEAD_LEN];
   put_u32(head, (uint32_t)result.interrupted);
   put_u32(head + 4, (uint32_t)result.response_len);
   put_u32(head + 8, (uint32_t)result.out_len);
@@ -320,7 +312,7 @@ static void serve_execute(const unsigned char *payload, uint32_t len) {
                            {result.response, result.response_len},
                            {result.out, result.out_len},
                            {result.err, result.err_len}};
-  send_frame(CHILD_FD, K_RESULT, parts, 4);
+  send_frame(CHILD_FD, SPINE_FRAME_RESULT, parts, 4);
   _exit(0);
 }
 
@@ -334,8 +326,8 @@ static void serve_entry(const unsigned char *payload, uint32_t len) {
   size_t arg_len = len - (size_t)(nul + 1 - payload);
   unsigned char ok = 1;
   const char *message = "";
-  if (strcmp(name, "prefix_begin") != 0 && strcmp(name, "prefix_feed") != 0 &&
-      strcmp(name, "prefix_abort") != 0) {
+  if (strcmp(name, SPINE_ENTRY_PREFIX_BEGIN) != 0 && strcmp(name, SPINE_ENTRY_PREFIX_FEED) != 0 &&
+      strcmp(name, SPINE_ENTRY_PREFIX_ABORT) != 0) {
     ok = 0;
     message = "unknown entry point";
   } else if (spine_call_entry(TOKEN, name, arg, arg_len) != 0) {
@@ -343,7 +335,7 @@ static void serve_entry(const unsigned char *payload, uint32_t len) {
     message = spine_last_error();
   }
   struct iovec parts[2] = {{&ok, 1}, {(void *)message, strlen(message)}};
-  if (send_frame(CHILD_FD, K_DONE, parts, 2) < 0) {
+  if (send_frame(CHILD_FD, SPINE_FRAME_DONE, parts, 2) < 0) {
     _exit(0);
   }
 }
@@ -407,7 +399,7 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
   child_warm_up();
   /* Ready: the host hands this child an execution only after this frame, so
    * confinement and warm-up are never on an execution's path. */
-  if (send_frame(CHILD_FD, K_READY, NULL, 0) < 0) {
+  if (send_frame(CHILD_FD, SPINE_FRAME_READY, NULL, 0) < 0) {
     _exit(0);
   }
   for (;;) {
@@ -417,9 +409,9 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
     if (recv_frame(CHILD_FD, &kind, &payload, &len) < 0) {
       _exit(0);
     }
-    if (kind == K_EXECUTE) {
+    if (kind == SPINE_FRAME_EXECUTE) {
       serve_execute(payload, len);
-    } else if (kind == K_ENTRY) {
+    } else if (kind == SPINE_FRAME_ENTRY) {
       serve_entry(payload, len);
     } else {
       _exit(2);
@@ -516,7 +508,7 @@ static int add_module_chunk(module_list *mods, const unsigned char *payload, uin
 
 /* A control message: header and payload in one SEQPACKET datagram. */
 static int control_send(int kind, const void *payload, size_t len, const int *fds, int nfds) {
-  unsigned char header[5];
+  unsigned char header[SPINE_FRAME_HEADER_LEN];
   header[0] = (unsigned char)kind;
   put_u32(header + 1, (uint32_t)len);
   struct iovec parts[2] = {{header, sizeof header}, {(void *)payload, len}};
@@ -540,7 +532,7 @@ static int control_send(int kind, const void *payload, size_t len, const int *fd
 }
 
 static int control_error(const char *message) {
-  control_send(K_ERROR, message, strlen(message), NULL, 0);
+  control_send(SPINE_FRAME_ERROR, message, strlen(message), NULL, 0);
   return -1;
 }
 
@@ -572,10 +564,10 @@ static void spawn_child(void) {
     control_error("pidfd_open failed");
     goto cleanup;
   }
-  unsigned char id[4];
+  unsigned char id[SPINE_CHILD_LEN];
   put_u32(id, (uint32_t)pid);
   int fds[3] = {channel[0], pidfd, output[0]};
-  if (control_send(K_CHILD, id, sizeof id, fds, 3) < 0) {
+  if (control_send(SPINE_FRAME_CHILD, id, sizeof id, fds, 3) < 0) {
     kill(pid, SIGKILL);
   }
   close(pidfd);
@@ -597,11 +589,11 @@ static void reap(int sigfd) {
     /* The CPU time tells a SIGKILL at the hard RLIMIT_CPU from other kills. */
     uint64_t cpu_ms = (uint64_t)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 +
                       (uint64_t)(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000;
-    unsigned char msg[16];
+    unsigned char msg[SPINE_EXIT_LEN];
     put_u32(msg, (uint32_t)pid);
     put_u32(msg + 4, (uint32_t)status);
     put_u64(msg + 8, cpu_ms);
-    control_send(K_EXIT, msg, sizeof msg, NULL, 0);
+    control_send(SPINE_FRAME_EXIT, msg, sizeof msg, NULL, 0);
   }
 }
 
@@ -648,36 +640,37 @@ static void warm_up(void) {
 
 /* Receive modules and limits until the init message; start CPython. */
 static int initialise(void) {
-  static unsigned char buf[CONTROL_MAX];
+  static unsigned char buf[SPINE_CONTROL_MAX];
   module_list mods = {NULL, 0};
   for (;;) {
     ssize_t n;
     do {
       n = recv(CONTROL_FD, buf, sizeof buf, 0);
     } while (n < 0 && errno == EINTR);
-    if (n < 5 || get_u32(buf + 1) != (uint32_t)(n - 5)) {
+    if (n < SPINE_FRAME_HEADER_LEN ||
+        get_u32(buf + 1) != (uint32_t)(n - SPINE_FRAME_HEADER_LEN)) {
       log_msg("malformed or missing init message");
       return -1;
     }
-    uint32_t len = (uint32_t)(n - 5);
-    if (buf[0] == K_MODULE) {
-      if (add_module_chunk(&mods, buf + 5, len) < 0) {
+    uint32_t len = (uint32_t)(n - SPINE_FRAME_HEADER_LEN);
+    if (buf[0] == SPINE_FRAME_MODULE) {
+      if (add_module_chunk(&mods, buf + SPINE_FRAME_HEADER_LEN, len) < 0) {
         return control_error("malformed module message");
       }
       continue;
     }
-    if (buf[0] == K_NATIVE_SETUP) {
-      if (spine_native_config(buf + 5, len) < 0) {
+    if (buf[0] == SPINE_FRAME_NATIVE_SETUP) {
+      if (spine_native_config(buf + SPINE_FRAME_HEADER_LEN, len) < 0) {
         return control_error(spine_native_error());
       }
       continue;
     }
-    if (buf[0] != K_INIT || len != 24) {
+    if (buf[0] != SPINE_FRAME_INIT || len != SPINE_INIT_LEN) {
       return control_error("expected the init message");
     }
-    g_limits.memory_bytes = get_u64(buf + 5);
-    g_limits.cpu_seconds = get_u64(buf + 13);
-    g_limits.open_files = get_u64(buf + 21);
+    g_limits.memory_bytes = get_u64(buf + SPINE_FRAME_HEADER_LEN);
+    g_limits.cpu_seconds = get_u64(buf + SPINE_FRAME_HEADER_LEN + 8);
+    g_limits.open_files = get_u64(buf + SPINE_FRAME_HEADER_LEN + 16);
     break;
   }
   spine_config config = {child_host, mods.items, mods.count};
@@ -729,7 +722,7 @@ static int initialise(void) {
   snprintf(hello, sizeof hello, "{\"landlock\":%d,\"landlock_error\":\"%s\",\"seccomp\":true}",
            ruleset >= 0 ? g_landlock_abi : 0,
            ruleset >= 0 ? "" : spine_last_policy_error());
-  return control_send(K_HELLO, hello, strlen(hello), NULL, 0);
+  return control_send(SPINE_FRAME_HELLO, hello, strlen(hello), NULL, 0);
 }
 
 int main(void) {
@@ -764,11 +757,11 @@ int main(void) {
     if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
       ssize_t n = recv(CONTROL_FD, buf, sizeof buf, MSG_DONTWAIT);
       if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
-      if (n < 5) {
+      if (n < SPINE_FRAME_HEADER_LEN) {
         /* The host is gone: as PID 1 of the namespace our exit kills every child. */
         return 0;
       }
-      if (buf[0] == K_FORK) {
+      if (buf[0] == SPINE_FRAME_FORK) {
         spawn_child();
       }
     }

@@ -60,6 +60,7 @@ _fake.resolve = lambda handle, request: HOST.resolve(handle, request).encode()
 sys.modules["_spine"] = _fake
 
 import bootstrap  # noqa: E402  (needs the fake _spine first)
+import protocol  # noqa: E402
 
 MANIFEST = [{"name": "lookup", "speculative": True}, {"name": "fail", "speculative": True},
             {"name": "echo", "speculative": True}]
@@ -136,9 +137,24 @@ def test_unencodable_result_names_the_type(source, message):
 
 def test_result_limits():
     response, _, _ = execute("result = 'x' * 100", limits={"result_bytes": 50})
-    assert response["kind"] == "limit"
+    assert response["kind"] == "result_limit"
     response, _, _ = execute("result = [[[[1]]]]", limits={"result_depth": 2})
-    assert response["kind"] == "limit" and "depth limit of 2" in response["error"]
+    assert response["kind"] == "result_limit" and "depth limit of 2" in response["error"]
+
+
+def test_reported_text_is_clipped_to_the_envelope_allowance():
+    response, _, _ = execute("raise ValueError('m' * 100000)")
+    assert response["error"].startswith("ValueError: mmm") and response["error"].endswith("(clipped)")
+    assert len(response["error"]) < protocol.MESSAGE_CHARS + 20
+    response, _, _ = execute("def f(n):\n    return f(n - 1) if n else 1 / 0\nf(900)", limits={"recursion": 1000})
+    assert response["traceback"].startswith("... (clipped)") and response["error"] == "ZeroDivisionError: division by zero"
+    assert len(response["traceback"]) < protocol.TRACEBACK_CHARS + 20
+
+
+def test_a_lone_surrogate_keeps_the_response_valid_utf8():
+    raw = bootstrap.execute(json.dumps({"source": "result = '\\ud800x'", "inputs": {}}))
+    raw.decode("utf-8")  # strict
+    assert json.loads(raw)["value"] == "\ud800x"
 
 
 @pytest.mark.parametrize("source,error", [
@@ -160,9 +176,11 @@ def test_builtins_and_recursion_limit_are_per_execution():
     assert sys.getrecursionlimit() == before
 
 
-def test_malformed_request_is_an_error_envelope():
-    response = json.loads(bootstrap.execute(b"{nope"))
-    assert response["kind"] == "request" and response["error"].startswith("ValueError: malformed request")
+def test_malformed_request_is_a_failure_of_the_guest_not_an_outcome():
+    # No envelope: a guest may not claim a bad request (the host wrote it).
+    with pytest.raises(ValueError, match="malformed request"):
+        bootstrap.execute(b"{nope")
+    assert execute("result = 'alive'")[0]["value"] == "alive"
 
 
 def test_code_is_cached_by_source():
@@ -188,8 +206,8 @@ def test_prefix_stream_claims_its_prepared_calls_and_ends():
     assert response["value"] == 14
     assert HOST.prepared == {}  # claimed, not prepared again
     assert "s1" not in bootstrap._streams
-    again = json.loads(bootstrap.execute(json.dumps({"prefix": True, "stream": "s1"})))
-    assert again["kind"] == "request"
+    with pytest.raises(RuntimeError, match="prefix execution without prefix_begin"):
+        bootstrap.execute(json.dumps({"prefix": True, "stream": "s1"}))
 
 
 def test_plain_execution_never_claims_from_a_stream():

@@ -1,0 +1,66 @@
+package protocol
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// Crossing is what a guest asks of the host in the middle of a program. The
+// numbers are the runtime's (spine_op in spine_runtime.h, which the
+// in-process callback receives); the sandbox carries each as a frame kind.
+type Crossing int
+
+// The crossings.
+const (
+	// CrossCall runs a tool request now; the answer is a ToolResponse.
+	CrossCall Crossing = 1
+	// CrossPrepare starts a speculative request early; the answer's number
+	// is its handle (0: nothing was prepared).
+	CrossPrepare Crossing = 2
+	// CrossResolve waits for a prepared handle (checking it matches the
+	// request); the answer is a ToolResponse.
+	CrossResolve Crossing = 3
+	// CrossFetch copies a response held back because it did not fit the
+	// runtime's buffer (in process only: a frame carries any length).
+	CrossFetch Crossing = 4
+	// CrossNative is a hot-function request (NativeRequest); the answer is
+	// a NativeAnswer.
+	CrossNative Crossing = 5
+)
+
+var crossingFrames = map[Kind]Crossing{
+	KindCall: CrossCall, KindPrepare: CrossPrepare, KindResolve: CrossResolve, KindNative: CrossNative,
+}
+
+// CrossingOf is the crossing a child->host frame asks for, if it is one.
+func CrossingOf(kind Kind) (Crossing, bool) {
+	c, ok := crossingFrames[kind]
+	return c, ok
+}
+
+// Answered reports whether the answer to the crossing is a response whose
+// number is its length (call, resolve, native, fetch), as opposed to a
+// handle (prepare).
+func (c Crossing) Answered() bool { return c != CrossPrepare }
+
+// WaitsForTool reports whether the crossing waits for a tool's result: an
+// execution whose context ended meanwhile is interrupted with the answer, so
+// the program meets its deadline instead of the error of the tool it cut
+// short.
+func (c Crossing) WaitsForTool() bool { return c == CrossCall || c == CrossResolve }
+
+// ParseCrossing splits a crossing frame's payload into its handle and request.
+func ParseCrossing(kind Kind, payload []byte) (uint64, []byte, error) {
+	if len(payload) < CrossingHeadLen {
+		return 0, nil, fmt.Errorf("%w: short %q frame", ErrBreach, byte(kind))
+	}
+	return binary.LittleEndian.Uint64(payload), payload[CrossingHeadLen:], nil
+}
+
+// Answer encodes the answer frame to a crossing.
+func Answer(reason Reason, number int64, response []byte) []byte {
+	buf := AppendHeader(make([]byte, 0, HeaderLen+AnswerHeadLen+len(response)), KindAnswer, AnswerHeadLen+len(response))
+	buf = append(buf, byte(reason))
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(number))
+	return append(buf, response...)
+}

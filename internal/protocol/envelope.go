@@ -1,0 +1,135 @@
+package protocol
+
+import "encoding/json"
+
+// ExecuteRequest is the payload of an execute ('x' frame, or
+// spine_execute in process): what bootstrap.execute reads.
+type ExecuteRequest struct {
+	Source   string          `json:"source"`
+	Inputs   json.RawMessage `json:"inputs,omitempty"`
+	Manifest json.RawMessage `json:"manifest,omitempty"` // []ManifestEntry
+	PLM      bool            `json:"plm,omitempty"`
+	// Prefix runs the program received by prefix_begin/prefix_feed for
+	// Stream instead of Source, Inputs and Manifest.
+	Prefix bool          `json:"prefix,omitempty"`
+	Stream string        `json:"stream,omitempty"`
+	Limits ExecuteLimits `json:"limits"`
+	Native *NativeMode   `json:"native,omitempty"`
+}
+
+// ExecuteLimits are the limits bootstrap applies itself; the host checks
+// the result against them again (CheckResponse).
+type ExecuteLimits struct {
+	StdoutBytes int `json:"stdout_bytes"`
+	ResultBytes int `json:"result_bytes"`
+	ResultDepth int `json:"result_depth"`
+	Recursion   int `json:"recursion"`
+	Fanout      int `json:"fanout"`
+}
+
+// ManifestEntry names one tool a program may call.
+type ManifestEntry struct {
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	Speculative bool   `json:"speculative"`
+}
+
+// NativeMode is the request's hot-function mode.
+type NativeMode struct {
+	Mode string `json:"mode"` // "eager" or "auto"
+	Hot  int    `json:"hot"`  // calls that make a function hot (auto)
+}
+
+// The entry points an 'e' frame (spine_call_entry in process) may name.
+// Each takes one string.
+const (
+	EntryPrefixBegin = "prefix_begin" // PrefixBegin JSON
+	EntryPrefixFeed  = "prefix_feed"  // PrefixFeed JSON
+	EntryPrefixAbort = "prefix_abort" // the stream id itself
+	// EntryNativeSetup loads the native module loader from a toolchain's
+	// python dir (in process; the zygote does it before it forks).
+	EntryNativeSetup = "native_setup"
+)
+
+// PrefixBegin starts receiving a streamed program.
+type PrefixBegin struct {
+	Stream   string          `json:"stream"`
+	Inputs   json.RawMessage `json:"inputs"`
+	Manifest json.RawMessage `json:"manifest"`
+}
+
+// PrefixFeed is one chunk of a streamed program.
+type PrefixFeed struct {
+	Stream string `json:"stream"`
+	Chunk  string `json:"chunk"`
+}
+
+// ToolRequest is the request of a call, prepare or resolve crossing, in
+// the guest's canonical encoding (protocol.encode_request): sorted keys, no
+// insignificant space.
+type ToolRequest struct {
+	Tool string          `json:"tool"`
+	Args json.RawMessage `json:"args"`
+}
+
+// ToolResponse answers a call or resolve: exactly one of Value and Error.
+type ToolResponse struct {
+	Value json.RawMessage `json:"value,omitempty"`
+	Error *string         `json:"error,omitempty"`
+}
+
+// NativeRequest is a native crossing's request: "start" (once: the
+// execution's units), "compile" (auto mode: one hot function, Name), "poll"
+// (the compilations that ended). Its answer is {"units": [...]} or
+// {"error": message}.
+type NativeRequest struct {
+	Op    string             `json:"op"`
+	Units []NativeUnitSource `json:"units"`
+	Name  string             `json:"name"`
+}
+
+// The native crossing's operations.
+const (
+	NativeStart   = "start"
+	NativeCompile = "compile"
+	NativePoll    = "poll"
+)
+
+// NativeUnitSource is one function handed to the compiler.
+type NativeUnitSource struct {
+	Name   string `json:"name"`
+	Source string `json:"source"`
+}
+
+// Response is the envelope bootstrap.execute returns: {"value": ...} when
+// the program finished, {"error": "Type: message", "kind": ...} when it did
+// not, with what else the guest reports.
+type Response struct {
+	Value           json.RawMessage `json:"value"`
+	Error           *string         `json:"error"`
+	Kind            Outcome         `json:"kind"`
+	Line            int             `json:"line"`
+	Traceback       string          `json:"traceback"`
+	Transformed     string          `json:"transformed"`
+	StdoutTruncated bool            `json:"stdout_truncated"`
+	StderrTruncated bool            `json:"stderr_truncated"`
+	Native          json.RawMessage `json:"native"` // []NativeReport
+}
+
+// NativeReport is one module-level function in the guest's hot-function
+// report. The host believes none of it that it did not record itself.
+type NativeReport struct {
+	Name          string `json:"name"`
+	Status        string `json:"status"` // "native" or "python"
+	Reason        string `json:"reason"`
+	SwitchedAfter int    `json:"switched_after"`
+	Fallbacks     int    `json:"fallbacks"`
+	Calls         int    `json:"calls"`
+}
+
+// Hello is the zygote's 'H' frame: the isolation layers the kernel gave it.
+type Hello struct {
+	Landlock      int    `json:"landlock"` // the ABI in force, 0: none
+	LandlockError string `json:"landlock_error"`
+	Seccomp       bool   `json:"seccomp"`
+}
