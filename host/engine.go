@@ -11,9 +11,8 @@ import (
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
-	"github.com/spine-sandbox/spine/internal/bridge/inproc"
-	"github.com/spine-sandbox/spine/internal/bridge/wire"
 	"github.com/spine-sandbox/spine/internal/native"
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // Isolation is where the guest runs.
@@ -113,7 +112,6 @@ type Engine struct {
 	limits   Limits
 	workers  chan struct{}
 	guests   bridge.Transport
-	pool     *wire.Pool
 	level    Isolation
 	native   *native.Compiler // nil: native functions are off
 	hotCalls int
@@ -157,7 +155,7 @@ func New(opts ...Option) (*Engine, error) {
 
 // start brings up the native compiler (if asked for) and the guests.
 func (e *Engine) start(cfg config) error {
-	var setup *wire.NativeSetup
+	var setup *bridge.NativeSetup
 	if cfg.native != nil {
 		c, err := startNative(cfg.native)
 		if err != nil {
@@ -167,25 +165,15 @@ func (e *Engine) start(cfg config) error {
 		if e.hotCalls == 0 {
 			e.hotCalls = 1000
 		}
-		if setup, err = wireNative(c); err != nil {
+		if setup, err = nativeSetup(c); err != nil {
 			return fmt.Errorf("spine: native module cache: %w", err)
 		}
 	}
-	if cfg.isolation == Inproc {
-		if err := inproc.Start(); err != nil {
-			return err
-		}
-		e.guests = inproc.Transport{}
-		if e.native != nil {
-			return inprocNative(e.native)
-		}
-		return nil
-	}
-	pool, err := startSandbox(cfg.sandbox, setup)
+	guests, err := newTransport(cfg, setup)
 	if err != nil {
 		return err
 	}
-	e.pool, e.guests = pool, pool
+	e.guests = guests
 	return nil
 }
 
@@ -206,10 +194,7 @@ func (e *Engine) Close() error {
 	if e.native != nil {
 		e.native.Close()
 	}
-	if e.pool != nil {
-		return e.pool.Close()
-	}
-	return nil
+	return e.guests.Close()
 }
 
 // Tools returns the specs of the engine's tools, in registration order.
@@ -222,51 +207,14 @@ func (e *Engine) Tools() []ToolSpec {
 	return specs
 }
 
-type manifestEntry struct {
-	Name        string `json:"name"`
-	Description string `json:"description,omitempty"`
-	Speculative bool   `json:"speculative"`
-}
-
 func manifestJSON(tools map[string]*bridge.Tool, names []string) []byte {
-	entries := make([]manifestEntry, 0, len(names))
+	entries := make([]protocol.ManifestEntry, 0, len(names))
 	for _, name := range names {
 		t := tools[name]
-		entries = append(entries, manifestEntry{Name: t.Name, Description: t.Description, Speculative: t.Speculative})
+		entries = append(entries, protocol.ManifestEntry{Name: t.Name, Description: t.Description, Speculative: t.Speculative})
 	}
 	encoded, _ := json.Marshal(entries)
 	return encoded
-}
-
-// guestRequest is the request bootstrap.execute reads.
-type guestRequest struct {
-	Source   string          `json:"source"`
-	Inputs   json.RawMessage `json:"inputs"`
-	Manifest json.RawMessage `json:"manifest"`
-	PLM      bool            `json:"plm,omitempty"`
-	Limits   guestLimits     `json:"limits"`
-	Native   *guestNative    `json:"native,omitempty"`
-}
-
-type guestLimits struct {
-	StdoutBytes int `json:"stdout_bytes"`
-	ResultBytes int `json:"result_bytes"`
-	ResultDepth int `json:"result_depth"`
-	Recursion   int `json:"recursion"`
-	Fanout      int `json:"fanout"`
-}
-
-// guestResponse is bootstrap's response envelope.
-type guestResponse struct {
-	Value           json.RawMessage `json:"value"`
-	Error           *string         `json:"error"`
-	Kind            string          `json:"kind"`
-	Line            int             `json:"line"`
-	Traceback       string          `json:"traceback"`
-	Transformed     string          `json:"transformed"`
-	StdoutTruncated bool            `json:"stdout_truncated"`
-	StderrTruncated bool            `json:"stderr_truncated"`
-	Native          json.RawMessage `json:"native"`
 }
 
 // prepared is an execution made ready to run: its session and guest request.
@@ -279,13 +227,13 @@ type prepared struct {
 	inputs      json.RawMessage
 	manifest    json.RawMessage
 	native      *native.Session
-	hot         *guestNative
+	hot         *protocol.NativeMode
 	start       time.Time
 }
 
-func (e *Engine) guestLimits() guestLimits {
+func (e *Engine) guestLimits() protocol.ExecuteLimits {
 	l := e.limits
-	return guestLimits{StdoutBytes: l.StdoutBytes, ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth,
+	return protocol.ExecuteLimits{StdoutBytes: l.StdoutBytes, ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth,
 		Recursion: l.Recursion, Fanout: l.Fanout}
 }
 
@@ -312,8 +260,13 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 	return inputs, tools, manifest, nil
 }
 
-func (e *Engine) encodeRequest(req Request, inputs, manifest json.RawMessage, hot *guestNative) ([]byte, error) {
-	encoded, err := json.Marshal(guestRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
+// resultLimits are what the host checks every result against.
+func (e *Engine) resultLimits() protocol.ResultLimits {
+	return protocol.ResultLimits{ResultBytes: e.limits.ResultBytes, ResultDepth: e.limits.ResultDepth, StdoutBytes: e.limits.StdoutBytes}
+}
+
+func (e *Engine) encodeRequest(req Request, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
+	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
 		Limits: e.guestLimits(), Native: hot})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
@@ -366,7 +319,7 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	}
 	sink := &emitted{}
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
-	config := bridge.Config{Tools: tools, Workers: e.workers,
+	config := bridge.Config{Tools: tools, Workers: e.workers, Result: e.resultLimits(),
 		Limits: bridge.Limits{MaxToolCalls: e.limits.ToolCalls, MaxArgBytes: e.limits.ToolArgBytes}}
 	if nativeSession != nil {
 		config.Native = nativeSession
@@ -410,7 +363,7 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Resu
 		if result != nil {
 			resp.Stdout, resp.Stderr = string(result.Stdout), string(result.Stderr)
 		}
-		if status, ok := sandboxStatus(runErr); ok {
+		if status, ok := guestStatus(runErr); ok {
 			resp.Status, resp.Error = status, string(status)+": "+runErr.Error()
 			if status == StatusTimeout {
 				return resp, &ExecError{Kind: ErrTimeout, Message: runErr.Error()}
@@ -420,9 +373,13 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Resu
 		return e.interrupted(parent, resp, deadline, runErr.Error(), runErr)
 	}
 	resp.Stdout, resp.Stderr = string(result.Stdout), string(result.Stderr)
-	var g guestResponse
-	if err := json.Unmarshal(result.Response, &g); err != nil {
-		return resp, &ExecError{Kind: ErrGuest, Message: "malformed guest response: " + err.Error()}
+	// Every transport has the session accept its result (size, depth, UTF-8
+	// JSON, the outcome claimed, the interrupt reported); one that did not
+	// reached here unchecked, and nothing of it is believed.
+	g := result.Envelope()
+	if g == nil {
+		resp.Status, resp.Error = StatusViolation, "violation: the guest's result was not checked"
+		return resp, &ExecError{Kind: ErrSandbox, Message: "the guest's result was not checked"}
 	}
 	resp.Transformed, resp.StdoutTruncated, resp.StderrTruncated = g.Transformed, g.StdoutTruncated, g.StderrTruncated
 	resp.Native = nativeTrace(g.Native, p.native)
@@ -441,13 +398,12 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Resu
 		return resp, nil
 	}
 	resp.Error, resp.Line, resp.Traceback = *g.Error, g.Line, g.Traceback
-	switch g.Kind {
-	case "limit":
+	// Only outcomes a guest may claim reach here (Accept): the program
+	// raised, or its result broke the result limits. Nothing a guest says
+	// makes the host blame its caller or report a host limit.
+	if g.Kind == protocol.OutcomeResultLimit {
 		resp.Status = StatusLimit
 		return resp, &ExecError{Kind: ErrLimit, Message: *g.Error}
-	case "request":
-		resp.Status = StatusError
-		return resp, &ExecError{Kind: ErrBadRequest, Message: *g.Error}
 	}
 	resp.Status = StatusError
 	return resp, &ExecError{Kind: ErrGuest, Message: *g.Error, Line: g.Line}
@@ -459,7 +415,7 @@ func (e *Engine) interrupted(parent context.Context, resp *Response, cause error
 		resp.Status, resp.Error = StatusCancelled, "Cancelled: the caller cancelled the execution"
 		return resp, &ExecError{Kind: context.Canceled, Message: message}
 	}
-	if cause != nil || runErr == inproc.ErrStuck {
+	if cause != nil {
 		resp.Status, resp.Error = StatusTimeout, "TimeoutError: the execution exceeded its deadline"
 		if message == "" {
 			message = "the program was stopped at its deadline"
@@ -470,20 +426,21 @@ func (e *Engine) interrupted(parent context.Context, resp *Response, cause error
 	return resp, &ExecError{Kind: ErrGuest, Message: message}
 }
 
-// sandboxStatus maps the sandbox's terminal failures to statuses.
-func sandboxStatus(err error) (Status, bool) {
+// guestStatus maps the guest's terminal failures, whichever transport
+// reported them, to statuses.
+func guestStatus(err error) (Status, bool) {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return "", false
-	case errors.Is(err, wire.ErrTimeout):
+	case errors.Is(err, bridge.ErrTimeout):
 		return StatusTimeout, true
-	case errors.Is(err, wire.ErrMemory):
+	case errors.Is(err, bridge.ErrMemory):
 		return StatusMemory, true
-	case errors.Is(err, wire.ErrOutputLimit):
+	case errors.Is(err, bridge.ErrOutputLimit):
 		return StatusOutput, true
-	case errors.Is(err, wire.ErrViolation):
+	case errors.Is(err, bridge.ErrViolation):
 		return StatusViolation, true
-	case errors.Is(err, wire.ErrCrashed):
+	case errors.Is(err, bridge.ErrCrashed):
 		return StatusCrashed, true
 	}
 	return "", false

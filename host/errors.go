@@ -17,8 +17,10 @@ var (
 	// ErrBadRequest: the request itself is invalid (inputs that are not JSON,
 	// an unknown tool name in Request.Tools, ...). Nothing ran.
 	ErrBadRequest = errors.New("spine: bad request")
-	// ErrSandbox: the sandboxed guest failed (out of memory, output limit,
-	// crash, policy violation); Response.Status says which.
+	// ErrSandbox: the guest failed (out of memory, output limit, crash,
+	// policy or protocol violation); Response.Status says which. In process
+	// only a crash (the guest could not run the request) or a violation (a
+	// result the host refused) can happen.
 	ErrSandbox = errors.New("spine: the sandboxed guest failed")
 	// ErrClosed: the engine was closed.
 	ErrClosed = errors.New("spine: engine is closed")

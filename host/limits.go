@@ -1,6 +1,10 @@
 package host
 
-import "time"
+import (
+	"time"
+
+	"github.com/spine-sandbox/spine/internal/protocol"
+)
 
 // Limits bound one execution. A zero field takes its default.
 type Limits struct {
@@ -17,13 +21,13 @@ type Limits struct {
 // DefaultLimits are the limits of an engine made without WithLimits.
 var DefaultLimits = Limits{
 	Timeout:      30 * time.Second,
-	StdoutBytes:  1 << 20,
-	ResultBytes:  16 << 20,
-	ResultDepth:  100,
+	StdoutBytes:  protocol.DefaultStdoutBytes,
+	ResultBytes:  protocol.DefaultResultBytes,
+	ResultDepth:  protocol.DefaultResultDepth,
 	ToolCalls:    10000,
 	ToolArgBytes: 1 << 20,
-	Recursion:    1000,
-	Fanout:       64,
+	Recursion:    protocol.DefaultRecursion,
+	Fanout:       protocol.DefaultFanout,
 }
 
 func (l Limits) withDefaults() Limits {

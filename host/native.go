@@ -9,9 +9,8 @@ import (
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
-	"github.com/spine-sandbox/spine/internal/bridge/inproc"
-	"github.com/spine-sandbox/spine/internal/bridge/wire"
 	"github.com/spine-sandbox/spine/internal/native"
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // NativeMode is what an execution does with its eligible functions:
@@ -109,34 +108,19 @@ func startNative(opts *NativeOptions) (*native.Compiler, error) {
 	return c, nil
 }
 
-// wireNative is the zygote's part: load the loader before forking, read the
-// modules (never the rest of the cache).
-func wireNative(c *native.Compiler) (*wire.NativeSetup, error) {
+// nativeSetup is what the guests need of the compiler: where its module
+// loader is, and the directory its modules appear in (never the rest of the
+// cache).
+func nativeSetup(c *native.Compiler) (*bridge.NativeSetup, error) {
 	cache, err := filepath.EvalSymlinks(c.ModuleDir())
 	if err != nil {
 		return nil, err
 	}
-	return &wire.NativeSetup{PythonDir: c.PythonDir(), CacheDir: cache}, nil
-}
-
-// inprocNative loads the module loader into the in-process interpreter.
-func inprocNative(c *native.Compiler) error {
-	s := bridge.NewSession(context.Background(), bridge.Config{})
-	defer s.Close()
-	if err := inproc.Entry(s, "native_setup", []byte(c.PythonDir())); err != nil {
-		return fmt.Errorf("spine: native functions unavailable in process: %w", err)
-	}
-	return nil
-}
-
-// guestNative is the request's "native" field for bootstrap.
-type guestNative struct {
-	Mode NativeMode `json:"mode"`
-	Hot  int        `json:"hot"`
+	return &bridge.NativeSetup{PythonDir: c.PythonDir(), CacheDir: cache}, nil
 }
 
 // nativeFor checks a request's mode and starts its native session.
-func (e *Engine) nativeFor(ctx context.Context, mode NativeMode) (*guestNative, *native.Session, error) {
+func (e *Engine) nativeFor(ctx context.Context, mode NativeMode) (*protocol.NativeMode, *native.Session, error) {
 	switch mode {
 	case "", NativeOff:
 		return nil, nil, nil
@@ -148,16 +132,7 @@ func (e *Engine) nativeFor(ctx context.Context, mode NativeMode) (*guestNative, 
 		return nil, nil, &ExecError{Kind: ErrBadRequest, Message: "native functions are not enabled on this engine " +
 			"(create it with host.WithNative; spine run --native does)"}
 	}
-	return &guestNative{Mode: mode, Hot: e.hotCalls}, e.native.Session(ctx, string(mode)), nil
-}
-
-// guestNativeEntry is one function of the guest's report.
-type guestNativeEntry struct {
-	Name          string `json:"name"`
-	Status        string `json:"status"`
-	Reason        string `json:"reason"`
-	SwitchedAfter int    `json:"switched_after"`
-	Fallbacks     int    `json:"fallbacks"`
+	return &protocol.NativeMode{Mode: string(mode), Hot: e.hotCalls}, e.native.Session(ctx, string(mode)), nil
 }
 
 const maxNativeEntries = 4096
@@ -173,11 +148,11 @@ func nativeTrace(report json.RawMessage, s *native.Session) []NativeFunction {
 	for _, r := range s.Records() {
 		records[r.Name] = r
 	}
-	var entries []guestNativeEntry
+	var entries []protocol.NativeReport
 	if len(report) == 0 || json.Unmarshal(report, &entries) != nil || len(entries) > maxNativeEntries {
 		entries = nil
 		for _, r := range s.Records() {
-			entries = append(entries, guestNativeEntry{Name: r.Name, Reason: "the guest sent no report (the execution failed)"})
+			entries = append(entries, protocol.NativeReport{Name: r.Name, Reason: "the guest sent no report (the execution failed)"})
 		}
 	}
 	out := make([]NativeFunction, 0, len(entries))

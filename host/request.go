@@ -33,8 +33,8 @@ const (
 	StatusLimit     Status = "limit"        // a limit (tool calls, result size or depth) was exceeded
 	StatusMemory    Status = "memory"       // the program ran out of memory (sandbox)
 	StatusOutput    Status = "output_limit" // the guest wrote more than allowed (sandbox)
-	StatusCrashed   Status = "crashed"      // the guest process died (sandbox)
-	StatusViolation Status = "violation"    // a policy or protocol breach (sandbox)
+	StatusCrashed   Status = "crashed"      // the guest process died, or the guest could not run the request
+	StatusViolation Status = "violation"    // a policy or protocol breach: a forbidden system call, a frame or result the host refused
 )
 
 // Response is the outcome of one execution.
@@ -53,7 +53,8 @@ type Response struct {
 	// Stdout and Stderr are what the program printed, up to Limits.StdoutBytes each.
 	Stdout, Stderr                   string
 	StdoutTruncated, StderrTruncated bool
-	// Transformed is the program as PLM rewrote it ("" when it did not).
+	// Transformed is the program as PLM rewrote it ("" when it did not),
+	// clipped to 128 Ki characters.
 	Transformed string
 	// Calls is the trace of tool calls, in order of start.
 	Calls []Call

@@ -2,33 +2,14 @@ package host
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-
-	"github.com/spine-sandbox/spine/internal/bridge/wire"
 )
 
 // Isolation reports the level this engine runs guests at, and for the
 // sandbox which layers are active ("sandbox: namespaces, landlock ABI 7,
 // seccomp"), so a caller can log what protects it.
-func (e *Engine) Isolation() string {
-	if e.pool == nil {
-		return string(e.level)
-	}
-	l := e.pool.Layers()
-	text := "sandbox: seccomp"
-	if l.Namespaces {
-		text += ", namespaces"
-	}
-	if l.Landlock > 0 {
-		text += fmt.Sprintf(", landlock ABI %d", l.Landlock)
-	}
-	if l.Missing != "" {
-		text += " (missing: " + l.Missing + ")"
-	}
-	return text
-}
+func (e *Engine) Isolation() string { return e.guests.Describe() }
 
 // locate finds what make build puts beside bin/spine: the configured path,
 // else $env, else name beside the running executable ("" if none).
@@ -55,18 +36,4 @@ func guestBinary(configured string) (string, error) {
 	return "", errors.New("spine: sandbox mode needs the spine-guest launcher: build it (make build puts it in bin/), " +
 		"then set SandboxOptions.Binary or $SPINE_GUEST, or keep it beside the executable; " +
 		"WithIsolation(Inproc) runs without it, for trusted code only")
-}
-
-func startSandbox(opts SandboxOptions, setup *wire.NativeSetup) (*wire.Pool, error) {
-	binary, err := guestBinary(opts.Binary)
-	if err != nil {
-		return nil, err
-	}
-	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, MaxChildren: opts.MaxChildren,
-		MemoryBytes: opts.MemoryBytes, CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces,
-		AllowNoLandlock: opts.AllowNoLandlock, Native: setup})
-	if err != nil {
-		return nil, fmt.Errorf("spine: %w", err)
-	}
-	return pool, nil
 }

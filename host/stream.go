@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // Stream receives a program chunk by chunk while it is being written (by a
@@ -73,11 +74,7 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 	s := &Stream{engine: e, ctx: ctx, p: p, guest: g, id: "s" + strconv.FormatUint(streamIDs.Add(1), 10),
 		chunks: make(chan []byte, 1024), fed: make(chan struct{}), request: req,
 		unwatch: func() bool { return false }}
-	begin, _ := json.Marshal(struct {
-		Stream   string          `json:"stream"`
-		Inputs   json.RawMessage `json:"inputs"`
-		Manifest json.RawMessage `json:"manifest"`
-	}{s.id, p.inputs, p.manifest})
+	begin, _ := json.Marshal(protocol.PrefixBegin{Stream: s.id, Inputs: p.inputs, Manifest: p.manifest})
 	p.session.SetStreaming(true)
 	e.mu.Lock()
 	e.streams[s] = struct{}{}
@@ -127,18 +124,15 @@ func (s *Stream) ended() error {
 // feed runs on its own goroutine, so Feed never waits for the guest.
 func (s *Stream) feed(begin []byte) {
 	defer close(s.fed)
-	if err := s.guest.Entry("prefix_begin", begin); err != nil {
+	if err := s.guest.Entry(protocol.EntryPrefixBegin, begin); err != nil {
 		s.broken.Store(true)
 	}
 	for chunk := range s.chunks {
 		if s.broken.Load() || s.p.session.Context().Err() != nil {
 			continue // drain: the final execution still has the whole source
 		}
-		arg, _ := json.Marshal(struct {
-			Stream string `json:"stream"`
-			Chunk  string `json:"chunk"`
-		}{s.id, string(chunk)})
-		if err := s.guest.Entry("prefix_feed", arg); err != nil {
+		arg, _ := json.Marshal(protocol.PrefixFeed{Stream: s.id, Chunk: string(chunk)})
+		if err := s.guest.Entry(protocol.EntryPrefixFeed, arg); err != nil {
 			s.broken.Store(true)
 		}
 	}
@@ -222,12 +216,7 @@ func (s *Stream) Finish() (*Response, error) {
 // source received with PLM (the same program, without the head start).
 func (s *Stream) finalRequest() []byte {
 	if !s.broken.Load() {
-		encoded, _ := json.Marshal(struct {
-			Prefix bool         `json:"prefix"`
-			Stream string       `json:"stream"`
-			Limits guestLimits  `json:"limits"`
-			Native *guestNative `json:"native,omitempty"`
-		}{true, s.id, s.engine.guestLimits(), s.p.hot})
+		encoded, _ := json.Marshal(protocol.ExecuteRequest{Prefix: true, Stream: s.id, Limits: s.engine.guestLimits(), Native: s.p.hot})
 		return encoded
 	}
 	req := s.request
@@ -270,7 +259,7 @@ func (s *Stream) abandon(cause error) {
 	go func() {
 		defer s.engine.running.Done()
 		<-s.fed
-		_ = s.guest.Entry("prefix_abort", []byte(s.id))
+		_ = s.guest.Entry(protocol.EntryPrefixAbort, []byte(s.id))
 		s.guest.Release()
 		s.p.cancel()
 		s.p.session.Close()

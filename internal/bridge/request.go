@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // toolRequest is the guest's request `{"args": {...}, "tool": name}`.
-type toolRequest struct {
-	Tool string          `json:"tool"`
-	Args json.RawMessage `json:"args"`
-}
+type toolRequest = protocol.ToolRequest
 
 var errNotObject = errors.New("args must be a JSON object")
 
@@ -58,8 +57,6 @@ func valueResponse(value json.RawMessage) []byte {
 }
 
 func errorResponse(message string) []byte {
-	encoded, _ := json.Marshal(struct {
-		Error string `json:"error"`
-	}{message})
+	encoded, _ := json.Marshal(protocol.ToolResponse{Error: &message})
 	return encoded
 }

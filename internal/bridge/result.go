@@ -1,5 +1,7 @@
 package bridge
 
+import "github.com/spine-sandbox/spine/internal/protocol"
+
 // Result is what one execution produced on the guest side, whatever the
 // transport: the response envelope of bootstrap.execute and the captured
 // streams, plus why the host stopped the program, if it did.
@@ -8,15 +10,21 @@ type Result struct {
 	Stdout      []byte
 	Stderr      []byte
 	Interrupted Reason
+
+	envelope *protocol.Response // set by Session.Accept only
 }
 
-// Reason is why the host stopped a program.
-type Reason int
+// Envelope is the decoded response, once Session.Accept has checked the
+// result; nil before (the host believes no result it did not check).
+func (r *Result) Envelope() *protocol.Response { return r.envelope }
 
-// The reasons; the numbers are those of guest-c/spine_runtime.h.
+// Reason is why the host stopped a program; the vocabulary is protocol's.
+type Reason = protocol.Reason
+
+// The reasons, by the names the transports use.
 const (
-	NotInterrupted Reason = 0
-	Timeout        Reason = 1 // the wall-clock deadline passed
-	Cancelled      Reason = 2 // the caller cancelled
-	LimitExceeded  Reason = 3 // a host-side limit (tool calls) was exceeded
+	NotInterrupted = protocol.NotInterrupted
+	Timeout        = protocol.Timeout
+	Cancelled      = protocol.Cancelled
+	LimitExceeded  = protocol.LimitExceeded
 )

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // Limits bound what one execution may ask of the host.
@@ -33,8 +35,9 @@ type Call struct {
 type Config struct {
 	Tools   map[string]*Tool
 	Limits  Limits
-	Workers chan struct{} // semaphore bounding concurrent early calls; shared per engine
-	Native  NativeHandler // hot functions; nil when native code is off
+	Workers chan struct{}         // semaphore bounding concurrent early calls; shared per engine
+	Native  NativeHandler         // hot functions; nil when native code is off
+	Result  protocol.ResultLimits // what Accept checks the result against
 }
 
 // Session is the host's side of one execution: every tool crossing of that

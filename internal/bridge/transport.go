@@ -2,7 +2,8 @@ package bridge
 
 // Transport is where guests run: in this process (bridge/inproc) or in
 // sandboxed guest processes (the wire transport). The host drives every
-// execution through it and never sees which one it is.
+// execution through it and never sees which one it is: only the one
+// function that makes the transport names it.
 type Transport interface {
 	// Acquire binds a guest to the session for one execution, or for one
 	// stream (prefix_begin, prefix_feed..., then the final execute), which
@@ -10,11 +11,27 @@ type Transport interface {
 	Acquire(s *Session) (Guest, error)
 	// Level names the isolation this transport gives ("inproc", "sandbox").
 	Level() string
+	// Describe says what isolates the guests, for a caller's logs
+	// ("sandbox: seccomp, namespaces, landlock ABI 7").
+	Describe() string
+	// Close stops the transport once no execution runs.
+	Close() error
+}
+
+// NativeSetup prepares a transport's guests for hot functions: they load
+// the module loader from PythonDir once, before any execution (a confined
+// child could not read it later), and may read compiled modules from
+// CacheDir. Both paths are absolute.
+type NativeSetup struct {
+	PythonDir string
+	CacheDir  string
 }
 
 // Guest is a guest bound to one session.
 type Guest interface {
-	// Execute runs bootstrap.execute(request) and returns what it produced.
+	// Execute runs bootstrap.execute(request) and returns what it produced,
+	// checked by Session.Accept (a result it refuses is an ErrViolation).
+	// Every crossing of the program is answered by Session.Answer.
 	// The session's context bounds it: at its deadline the program stops.
 	Execute(request []byte) (*Result, error)
 	// Entry runs a bootstrap entry point taking one string (prefix_begin,

@@ -101,16 +101,17 @@ func Frame(kind Kind, parts ...[]byte) []byte {
 	return buf
 }
 
-// ReadFrame reads one frame of at most max payload bytes. An oversized
-// length is a breach: the payload is never read, let alone allocated.
-func ReadFrame(r io.Reader, max int) (Kind, []byte, error) {
+// ReadFrame reads one frame whose payload may be at most max(kind) bytes.
+// An oversized length is a breach: the payload is never read, let alone
+// allocated.
+func ReadFrame(r io.Reader, max func(Kind) int) (Kind, []byte, error) {
 	var header [HeaderLen]byte
 	if _, err := io.ReadFull(r, header[:]); err != nil {
 		return 0, nil, err
 	}
-	length := binary.LittleEndian.Uint32(header[1:])
-	if uint64(length) > uint64(max) {
-		return 0, nil, fmt.Errorf("%w: frame %q of %d bytes exceeds the limit of %d bytes", ErrBreach, header[0], length, max)
+	kind, length := Kind(header[0]), binary.LittleEndian.Uint32(header[1:])
+	if limit := max(kind); uint64(length) > uint64(limit) {
+		return 0, nil, fmt.Errorf("%w: frame %q of %d bytes exceeds the limit of %d bytes", ErrBreach, header[0], length, limit)
 	}
 	payload := make([]byte, length)
 	if _, err := io.ReadFull(r, payload); err != nil {
@@ -119,5 +120,8 @@ func ReadFrame(r io.Reader, max int) (Kind, []byte, error) {
 		}
 		return 0, nil, err
 	}
-	return Kind(header[0]), payload, nil
+	return kind, payload, nil
 }
+
+// UpTo is the max of ReadFrame that allows n bytes for every kind.
+func UpTo(n int) func(Kind) int { return func(Kind) int { return n } }

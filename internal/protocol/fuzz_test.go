@@ -20,7 +20,7 @@ func FuzzFrameDecoder(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const max = 1 << 10
 		r := bytes.NewReader(data)
-		kind, payload, err := ReadFrame(r, max)
+		kind, payload, err := ReadFrame(r, UpTo(max))
 		if err != nil {
 			if !errors.Is(err, ErrBreach) && err != io.EOF && err != io.ErrUnexpectedEOF {
 				t.Fatalf("ReadFrame: unexpected error %v", err)

@@ -11,12 +11,14 @@ import (
 	"unsafe"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
-// spineHostCall is every tool crossing of the in-process guest. It runs on
-// the interpreter thread with the GIL released. `request` is C memory valid
-// only during the call (the session copies what it keeps); the answer is
-// copied into the runtime's buffer `out`, or held for SPINE_OP_FETCH.
+// spineHostCall is every tool crossing of the in-process guest, answered by
+// Session.Answer. It runs on the interpreter thread with the GIL released.
+// `request` is C memory valid only during the call (the session copies what
+// it keeps); the answer is copied into the runtime's buffer `out`, or held
+// for SPINE_OP_FETCH.
 //
 //export spineHostCall
 func spineHostCall(token C.uintptr_t, op C.int, handle C.uint64_t, request *C.char, requestLen C.size_t, out *C.char, capacity C.size_t) C.int64_t {
@@ -26,27 +28,16 @@ func spineHostCall(token C.uintptr_t, op C.int, handle C.uint64_t, request *C.ch
 	}
 	s := value.(*bridge.Session)
 	req := unsafe.Slice((*byte)(unsafe.Pointer(request)), int(requestLen))
-	var response []byte
-	switch op {
-	case C.SPINE_OP_CALL:
-		response = s.Call(req)
-	case C.SPINE_OP_PREPARE:
-		return C.int64_t(s.Prepare(req))
-	case C.SPINE_OP_RESOLVE:
-		response = s.Resolve(uint64(handle), req)
-	case C.SPINE_OP_NATIVE:
-		response = s.Native(req)
-	case C.SPINE_OP_FETCH:
-		response = s.Fetch()
-	default:
-		return -1
+	crossing := protocol.Crossing(op)
+	number, response, reason := s.Answer(crossing, uint64(handle), req)
+	if reason != bridge.NotInterrupted {
+		// Before the answer: the program must meet the interrupt, not the
+		// answer (a limit must not be caught, a deadline must not show as
+		// the error of the tool it cut short).
+		C.spine_interrupt(token, C.int(reason))
 	}
-	if op == C.SPINE_OP_CALL || op == C.SPINE_OP_RESOLVE {
-		if reason := s.Ended(); reason != bridge.NotInterrupted {
-			// Before the answer: the program must meet the deadline, not the
-			// error of the tool it cut short.
-			C.spine_interrupt(token, C.int(reason))
-		}
+	if number < 0 || !crossing.Answered() {
+		return C.int64_t(number)
 	}
 	if len(response) > int(capacity) {
 		s.Hold(response)

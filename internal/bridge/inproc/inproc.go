@@ -33,13 +33,19 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/spine-sandbox/spine/internal/bridge"
 	"github.com/spine-sandbox/spine/guest"
+	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
-// The reasons of bridge are the runtime's numbers.
-var _ = [1]struct{}{}[int(bridge.Timeout)-int(C.SPINE_INTERRUPT_TIMEOUT)+
-	int(bridge.Cancelled)-int(C.SPINE_INTERRUPT_CANCEL)+int(bridge.LimitExceeded)-int(C.SPINE_INTERRUPT_LIMIT)]
+// The runtime's numbers are protocol's (checked for every constant of
+// spine_protocol.h by protocol's TestMirrorsMatch; these the compiler checks
+// here too, since this file hands them to C).
+var _ = [1]struct{}{}[int(protocol.Timeout)-int(C.SPINE_INTERRUPT_TIMEOUT)+
+	int(protocol.Cancelled)-int(C.SPINE_INTERRUPT_CANCEL)+int(protocol.LimitExceeded)-int(C.SPINE_INTERRUPT_LIMIT)+
+	int(protocol.CrossCall)-int(C.SPINE_OP_CALL)+int(protocol.CrossPrepare)-int(C.SPINE_OP_PREPARE)+
+	int(protocol.CrossResolve)-int(C.SPINE_OP_RESOLVE)+int(protocol.CrossFetch)-int(C.SPINE_OP_FETCH)+
+	int(protocol.CrossNative)-int(C.SPINE_OP_NATIVE)]
 
 // ErrStuck is returned when the interpreter did not stop within the grace
 // period after an interrupt: a single long C call cannot be interrupted in
@@ -149,7 +155,7 @@ func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 		req := C.CBytes(request)
 		defer C.free(req)
 		if C.spine_execute(C.uintptr_t(token), (*C.char)(req), C.size_t(len(request)), &out) != 0 {
-			failure = fmt.Errorf("spine: guest execution failed: %s", C.GoString(C.spine_last_error()))
+			failure = fmt.Errorf("%w: the in-process guest could not run the request: %s", bridge.ErrCrashed, C.GoString(C.spine_last_error()))
 			return
 		}
 		result = bridge.Result{
@@ -166,7 +172,13 @@ func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 		}
 		return nil, err
 	}
-	return &result, failure
+	if failure != nil {
+		return nil, failure
+	}
+	if err := s.Accept(&result); err != nil {
+		return nil, fmt.Errorf("%w: the in-process guest's result was refused: %v", bridge.ErrViolation, err)
+	}
+	return &result, nil
 }
 
 // Interrupt asks the execution `token` to stop (any goroutine).

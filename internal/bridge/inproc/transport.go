@@ -1,10 +1,32 @@
 package inproc
 
-import "github.com/spine-sandbox/spine/internal/bridge"
+import (
+	"context"
+	"fmt"
+
+	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/protocol"
+)
 
 // Transport is the in-process transport. Every guest it hands out is the one
 // interpreter of this process; executions take turns on its thread.
 type Transport struct{}
+
+// New starts the interpreter (once per process) and, when native is set,
+// loads the native module loader into it.
+func New(native *bridge.NativeSetup) (Transport, error) {
+	if err := Start(); err != nil {
+		return Transport{}, err
+	}
+	if native != nil {
+		s := bridge.NewSession(context.Background(), bridge.Config{})
+		defer s.Close()
+		if err := Entry(s, protocol.EntryNativeSetup, []byte(native.PythonDir)); err != nil {
+			return Transport{}, fmt.Errorf("spine: native functions unavailable in process: %w", err)
+		}
+	}
+	return Transport{}, nil
+}
 
 // Acquire binds the interpreter to the session.
 func (Transport) Acquire(s *bridge.Session) (bridge.Guest, error) {
@@ -16,6 +38,12 @@ func (Transport) Acquire(s *bridge.Session) (bridge.Guest, error) {
 
 // Level is "inproc".
 func (Transport) Level() string { return "inproc" }
+
+// Describe is "inproc": no isolation.
+func (Transport) Describe() string { return "inproc" }
+
+// Close does nothing: the interpreter lives as long as the process.
+func (Transport) Close() error { return nil }
 
 type bound struct{ s *bridge.Session }
 

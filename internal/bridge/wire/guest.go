@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 	"unsafe"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // child is one forked child as the host holds it: its channel, a pidfd to
@@ -169,7 +169,6 @@ type sandboxGuest struct {
 	s      *bridge.Session
 	r      *bufio.Reader
 	used   bool
-	limit  atomic.Int32 // interrupt reason to send with the next answer
 	killed atomic.Int32 // why the host killed the child
 	breach string
 
@@ -192,7 +191,6 @@ func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
 	g := &sandboxGuest{p: p, c: c, s: s, r: r, rawDone: make(chan struct{})}
 	g.raw.max = 4096
 	go g.drainOutput()
-	s.SetStop(func() { g.limit.Store(int32(bridge.LimitExceeded)) })
 	ctx := s.Context()
 	g.stopCtx = context.AfterFunc(ctx, func() {
 		if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
@@ -241,7 +239,9 @@ func (g *sandboxGuest) deadlineMillis() uint32 {
 	if !ok {
 		return 1<<32 - 1
 	}
-	ms := time.Until(deadline).Milliseconds()
+	// Rounded up: the child's timer must not fire before the host's
+	// deadline, or its timeout would be one the host never sent (Accept).
+	ms := (time.Until(deadline) + time.Millisecond - 1).Milliseconds()
 	return uint32(max(1, min(ms, 1<<32-1)))
 }
 
@@ -277,7 +277,7 @@ func (g *sandboxGuest) Execute(request []byte) (*bridge.Result, error) {
 			if why := g.killed.Load(); why == killOutput {
 				return nil, g.failure(errors.New("output limit"))
 			}
-			if isMemoryError(result.Response) {
+			if isMemoryError(result.Envelope()) {
 				return result, fmt.Errorf("%w: the program exceeded its memory limit of %d bytes (MemoryError)", ErrMemory, g.p.opts.MemoryBytes)
 			}
 			return result, nil
@@ -322,77 +322,45 @@ func (g *sandboxGuest) next() (byte, []byte, error) {
 		return 0, nil, fmt.Errorf("%w: the guest was released", ErrClosed)
 	}
 	for {
-		kind, payload, err := readFrame(g.r, g.p.opts.MaxFrameBytes)
+		kind, payload, err := protocol.ReadFrame(g.r, g.frameMax)
 		if err != nil {
 			return 0, nil, err
 		}
-		switch kind {
-		case kCall, kPrepare, kResolve, kNative:
-		default:
-			return kind, payload, nil
+		crossing, ok := protocol.CrossingOf(kind)
+		if !ok {
+			return byte(kind), payload, nil
 		}
-		if len(payload) < 8 {
-			return 0, nil, fmt.Errorf("%w: short %q frame", errBreach, kind)
+		handle, request, err := protocol.ParseCrossing(kind, payload)
+		if err != nil {
+			return 0, nil, err
 		}
-		handle, req := binary.LittleEndian.Uint64(payload), payload[8:]
-		var num int64
-		var response []byte
-		switch kind {
-		case kCall:
-			response = g.s.Call(req)
-			num = int64(len(response))
-		case kPrepare:
-			num = int64(g.s.Prepare(req))
-		case kResolve:
-			response = g.s.Resolve(handle, req)
-			num = int64(len(response))
-		case kNative:
-			response = g.s.Native(req)
-			num = int64(len(response))
-		}
-		answer := make([]byte, 9, 9+len(response))
-		reason := bridge.Reason(g.limit.Load())
-		if reason == bridge.NotInterrupted && (kind == kCall || kind == kResolve) {
-			// A tool cut short by the deadline: the program meets the
-			// deadline, not the tool's error (see Session.Ended).
-			reason = g.s.Ended()
-		}
-		answer[0] = byte(reason)
-		binary.LittleEndian.PutUint64(answer[1:], uint64(num))
-		if err := g.write(frame(kAnswer, answer, response)); err != nil {
+		number, response, reason := g.s.Answer(crossing, handle, request)
+		if err := g.write(protocol.Answer(reason, number, response)); err != nil {
 			return 0, nil, err
 		}
 	}
 }
 
-// result checks a result frame: lengths that add up, a JSON response, and
-// output within the limit.
+// frameMax is the largest frame the child may send: a result within the
+// execution's result limits, anything else within the pool's frame limit.
+func (g *sandboxGuest) frameMax(kind protocol.Kind) int {
+	if kind == protocol.KindResult {
+		return min(g.p.opts.MaxFrameBytes, g.s.ResultLimits().ResultFrameMax())
+	}
+	return g.p.opts.MaxFrameBytes
+}
+
+// result parses a result frame and has the session accept it.
 func (g *sandboxGuest) result(payload []byte) (*bridge.Result, error) {
-	if len(payload) < 16 {
-		return nil, fmt.Errorf("%w: short result frame", errBreach)
+	frame, err := protocol.ParseResult(payload)
+	if err != nil {
+		return nil, err
 	}
-	reason := binary.LittleEndian.Uint32(payload)
-	lengths := [3]uint64{}
-	total := uint64(16)
-	for i := range lengths {
-		lengths[i] = uint64(binary.LittleEndian.Uint32(payload[4+4*i:]))
-		total += lengths[i]
+	result := &bridge.Result{Response: frame.Response, Stdout: frame.Stdout, Stderr: frame.Stderr, Interrupted: frame.Reason}
+	if err := g.s.Accept(result); err != nil {
+		return nil, err
 	}
-	if total != uint64(len(payload)) || reason > uint32(bridge.LimitExceeded) {
-		return nil, fmt.Errorf("%w: malformed result frame", errBreach)
-	}
-	body := payload[16:]
-	response := body[:lengths[0]]
-	stdout := body[lengths[0] : lengths[0]+lengths[1]]
-	stderr := body[lengths[0]+lengths[1]:]
-	if !json.Valid(response) {
-		return nil, fmt.Errorf("%w: the result is not valid JSON", errBreach)
-	}
-	if len(stdout) > g.p.opts.MaxOutputBytes || len(stderr) > g.p.opts.MaxOutputBytes {
-		g.killed.CompareAndSwap(killNone, killOutput)
-		return nil, errors.New("captured output over the limit")
-	}
-	return &bridge.Result{Response: response, Stdout: stdout, Stderr: stderr, Interrupted: bridge.Reason(reason)}, nil
+	return result, nil
 }
 
 // failure ends the child and names what happened, from why the host killed
@@ -419,7 +387,7 @@ func (g *sandboxGuest) failure(cause error) error {
 	case killCancel:
 		return fmt.Errorf("the sandboxed child was killed: %w", context.Canceled)
 	case killOutput:
-		return fmt.Errorf("%w: the program wrote more output than allowed (%d bytes to its descriptors, %d captured)", ErrOutputLimit, g.p.opts.MaxRawOutput, g.p.opts.MaxOutputBytes)
+		return fmt.Errorf("%w: the program wrote more than %d bytes to its descriptors", ErrOutputLimit, g.p.opts.MaxRawOutput)
 	case killBreach:
 		return fmt.Errorf("%w: the sandboxed child broke the protocol: %s", ErrViolation, g.breach)
 	}
@@ -488,14 +456,8 @@ func (g *sandboxGuest) Release() {
 	}()
 }
 
-func isMemoryError(response []byte) bool {
-	var envelope struct {
-		Error *string `json:"error"`
-	}
-	if json.Unmarshal(response, &envelope) != nil || envelope.Error == nil {
-		return false
-	}
-	return strings.HasPrefix(*envelope.Error, "MemoryError")
+func isMemoryError(envelope *protocol.Response) bool {
+	return envelope != nil && envelope.Error != nil && strings.HasPrefix(*envelope.Error, "MemoryError")
 }
 
 func memoryText(raw string) bool {

@@ -25,6 +25,7 @@ import (
 
 	"github.com/spine-sandbox/spine/guest"
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // Options configure a Pool; zero fields take the defaults.
@@ -42,7 +43,6 @@ type Options struct {
 	CPUSeconds     uint64        // RLIMIT_CPU of a child (default 30)
 	OpenFiles      uint64        // RLIMIT_NOFILE of a child (default 32)
 	MaxFrameBytes  int           // largest frame a child may send (default 64 MiB)
-	MaxOutputBytes int           // captured stdout, and stderr, in a result (default 16 MiB)
 	MaxRawOutput   int           // bytes a child may write to its fds 1 and 2 (default 64 KiB)
 	Grace          time.Duration // after the deadline, before the kill (default 500ms)
 	// AllowNoNamespaces and AllowNoLandlock lower the level: without them a
@@ -50,7 +50,7 @@ type Options struct {
 	AllowNoNamespaces bool
 	AllowNoLandlock   bool
 	// Native, when set, prepares the zygote for hot functions (native.go).
-	Native *NativeSetup
+	Native *bridge.NativeSetup
 }
 
 func (o Options) withDefaults() Options {
@@ -72,9 +72,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxFrameBytes <= 0 {
 		o.MaxFrameBytes = 64 << 20
-	}
-	if o.MaxOutputBytes <= 0 {
-		o.MaxOutputBytes = 16 << 20
 	}
 	if o.MaxRawOutput <= 0 {
 		o.MaxRawOutput = 64 << 10
@@ -210,10 +207,7 @@ func (p *Pool) start(namespaces bool) error {
 	return nil
 }
 
-type hello struct {
-	Landlock      int    `json:"landlock"`
-	LandlockError string `json:"landlock_error"`
-}
+type hello = protocol.Hello
 
 // helloTimeout bounds the zygote's start: CPython with the pre-imports and
 // the warm-up take about 100 ms, far more on a loaded machine.
