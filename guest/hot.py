@@ -23,6 +23,7 @@ import sys
 import time
 
 import _spine
+import protocol
 from policy import IO_NAMES, REFLECTIVE_NAMES, is_reflective_attr
 
 # Names whose use is I/O or reflection: a function using them stays Python.
@@ -265,7 +266,7 @@ class Hot:
             self._refuse("the guest has no native module loader")
             return
         units = [{"name": u.name, "source": u.source} for u in self.plan.units.values()]
-        answer = self._ask({"op": "start", "units": units})
+        answer = self._ask({"op": protocol.NATIVE_START, "units": units})
         if isinstance(answer, str):
             self._refuse(answer)
             return
@@ -358,7 +359,7 @@ class Hot:
     def _heat(self, e):
         if e.status != "cold":
             return
-        answer = self._ask({"op": "compile", "name": e.name})
+        answer = self._ask({"op": protocol.NATIVE_COMPILE, "name": e.name})
         if isinstance(answer, str):
             e.status, e.reason = "failed", "the host refused native code: " + answer
             return
@@ -371,7 +372,7 @@ class Hot:
         if now - self.last_poll < _POLL_SECONDS:
             return
         self.last_poll = now
-        answer = self._ask({"op": "poll"})
+        answer = self._ask({"op": protocol.NATIVE_POLL})
         if isinstance(answer, str):
             self.pending = 0
             return

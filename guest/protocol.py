@@ -41,6 +41,11 @@ ENTRY_PREFIX_FEED = "prefix_feed"
 ENTRY_PREFIX_ABORT = "prefix_abort"
 ENTRY_NATIVE_SETUP = "native_setup"
 
+# The operations of a native crossing (hot functions).
+NATIVE_START = "start"
+NATIVE_COMPILE = "compile"
+NATIVE_POLL = "poll"
+
 _encoder = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")
 )

@@ -3,6 +3,7 @@ package host_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -54,7 +55,7 @@ func TestForgedResultsEndAsTheirFilesSay(t *testing.T) {
 			resp, err := e.Execute(context.Background(), host.Request{Source: string(source)})
 			runtime.ReadMemStats(&after)
 			if resp == nil || resp.Status != host.StatusViolation {
-				t.Fatalf("want status violation, got %+v (err %v)", resp, err)
+				t.Fatalf("want status violation, got %s (err %v)", statusOf(resp), err)
 			}
 			if !errors.Is(err, host.ErrSandbox) || errors.Is(err, host.ErrBadRequest) || errors.Is(err, host.ErrLimit) {
 				t.Fatalf("want an ErrSandbox, not the caller's or a limit's fault: %v", err)
@@ -94,10 +95,17 @@ b._encode_result = forged
 result = 1`
 	resp, err := e.Execute(context.Background(), host.Request{Source: forger})
 	if resp == nil || resp.Status != host.StatusViolation || !errors.Is(err, host.ErrSandbox) {
-		t.Fatalf("want violation, got %+v (%v)", resp, err)
+		t.Fatalf("want violation, got %s (%v)", statusOf(resp), err)
 	}
 	if !strings.Contains(resp.Error, "nests deeper than the result depth limit of 100") {
 		t.Fatalf("refused for the wrong reason: %s", resp.Error)
 	}
 	mustValue(t, e, "result = [[1]]", "{}", "[[1]]")
+}
+
+func statusOf(resp *host.Response) string {
+	if resp == nil {
+		return "no response"
+	}
+	return fmt.Sprintf("%s (error %.200q, value %.100s)", resp.Status, resp.Error, resp.Value)
 }

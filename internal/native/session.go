@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // The statuses of a unit, as the guest and the trace see them.
@@ -64,18 +66,13 @@ func (c *Compiler) Session(ctx context.Context, mode string) *Session {
 	return s
 }
 
-// The guest's requests. start (once): the execution's units; compile (auto,
-// a hot function): start compiling one; poll: the compilations that ended.
-type request struct {
-	Op    string     `json:"op"`
-	Units []unitSpec `json:"units"`
-	Name  string     `json:"name"`
-}
-
-type unitSpec struct {
-	Name   string `json:"name"`
-	Source string `json:"source"`
-}
+// The guest's requests (protocol.NativeRequest). start (once): the
+// execution's units; compile (auto, a hot function): start compiling one;
+// poll: the compilations that ended.
+type (
+	request  = protocol.NativeRequest
+	unitSpec = protocol.NativeUnitSource
+)
 
 // answerUnit is one unit in an answer.
 type answerUnit struct {
@@ -103,11 +100,11 @@ func (s *Session) Handle(raw []byte) []byte {
 	var units []answerUnit
 	var err error
 	switch req.Op {
-	case "start":
+	case protocol.NativeStart:
 		units, err = s.start(req.Units)
-	case "compile":
+	case protocol.NativeCompile:
 		units, err = s.compileOne(req.Name)
-	case "poll":
+	case protocol.NativePoll:
 		units = s.poll()
 	default:
 		err = fmt.Errorf("unknown native op %q", req.Op)

@@ -77,6 +77,9 @@ var pythonMirror = map[string]any{
 	"ENTRY_PREFIX_FEED":   EntryPrefixFeed,
 	"ENTRY_PREFIX_ABORT":  EntryPrefixAbort,
 	"ENTRY_NATIVE_SETUP":  EntryNativeSetup,
+	"NATIVE_START":        NativeStart,
+	"NATIVE_COMPILE":      NativeCompile,
+	"NATIVE_POLL":         NativePoll,
 }
 
 func repoRoot(t *testing.T) string {
