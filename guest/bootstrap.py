@@ -259,7 +259,11 @@ def _check_result(value, max_bytes, max_depth):
 def _encode_result(value, max_bytes, max_depth):
     _check_result(value, max_bytes, max_depth)
     text = _encode_value(value)
-    if len(text) > max_bytes and len(text.encode("utf-8")) > max_bytes:
+    # The limit is in bytes of the response, which the host measures: a
+    # character takes 1 to 4 bytes of UTF-8, or 6 for a lone surrogate's
+    # escape (see execute); count exactly only when it can matter.
+    if len(text) > max_bytes or (len(text) * 6 > max_bytes and
+                                 len(text.encode("utf-8", "backslashreplace")) > max_bytes):
         raise LimitExceeded(f"result exceeds the size limit of {max_bytes} bytes")
     return text
 

@@ -109,3 +109,32 @@ func statusOf(resp *host.Response) string {
 	}
 	return fmt.Sprintf("%s (error %.200q, value %.100s)", resp.Status, resp.Error, resp.Value)
 }
+
+// The host's checks must never refuse an honest guest: results, output and
+// errors at and past the limits end as the program's own outcome, in both
+// modes, never as a violation.
+func TestHonestResultsAtTheLimitsAreNotViolations(t *testing.T) {
+	limits := host.WithLimits(host.Limits{Timeout: 5 * time.Second, ResultBytes: 1000, ResultDepth: 5, StdoutBytes: 100})
+	engines := map[string]*host.Engine{"inproc": newEngine(t, limits), "sandbox": newSandboxEngine(t, limits)}
+	cases := []struct {
+		source string
+		status host.Status
+	}{
+		{"result = 'é' * 499", host.StatusOK},           // 1000 bytes with its quotes
+		{"result = 'é' * 500", host.StatusLimit},        // 1002 bytes: 502 characters
+		{"result = '\\ud800' * 200", host.StatusLimit},  // 200 characters, 1202 bytes escaped
+		{"result = [[[[[1]]]]]", host.StatusOK},         // the 1 is at depth 5
+		{"result = [[[[[[1]]]]]]", host.StatusLimit},    // at depth 6
+		{"print('ü' * 500)\nresult = 1", host.StatusOK}, // captured output truncated to 100 bytes
+		{"raise ValueError('m' * 100000)", host.StatusError},
+		{"def f(n):\n    return f(n - 1) if n else 1 / 0\nf(900)", host.StatusError},
+	}
+	for mode, e := range engines {
+		for _, c := range cases {
+			resp, err := e.Execute(context.Background(), host.Request{Source: c.source})
+			if resp == nil || resp.Status != c.status {
+				t.Errorf("%s: %.40q: want %s, got %s (%v)", mode, c.source, c.status, statusOf(resp), err)
+			}
+		}
+	}
+}

@@ -142,6 +142,16 @@ def test_result_limits():
     assert response["kind"] == "result_limit" and "depth limit of 2" in response["error"]
 
 
+def test_result_limit_counts_bytes_not_characters():
+    # 60 characters, 120 bytes of UTF-8: the host measures bytes, so must bootstrap.
+    response, _, _ = execute("result = 'é' * 60", limits={"result_bytes": 100})
+    assert response["kind"] == "result_limit"
+    response, _, _ = execute("result = '\\ud800' * 20", limits={"result_bytes": 100})
+    assert response["kind"] == "result_limit"  # 20 characters, 120 bytes escaped
+    response, _, _ = execute("result = 'é' * 40", limits={"result_bytes": 100})
+    assert response["value"] == "é" * 40
+
+
 def test_reported_text_is_clipped_to_the_envelope_allowance():
     response, _, _ = execute("raise ValueError('m' * 100000)")
     assert response["error"].startswith("ValueError: mmm") and response["error"].endswith("(clipped)")
