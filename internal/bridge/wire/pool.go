@@ -227,7 +227,7 @@ func (p *Pool) handshake() (hello, error) {
 	if err := p.sendNativeSetup(); err != nil {
 		return h, err
 	}
-	init := make([]byte, 24)
+	init := make([]byte, protocol.InitLen)
 	binary.LittleEndian.PutUint64(init, p.opts.MemoryBytes)
 	binary.LittleEndian.PutUint64(init[8:], p.opts.CPUSeconds)
 	binary.LittleEndian.PutUint64(init[16:], p.opts.OpenFiles)
@@ -312,7 +312,7 @@ func (p *Pool) control(msg []byte, fds []int) {
 	payload := msg[headerLen:]
 	switch msg[0] {
 	case kChild:
-		if len(payload) != 4 || len(fds) != 3 {
+		if len(payload) != protocol.ChildLen || len(fds) != 3 {
 			closeAll(fds)
 			return
 		}
@@ -331,7 +331,7 @@ func (p *Pool) control(msg []byte, fds []int) {
 		go p.admit(c)
 	case kExit:
 		closeAll(fds)
-		if len(payload) != 16 {
+		if len(payload) != protocol.ExitLen {
 			return
 		}
 		pid := binary.LittleEndian.Uint32(payload)
