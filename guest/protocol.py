@@ -1,8 +1,8 @@
 """The guest's half of the host protocol, and one canonical encoding of a tool request.
 
 The protocol is defined by the host (internal/protocol); the constants below
-mirror it, and its TestMirrorsMatch fails when one drifts. Keep them plain
-literals or shifts of literals.
+mirror it. Its TestMirrorsMatch imports this module and fails when an
+upper-case name drifts, is missing, or is not defined there.
 
 Every path that names a tool call (a plain call, a PLM prepare, a prefix
 prepare, a resolve, a prefix claim) encodes it here, so two requests for the
