@@ -1,4 +1,4 @@
-# expect: error
+# expect: error ImportError
 # Load the _ctypes extension file directly with the frozen import machinery.
 import sys
 m = sys.modules['_frozen_importlib_external']

@@ -1,4 +1,4 @@
-# expect: error
+# expect: error RecursionError
 # Unbounded recursion.
 def f(n):
     return f(n + 1)

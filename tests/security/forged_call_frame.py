@@ -1,4 +1,5 @@
-# expect: ok-no-secret
+# expect: ok
+# value: "{\"error\":\"unknown tool \\\"exfiltrate\\\"\"}"
 # Write a call frame for an unlisted tool on fd 3 and read the host's answer.
 import os
 req = b'{"tool":"exfiltrate","args":{}}'

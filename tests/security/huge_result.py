@@ -1,3 +1,3 @@
-# expect: error
+# expect: limit
 # Return a result over the result size limit.
 result = 'x' * (64 << 20)

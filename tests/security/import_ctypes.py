@@ -1,4 +1,4 @@
-# expect: error
+# expect: error ImportError
 # Import ctypes.
 import ctypes
 result = ctypes.CDLL(None).system(b'id')

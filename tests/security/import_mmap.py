@@ -1,4 +1,4 @@
-# expect: error
+# expect: error ImportError
 # Import mmap to map memory executable.
 import mmap
 result = 1

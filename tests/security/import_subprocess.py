@@ -1,4 +1,4 @@
-# expect: error
+# expect: error ImportError
 # Import subprocess.
 import subprocess
 result = subprocess.check_output(['id']).decode()

@@ -1,4 +1,4 @@
-# expect: error
+# expect: error PermissionError
 # List the root directory.
 import os
 result = os.listdir('/')

@@ -1,4 +1,4 @@
-# expect: error
+# expect: error ImportError
 # ptrace needs a native call: through ctypes, which is refused.
 import ctypes
 libc = ctypes.CDLL(None)

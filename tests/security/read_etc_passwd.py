@@ -1,3 +1,3 @@
-# expect: error
+# expect: error PermissionError
 # Read /etc/passwd.
 result = open('/etc/passwd').read()

@@ -1,3 +1,3 @@
-# expect: error
+# expect: error PermissionError
 # Read the host's password hashes.
 result = open('/etc/shadow').read()

@@ -1,4 +1,4 @@
-# expect: error
+# expect: error PermissionError
 # Read the planted secret through posix.open, below io.
 import os
 fd = os.open(inputs['secret_path'], os.O_RDONLY)

@@ -1,4 +1,5 @@
-# expect: ok-no-secret
+# expect: ok
+# value: "done"
 # Flood stdout: capture truncates, the program finishes.
 for i in range(200000):
     print('flood' * 20)

@@ -1,4 +1,5 @@
-# expect: ok-no-secret
+# expect: ok
+# value: "done"
 # Reach bootstrap's globals through a traceback and print what is there.
 try:
     1 / 0

@@ -1,3 +1,3 @@
-# expect: error
+# expect: error TypeError
 # Return an object JSON cannot carry.
 result = object()
