@@ -305,6 +305,11 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	if e.closed.Load() {
 		return nil, &ExecError{Kind: ErrClosed}
 	}
+	// A context already done runs nothing: a caller that retries must never
+	// repeat an effect the program would have had.
+	if err := ctx.Err(); err != nil {
+		return nil, contextDone(err)
+	}
 	inputs, tools, manifest, err := e.resolveRequest(req)
 	if err != nil {
 		return nil, err

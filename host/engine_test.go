@@ -14,15 +14,11 @@ import (
 	"github.com/spine-sandbox/spine/host"
 )
 
+// newEngine is an in-process engine with the demo tools, for the tests of
+// what only that mode has.
 func newEngine(t testing.TB, opts ...host.Option) *host.Engine {
 	t.Helper()
-	opts = append([]host.Option{host.WithTools(demotools.Tools()...), host.WithIsolation(host.Inproc)}, opts...)
-	e, err := host.New(opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { e.Close() })
-	return e
+	return inprocMode.engine(t, opts...)
 }
 
 func run(t *testing.T, e *host.Engine, source, inputs string) (*host.Response, error) {
@@ -49,8 +45,8 @@ func errorOf(r *host.Response) string {
 	return r.Error
 }
 
-func TestToolValueAndTrace(t *testing.T) {
-	e := newEngine(t)
+func testToolValueAndTrace(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	resp := mustValue(t, e, `result = {"x": lookup(key=inputs["item"])}`, `{"item": 3}`, `{"x": 21}`)
 	if resp.Status != host.StatusOK || len(resp.Calls) != 1 {
 		t.Fatalf("status %s, calls %+v", resp.Status, resp.Calls)
@@ -61,14 +57,14 @@ func TestToolValueAndTrace(t *testing.T) {
 	}
 }
 
-func TestToolErrorIsCatchableRuntimeError(t *testing.T) {
-	e := newEngine(t)
+func testToolErrorIsCatchableRuntimeError(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	mustValue(t, e, "try:\n    lookup(key='x')\nexcept RuntimeError as e:\n    result = str(e)", `{}`,
 		`"lookup: key must be an integer"`)
 }
 
-func TestUncaughtToolErrorCarriesLine(t *testing.T) {
-	e := newEngine(t)
+func testUncaughtToolErrorCarriesLine(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	resp, err := run(t, e, "a = 1\nb = 2\nfail(message='bad thing')\n", `{}`)
 	if !errors.Is(err, host.ErrGuest) {
 		t.Fatalf("err = %v, want ErrGuest", err)
@@ -85,8 +81,8 @@ func TestUncaughtToolErrorCarriesLine(t *testing.T) {
 	}
 }
 
-func TestExceptionsWithLineNumbers(t *testing.T) {
-	e := newEngine(t)
+func testExceptionsWithLineNumbers(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	cases := []struct {
 		source, want string
 		line         int
@@ -108,8 +104,8 @@ func TestExceptionsWithLineNumbers(t *testing.T) {
 	mustValue(t, e, "result = 'alive'", `{}`, `"alive"`)
 }
 
-func TestUnknownToolAndMalformedRequest(t *testing.T) {
-	e := newEngine(t)
+func testUnknownToolAndMalformedRequest(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	resp := mustValue(t, e, `import _spine
 result = [_spine.call('{"tool": "nope", "args": {}}').decode(),
           _spine.call('not json').decode(),
@@ -124,8 +120,8 @@ result = [_spine.call('{"tool": "nope", "args": {}}').decode(),
 	mustValue(t, e, "result = lookup(key=1)", `{}`, `7`)
 }
 
-func TestSchemaMismatch(t *testing.T) {
-	e := newEngine(t)
+func testSchemaMismatch(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	resp, err := run(t, e, "sleep(ms='soon')", `{}`)
 	if !errors.Is(err, host.ErrGuest) || !strings.HasPrefix(resp.Error, "RuntimeError: sleep: arguments do not match the schema") {
 		t.Fatalf("err %v, error %q", err, errorOf(resp))
@@ -136,8 +132,8 @@ func TestSchemaMismatch(t *testing.T) {
 	}
 }
 
-func TestBadInputs(t *testing.T) {
-	e := newEngine(t)
+func testBadInputs(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	_, err := run(t, e, "result = 1", `{"item": `)
 	if !errors.Is(err, host.ErrBadRequest) {
 		t.Fatalf("err = %v, want ErrBadRequest", err)
@@ -149,8 +145,8 @@ func TestBadInputs(t *testing.T) {
 	mustValue(t, e, "result = inputs", ``, `{}`)
 }
 
-func TestUnencodableResult(t *testing.T) {
-	e := newEngine(t)
+func testUnencodableResult(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	cases := map[string]string{
 		"result = {1, 2}":                 "TypeError: result is not JSON-serializable: set at result",
 		"result = {'a': [object()]}":      "TypeError: result is not JSON-serializable: object at result['a'][0]",
@@ -166,8 +162,8 @@ func TestUnencodableResult(t *testing.T) {
 	}
 }
 
-func TestResultSizeLimit(t *testing.T) {
-	e := newEngine(t, host.WithLimits(host.Limits{ResultBytes: 1000}))
+func testResultSizeLimit(t *testing.T, m isolationMode) {
+	e := m.engine(t, host.WithLimits(host.Limits{ResultBytes: 1000}))
 	resp, err := run(t, e, "result = 'x' * 5000", `{}`)
 	if !errors.Is(err, host.ErrLimit) || resp.Status != host.StatusLimit {
 		t.Fatalf("err %v status %s", err, resp.Status)
@@ -175,8 +171,8 @@ func TestResultSizeLimit(t *testing.T) {
 	mustValue(t, e, "result = 'x' * 10", `{}`, `"xxxxxxxxxx"`)
 }
 
-func TestRawNumbersCrossExactly(t *testing.T) {
-	e := newEngine(t)
+func testRawNumbersCrossExactly(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	inputs := `{"big": 123456789012345678901234567890, "e": 1e16, "f": 1.0, "n": 9223372036854775808}`
 	mustValue(t, e, `result = [inputs["big"], inputs["e"], inputs["f"], inputs["n"], 2**63, lookup(key=2**70)]`, inputs,
 		`[123456789012345678901234567890, 1e+16, 1.0, 9223372036854775808, 9223372036854775808, 8264141345021879123968]`)
@@ -184,22 +180,24 @@ func TestRawNumbersCrossExactly(t *testing.T) {
 		`{"a": 123456789012345678901234567890, "b": 1.0, "c": 18446744073709551616}`)
 }
 
-func TestTimeoutInterruptsAndNextExecutionWorks(t *testing.T) {
-	e := newEngine(t, host.WithLimits(host.Limits{Timeout: time.Second}))
+func testTimeoutInterruptsAndNextExecutionWorks(t *testing.T, m isolationMode) {
+	e := m.engine(t, host.WithLimits(host.Limits{Timeout: time.Second}))
 	start := time.Now()
 	resp, err := run(t, e, "while True:\n    pass", `{}`)
 	elapsed := time.Since(start)
 	if !errors.Is(err, host.ErrTimeout) || !errors.Is(err, context.DeadlineExceeded) || resp.Status != host.StatusTimeout {
 		t.Fatalf("err %v status %v", err, resp)
 	}
-	if elapsed > 3*time.Second {
+	// A generous bound: it catches an execution the deadline did not stop,
+	// not a slow machine.
+	if elapsed > 20*time.Second {
 		t.Fatalf("timeout took %v", elapsed)
 	}
 	mustValue(t, e, "result = 'next'", `{}`, `"next"`)
 }
 
-func TestTimeoutCannotBeCaught(t *testing.T) {
-	e := newEngine(t)
+func testTimeoutCannotBeCaught(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	resp, err := e.Execute(ctx, host.Request{Source: "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass"})
@@ -208,13 +206,15 @@ func TestTimeoutCannotBeCaught(t *testing.T) {
 	}
 }
 
-func TestTimeoutDuringToolCallCancelsIt(t *testing.T) {
-	e := newEngine(t)
+func testTimeoutDuringToolCallCancelsIt(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := e.Execute(ctx, host.Request{Source: "sleep(ms=60000)"})
-	if !errors.Is(err, host.ErrTimeout) || time.Since(start) > 3*time.Second {
+	// The sleep would last ten minutes: only the deadline cancelling it ends
+	// the execution within the (generous) bound.
+	_, err := e.Execute(ctx, host.Request{Source: "sleep(ms=600000)"})
+	if !errors.Is(err, host.ErrTimeout) || time.Since(start) > 20*time.Second {
 		t.Fatalf("err %v after %v", err, time.Since(start))
 	}
 }
@@ -223,26 +223,24 @@ func TestTimeoutDuringToolCallCancelsIt(t *testing.T) {
 // program never sees the error of the tool it cut short, so it cannot catch
 // it and carry on. The tool here cancels its own execution and fails at
 // once, before the transport's own cancel hook can run: only the answer
-// itself can stop the program in time (both isolation modes).
-func TestContextEndDuringToolCallIsNotTheToolsError(t *testing.T) {
-	bothModes(t, func(t *testing.T, isolation host.Isolation) {
-		var cancel context.CancelFunc
-		stopper := host.NewTool(host.ToolSpec{Name: "stop_here"}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
-			cancel()
-			return nil, errors.New("stopped")
-		})
-		e := newEngine(t, host.WithIsolation(isolation), host.WithTools(stopper))
-		for i := 0; i < 5; i++ {
-			ctx, stop := context.WithCancel(context.Background())
-			cancel = stop
-			resp, err := e.Execute(ctx, host.Request{Source: "try:\n    stop_here()\nexcept RuntimeError as e:\n    result = 'caught: ' + str(e)"})
-			stop()
-			if !errors.Is(err, context.Canceled) || resp == nil || resp.Status != host.StatusCancelled {
-				t.Fatalf("run %d: err %v, value %s", i, err, valueOf(resp))
-			}
-		}
-		mustValue(t, e, "result = 'next'", `{}`, `"next"`)
+// itself can stop the program in time.
+func testContextEndDuringToolCallIsNotTheToolsError(t *testing.T, m isolationMode) {
+	var cancel context.CancelFunc
+	stopper := host.NewTool(host.ToolSpec{Name: "stop_here"}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		cancel()
+		return nil, errors.New("stopped")
 	})
+	e := m.engine(t, host.WithTools(stopper))
+	for i := 0; i < 5; i++ {
+		ctx, stop := context.WithCancel(context.Background())
+		cancel = stop
+		resp, err := e.Execute(ctx, host.Request{Source: "try:\n    stop_here()\nexcept RuntimeError as e:\n    result = 'caught: ' + str(e)"})
+		stop()
+		if !errors.Is(err, context.Canceled) || resp == nil || resp.Status != host.StatusCancelled {
+			t.Fatalf("run %d: err %v, value %s", i, err, valueOf(resp))
+		}
+	}
+	mustValue(t, e, "result = 'next'", `{}`, `"next"`)
 }
 
 func valueOf(resp *host.Response) string {
@@ -252,18 +250,27 @@ func valueOf(resp *host.Response) string {
 	return string(resp.Value)
 }
 
-func TestCancel(t *testing.T) {
-	e := newEngine(t)
+// Cancelling the context of a running program stops it as cancelled. The
+// cancel is ordered after the program has started, by a tool it calls first.
+func testCancel(t *testing.T, m isolationMode) {
+	running := make(chan struct{})
+	started := host.NewTool(host.ToolSpec{Name: "started"}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		close(running)
+		return json.RawMessage("null"), nil
+	})
+	e := m.engine(t, host.WithTools(started))
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(100*time.Millisecond, cancel)
-	resp, err := e.Execute(ctx, host.Request{Source: "while True:\n    pass"})
-	if !errors.Is(err, context.Canceled) || resp.Status != host.StatusCancelled {
-		t.Fatalf("err %v", err)
+	defer cancel()
+	go func() { <-running; cancel() }()
+	resp, err := e.Execute(ctx, host.Request{Source: "started()\nwhile True:\n    pass"})
+	if !errors.Is(err, context.Canceled) || resp == nil || resp.Status != host.StatusCancelled {
+		t.Fatalf("err %v, response %+v", err, resp)
 	}
+	mustValue(t, e, "result = 'next'", `{}`, `"next"`)
 }
 
-func TestStdoutCaptureAndCap(t *testing.T) {
-	e := newEngine(t, host.WithLimits(host.Limits{StdoutBytes: 10}))
+func testStdoutCaptureAndCap(t *testing.T, m isolationMode) {
+	e := m.engine(t, host.WithLimits(host.Limits{StdoutBytes: 10}))
 	resp := mustValue(t, e, "print('hello')\nprint('ünïcode world')\nresult = 1", `{}`, `1`)
 	if resp.Stdout != "hello\nün" || !resp.StdoutTruncated {
 		t.Fatalf("stdout %q truncated %v", resp.Stdout, resp.StdoutTruncated)
@@ -274,8 +281,8 @@ func TestStdoutCaptureAndCap(t *testing.T) {
 	}
 }
 
-func TestStdoutIsPerExecution(t *testing.T) {
-	e := newEngine(t)
+func testStdoutIsPerExecution(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	mustValue(t, e, "print('first')", `{}`, `null`)
 	resp := mustValue(t, e, "result = 2", `{}`, `2`)
 	if resp.Stdout != "" {
@@ -283,20 +290,20 @@ func TestStdoutIsPerExecution(t *testing.T) {
 	}
 }
 
-func TestToolPanicIsAnError(t *testing.T) {
+func testToolPanicIsAnError(t *testing.T, m isolationMode) {
 	boom := host.NewTool(host.ToolSpec{Name: "boom"}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
 		panic("kaboom")
 	})
 	bad := host.NewTool(host.ToolSpec{Name: "bad"}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
 		return json.RawMessage("{not json"), nil
 	})
-	e := newEngine(t, host.WithTools(boom, bad))
+	e := m.engine(t, host.WithTools(boom, bad))
 	mustValue(t, e, "r = []\nfor f in (boom, bad):\n    try:\n        f()\n    except RuntimeError as e:\n        r.append(str(e))\nresult = r",
 		`{}`, `["boom: tool panicked: kaboom", "bad: tool returned invalid JSON"]`)
 }
 
-func TestToolCallLimitStopsTheProgram(t *testing.T) {
-	e := newEngine(t, host.WithLimits(host.Limits{ToolCalls: 5}))
+func testToolCallLimitStopsTheProgram(t *testing.T, m isolationMode) {
+	e := m.engine(t, host.WithLimits(host.Limits{ToolCalls: 5}))
 	resp, err := run(t, e, "n = 0\nwhile True:\n    try:\n        lookup(key=1)\n        n += 1\n    except BaseException:\n        pass", `{}`)
 	if !errors.Is(err, host.ErrLimit) || resp.Status != host.StatusLimit {
 		t.Fatalf("err %v", err)
@@ -304,8 +311,8 @@ func TestToolCallLimitStopsTheProgram(t *testing.T) {
 	mustValue(t, e, "result = lookup(key=1)", `{}`, `7`)
 }
 
-func TestRecursionLimit(t *testing.T) {
-	e := newEngine(t, host.WithLimits(host.Limits{Recursion: 50}))
+func testRecursionLimit(t *testing.T, m isolationMode) {
+	e := m.engine(t, host.WithLimits(host.Limits{Recursion: 50}))
 	resp, err := run(t, e, "def f(n):\n    return f(n + 1)\nf(0)", `{}`)
 	if err == nil || !strings.HasPrefix(resp.Error, "RecursionError") {
 		t.Fatalf("err %v %q", err, errorOf(resp))
@@ -313,20 +320,20 @@ func TestRecursionLimit(t *testing.T) {
 	mustValue(t, e, "def f(n):\n    return 0 if n == 0 else f(n - 1)\nresult = f(40)", `{}`, `0`)
 }
 
-func TestBuiltinsArePerExecution(t *testing.T) {
-	e := newEngine(t)
+func testBuiltinsArePerExecution(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	mustValue(t, e, "__builtins__['len'] = lambda x: 42\nresult = len([])", `{}`, `42`)
 	mustValue(t, e, "result = len([])", `{}`, `0`)
 }
 
-func TestTypedFuncTool(t *testing.T) {
+func testTypedFuncTool(t *testing.T, m isolationMode) {
 	type addArgs struct {
 		A int `json:"a"`
 		B int `json:"b"`
 	}
 	add := host.Func("add", func(_ context.Context, in addArgs) (int, error) { return in.A + in.B, nil },
 		host.Describe("Add two integers."), host.Speculative())
-	e := newEngine(t, host.WithTools(add))
+	e := m.engine(t, host.WithTools(add))
 	mustValue(t, e, "result = [add(a=2, b=3), add.__doc__]", `{}`, `[5, "Add two integers."]`)
 	resp, err := run(t, e, "add(a='x', b=1)", `{}`)
 	if err == nil || !strings.Contains(resp.Error, "arguments do not match the schema") {
@@ -338,8 +345,8 @@ func TestTypedFuncTool(t *testing.T) {
 	}
 }
 
-func TestEmitAndPositionalArguments(t *testing.T) {
-	e := newEngine(t)
+func testEmitAndPositionalArguments(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	resp := mustValue(t, e, "emit(value=1)\nemit(value={'a': [2]})\nresult = emit(value='x')", `{}`, `3`)
 	got, _ := json.Marshal(resp.Emitted)
 	if string(got) != `[1,{"a":[2]},"x"]` {
@@ -351,8 +358,8 @@ func TestEmitAndPositionalArguments(t *testing.T) {
 	}
 }
 
-func TestConcurrentExecutions(t *testing.T) {
-	e := newEngine(t)
+func testConcurrentExecutions(t *testing.T, m isolationMode) {
+	e := m.engine(t)
 	var wg sync.WaitGroup
 	errs := make(chan error, 32*50)
 	for g := 0; g < 32; g++ {
@@ -378,8 +385,8 @@ func TestConcurrentExecutions(t *testing.T) {
 	}
 }
 
-func TestClosedEngine(t *testing.T) {
-	e, err := host.New(host.WithIsolation(host.Inproc))
+func testClosedEngine(t *testing.T, m isolationMode) {
+	e, err := host.New(m.options(t)...)
 	if err != nil {
 		t.Fatal(err)
 	}

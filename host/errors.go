@@ -48,3 +48,12 @@ func (e *ExecError) Unwrap() []error {
 	}
 	return []error{e.Kind}
 }
+
+// contextDone is the error of an execution whose context was done before it
+// started: a timeout for a deadline, context.Canceled for a cancel.
+func contextDone(err error) *ExecError {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return &ExecError{Kind: ErrTimeout, Message: "the context's deadline passed before the execution started"}
+	}
+	return &ExecError{Kind: context.Canceled, Message: "the context was cancelled before the execution started"}
+}

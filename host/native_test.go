@@ -32,9 +32,7 @@ func nativeEngine(t testing.TB, isolation host.Isolation, cache string, opts ...
 }
 
 func bothModes(t *testing.T, test func(t *testing.T, isolation host.Isolation)) {
-	for _, isolation := range []host.Isolation{host.Inproc, host.Sandbox} {
-		t.Run(string(isolation), func(t *testing.T) { test(t, isolation) })
-	}
+	forEachIsolation(t, func(t *testing.T, m isolationMode) { test(t, m.level) })
 }
 
 func execNative(t *testing.T, e *host.Engine, mode host.NativeMode, source, inputs string) *host.Response {

@@ -1,0 +1,6 @@
+# expect: ok
+# value: "printed"
+# One print of 64 MiB in a single call: the capture keeps its limit's worth
+# and drops the rest; the host never holds the whole of it.
+print('x' * (64 << 20))
+result = 'printed'
