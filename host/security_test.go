@@ -163,6 +163,14 @@ func (s *securitySuite) check(t *testing.T, source []byte, x expectation) {
 	if (err == nil) != (x.status == host.StatusOK) {
 		t.Fatalf("status %s with err %v", resp.Status, err)
 	}
+	// Call offsets count from the execution's start, which is after its
+	// context was made: a call that succeeded with an offset past the
+	// deadline ran under a done context.
+	for _, c := range resp.Calls {
+		if c.Start > x.deadline && c.Error == "" {
+			t.Errorf("a %s call started %v into the execution, after its %v deadline", c.Tool, c.Start, x.deadline)
+		}
+	}
 	if x.value != nil && !sameJSON(resp.Value, x.value) {
 		t.Fatalf("value %.500s, want %s", resp.Value, x.value)
 	}

@@ -82,6 +82,11 @@ func (s *Session) work(ctx context.Context, tool *Tool, e *early) {
 		}
 	}
 	e.start = s.Since()
+	if err := ctx.Err(); err != nil { // cancelled while it waited for a worker
+		e.response, e.toolErr = errorResponse(err.Error()), err.Error()
+		e.end = e.start
+		return
+	}
 	e.response, e.toolErr = s.run(ctx, tool, e.args)
 	e.end = s.Since()
 }

@@ -147,6 +147,12 @@ func (s *Session) Call(raw []byte) []byte {
 	if err != nil {
 		return s.refuse(req, start, err.Error())
 	}
+	// No tool starts once the execution's context is done: the program is
+	// being stopped, and an effect now would happen after its deadline (or
+	// its caller's cancel), when a retry may already be under way.
+	if err := s.ctx.Err(); err != nil {
+		return s.refuse(req, start, "not started: "+err.Error())
+	}
 	tool, message := s.admit(req, true)
 	if tool == nil {
 		return s.refuse(req, start, message)
