@@ -9,6 +9,9 @@
 //
 //   - prefix streaming: time from the last chunk to the result.
 //
+//   - stopping: how late an execution returns after its deadline, in
+//     process and in the sandbox (stopping.go).
+//
 //   - sandbox: the sandbox beside in-process spine, pydantic-monty (with
 //     -monty, the bench venv's python) and the subprocess (sandbox.go);
 //
@@ -70,6 +73,7 @@ func main() {
 	poolSection()
 	plm(engine)
 	streaming(engine)
+	stopping(engine, sandbox)
 }
 
 func exec1(e *host.Engine, req host.Request) time.Duration {
