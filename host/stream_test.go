@@ -73,13 +73,14 @@ func testAbortedStreamCancelsItsCalls(t *testing.T, m isolationMode) {
 	mustValue(t, e, "result = 1", `{}`, `1`)
 }
 
-// Cancelling a stream's context ends the calls it started, before and
-// without Abort: the tool here reports when its context ends, and the test
-// waits for that report before it aborts.
+// Cancelling a stream's context ends the calls it started, without Abort:
+// the tool here reports when its context ends, the cancelled call is then
+// traced, and Finish says the stream was cancelled.
 func testCancelledContextCancelsStreamCalls(t *testing.T, m isolationMode) {
-	ended := make(chan error, 1)
+	running, ended := make(chan struct{}), make(chan error, 1)
 	block := host.NewTool(host.ToolSpec{Name: "block", Speculative: true},
 		func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+			close(running)
 			<-ctx.Done()
 			ended <- ctx.Err()
 			return nil, ctx.Err()
@@ -91,7 +92,11 @@ func testCancelledContextCancelsStreamCalls(t *testing.T, m isolationMode) {
 		t.Fatal(err)
 	}
 	s.Feed([]byte("a = block()\n"))
-	waitFor(t, "the call to start", func() bool { return s.Started() == 1 })
+	select { // the handler itself is running, not only prepared
+	case <-running:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stream did not start its call early")
+	}
 	cancel()
 	if err := s.Feed([]byte("x = 1\n")); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Feed after cancel: %v", err)
@@ -104,10 +109,13 @@ func testCancelledContextCancelsStreamCalls(t *testing.T, m isolationMode) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("cancelling the stream's context did not end its call")
 	}
-	s.Abort()
+	waitFor(t, "the cancelled call to be traced", func() bool { return len(s.Calls()) == 1 })
 	calls := s.Calls()
-	if len(calls) != 1 || !calls[0].Early || !calls[0].Stream || calls[0].Claimed || !strings.Contains(calls[0].Error, "canceled") {
+	if !calls[0].Early || !calls[0].Stream || calls[0].Claimed || !strings.Contains(calls[0].Error, "canceled") {
 		t.Fatalf("trace %+v", calls)
+	}
+	if _, err := s.Finish(); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Finish after the context was cancelled: %v", err)
 	}
 }
 

@@ -82,7 +82,12 @@ func (s *Session) work(ctx context.Context, tool *Tool, e *early) {
 		}
 	}
 	e.start = s.Since()
-	if err := ctx.Err(); err != nil { // cancelled while it waited for a worker
+	// Cancelled, or the execution ended, while it waited for a worker.
+	err := ctx.Err()
+	if err == nil {
+		err = s.done()
+	}
+	if err != nil {
 		e.response, e.toolErr = errorResponse(err.Error()), err.Error()
 		e.end = e.start
 		return

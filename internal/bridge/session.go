@@ -131,6 +131,19 @@ func (s *Session) LimitExceeded() string {
 	return s.limitHit
 }
 
+// done is the context's error, or DeadlineExceeded once the clock has passed
+// its deadline: the context's timer fires a moment late, and a tool must not
+// start in that moment.
+func (s *Session) done() error {
+	if err := s.ctx.Err(); err != nil {
+		return err
+	}
+	if deadline, ok := s.ctx.Deadline(); ok && !time.Now().Before(deadline) {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
 // Calls returns the trace, ordered by start.
 func (s *Session) Calls() []Call {
 	s.mu.Lock()
@@ -150,7 +163,7 @@ func (s *Session) Call(raw []byte) []byte {
 	// No tool starts once the execution's context is done: the program is
 	// being stopped, and an effect now would happen after its deadline (or
 	// its caller's cancel), when a retry may already be under way.
-	if err := s.ctx.Err(); err != nil {
+	if err := s.done(); err != nil {
 		return s.refuse(req, start, "not started: "+err.Error())
 	}
 	tool, message := s.admit(req, true)
