@@ -10,7 +10,8 @@ import (
 )
 
 // A context that is already done runs nothing: no line of the program and no
-// tool, so a caller that retries never repeats an effect. The program here
+// tool, and no stream starts, so a caller that retries never repeats an
+// effect. The program here
 // would emit first thing; the error says why nothing ran, as the matching
 // context error and (for a deadline) ErrTimeout.
 func testExecuteWithDoneContextRunsNothing(t *testing.T, m isolationMode) {
@@ -40,6 +41,10 @@ func testExecuteWithDoneContextRunsNothing(t *testing.T, m isolationMode) {
 		if resp != nil && (len(resp.Emitted) != 0 || len(resp.Calls) != 0) {
 			t.Errorf("%s: the program ran under a done context: emitted %s, calls %+v", c.name, resp.Emitted, resp.Calls)
 		}
+	}
+	stream, err := e.Stream(cancelled, host.Request{})
+	if stream != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("Stream under a cancelled context: %v, %v", stream, err)
 	}
 	mustValue(t, e, "result = emit(value='once')", `{}`, `1`)
 }

@@ -338,7 +338,9 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 // the program finished; otherwise it is an *ExecError whose kind errors.Is
 // tells apart (ErrGuest, ErrTimeout, ErrLimit, ErrBadRequest, ErrClosed,
 // context.Canceled), and the response (when not nil) still carries the
-// stdout and trace of what ran.
+// stdout and trace of what ran. A ctx already done runs nothing (no
+// response; the error matches its cause), and no tool starts once ctx is
+// done.
 func (e *Engine) Execute(ctx context.Context, req Request) (*Response, error) {
 	e.running.Add(1)
 	defer e.running.Done()
