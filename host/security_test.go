@@ -78,9 +78,10 @@ type securitySuite struct {
 	secret, secretPath string
 	plain              *host.Engine
 
-	nativeOnce sync.Once
-	native     *host.Engine
-	nativeErr  error
+	nativeOnce  sync.Once
+	native      *host.Engine
+	nativeCache string
+	nativeErr   error
 }
 
 // securityEngine is the engine a service would make: the default isolation
@@ -111,12 +112,13 @@ func (s *securitySuite) nativeEngine(t *testing.T) *host.Engine {
 			host.WithLimits(host.Limits{Timeout: time.Minute}),
 			host.WithSandbox(host.SandboxOptions{Binary: guestBinary(t)}),
 			host.WithNative(host.NativeOptions{Toolchain: toolchain(t), CacheDir: cache, HotCalls: 50}))
-		if s.nativeErr != nil {
-			os.RemoveAll(cache)
-		}
+		s.nativeCache = cache
 	})
 	if s.nativeErr != nil {
 		t.Fatalf("native engine: %v", s.nativeErr)
+	}
+	if s.native == nil { // the first program to ask failed finding the toolchain
+		t.Fatal("native engine: no toolchain (see the first native program's failure)")
 	}
 	return s.native
 }
@@ -124,6 +126,9 @@ func (s *securitySuite) nativeEngine(t *testing.T) *host.Engine {
 func (s *securitySuite) closeNative() {
 	if s.native != nil {
 		s.native.Close()
+	}
+	if s.nativeCache != "" {
+		os.RemoveAll(s.nativeCache)
 	}
 }
 
