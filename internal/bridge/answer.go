@@ -8,7 +8,8 @@ import "github.com/spine-sandbox/spine/internal/protocol"
 // prepare, else the response's length; negative: the host failed), the
 // response, and the interrupt the transport must deliver with the answer:
 // LimitExceeded once the execution exceeded a host limit (a program must not
-// catch its way past one), and, for a crossing that waited for a tool, why
+// catch its way past one), and, for a crossing that waited on the host (a
+// tool, the compiler), why
 // the execution's context ended, so the program meets its deadline rather
 // than the error of the tool the deadline cut short.
 func (s *Session) Answer(c protocol.Crossing, handle uint64, request []byte) (int64, []byte, Reason) {
@@ -38,7 +39,7 @@ func (s *Session) interruptWith(c protocol.Crossing) Reason {
 	if s.LimitExceeded() != "" {
 		return LimitExceeded
 	}
-	if c.WaitsForTool() {
+	if c.WaitsOnHost() {
 		return s.Ended()
 	}
 	return NotInterrupted

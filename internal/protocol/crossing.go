@@ -43,11 +43,12 @@ func CrossingOf(kind Kind) (Crossing, bool) {
 // handle (prepare).
 func (c Crossing) Answered() bool { return c != CrossPrepare }
 
-// WaitsForTool reports whether the crossing waits for a tool's result: an
-// execution whose context ended meanwhile is interrupted with the answer, so
-// the program meets its deadline instead of the error of the tool it cut
-// short.
-func (c Crossing) WaitsForTool() bool { return c == CrossCall || c == CrossResolve }
+// WaitsOnHost reports whether the crossing waits for the host: a tool's
+// result, or (native) the compiler. An execution whose context ended
+// meanwhile is interrupted with the answer, so the program meets its
+// deadline instead of the error of the wait it cut short, which it could
+// survive (after a cut compile wait, by going on in Python past its deadline).
+func (c Crossing) WaitsOnHost() bool { return c == CrossCall || c == CrossResolve || c == CrossNative }
 
 // ParseCrossing splits a crossing frame's payload into its handle and request.
 func ParseCrossing(kind Kind, payload []byte) (uint64, []byte, error) {
