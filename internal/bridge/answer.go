@@ -9,9 +9,8 @@ import "github.com/spine-sandbox/spine/internal/protocol"
 // response, and the interrupt the transport must deliver with the answer:
 // LimitExceeded once the execution exceeded a host limit (a program must not
 // catch its way past one), and, for a crossing that waited on the host (a
-// tool, the compiler), why
-// the execution's context ended, so the program meets its deadline rather
-// than the error of the tool the deadline cut short.
+// tool, the compiler), why the execution's context ended, so the program
+// meets its deadline rather than the error of the wait the deadline cut short.
 func (s *Session) Answer(c protocol.Crossing, handle uint64, request []byte) (int64, []byte, Reason) {
 	var number int64
 	var response []byte
