@@ -160,15 +160,16 @@ func (s *Session) Call(raw []byte) []byte {
 	if err != nil {
 		return s.refuse(req, start, err.Error())
 	}
-	// No tool starts once the execution's context is done: the program is
-	// being stopped, and an effect now would happen after its deadline (or
-	// its caller's cancel), when a retry may already be under way.
-	if err := s.done(); err != nil {
-		return s.refuse(req, start, "not started: "+err.Error())
-	}
 	tool, message := s.admit(req, true)
 	if tool == nil {
 		return s.refuse(req, start, message)
+	}
+	// No tool starts once the execution's context is done: the program is
+	// being stopped, and an effect now would happen after its deadline (or
+	// its caller's cancel), when a retry may already be under way. (Admitted
+	// first, so a call over the limit still reports the limit.)
+	if err := s.done(); err != nil {
+		return s.refuse(req, start, "not started: "+err.Error())
 	}
 	response, toolErr := s.run(s.ctx, tool, req.Args)
 	s.record(Call{Tool: req.Tool, Args: req.Args, Start: start, End: s.Since(), Error: toolErr})
