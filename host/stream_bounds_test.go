@@ -10,11 +10,12 @@ import (
 	"github.com/spine-sandbox/spine/host"
 )
 
-// slowToAnalyse is legal and instant to run, but following it ahead of time
-// is not: after `z.append(1)` the prefix analysis asks of every known name
-// whether its value reaches z, and y reaches 20,000 x 65,536 elements
-// (minutes of pure-Python walking). It stands for any statement whose
-// analysis is expensive.
+// slowToAnalyse is legal and instant to run, but expensive to follow ahead
+// of time: after `z.append(1)` the analysis asks of every known name whether
+// its value reaches z, and y holds 20,000 lists of 65,536 elements. Unbounded,
+// that walk took minutes; the guest's own analysis budget now cuts it short.
+// The host's bound must hold whichever it does (the in-process package tests
+// the interrupt against analysis with the guest's budget lifted).
 const slowToAnalyse = "x = [0] * 65536\ny = [x] * 20000\nz = []\nz.append(1)\nresult = [len(y), z]\n"
 
 func engineIn(t *testing.T, isolation host.Isolation, opts ...host.Option) *host.Engine {
@@ -26,7 +27,7 @@ func engineIn(t *testing.T, isolation host.Isolation, opts ...host.Option) *host
 }
 
 // finishWithin runs Finish, failing the test if it has not returned within
-// `bound` (a generous bound: the analysis it must not wait for takes minutes).
+// `bound`, a generous bound far beyond the deadline and its grace.
 func finishWithin(t *testing.T, s *host.Stream, bound time.Duration) (*host.Response, error) {
 	t.Helper()
 	type outcome struct {
