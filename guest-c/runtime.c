@@ -208,7 +208,7 @@ int spine_call_entry(uintptr_t token, const char *entry, const char *arg,
     return fail("spine_call_entry: the runtime is not initialised");
   }
   PyEval_RestoreThread(g_thread);
-  spine_module_begin(token);
+  spine_module_begin_entry(token);
   int rc = 0;
   PyObject *fn = PyObject_GetAttrString(g_bootstrap, entry);
   PyObject *text = fn ? PyUnicode_DecodeUTF8(arg, (Py_ssize_t)arg_len, "replace") : NULL;

@@ -26,6 +26,10 @@ static _Atomic uint64_t g_run_state;
 /* A strong reference held while the module lives: the pending-call hook has
  * no module argument, and there is one module per process. */
 static PyObject *g_interrupt_type;
+/* Set while a bootstrap entry (prefix analysis) runs rather than a program:
+ * no frame of it is the program's, and all of it may be stopped, so an
+ * interrupt is raised wherever it lands. Interpreter thread only. */
+static int g_in_entry;
 
 /* The response buffer: runtime-owned and reused, so a tool call allocates
  * nothing on the C side unless a response outgrows it. */
@@ -39,12 +43,19 @@ void spine_module_set_host(spine_host_fn host) { g_host = host; }
 
 void spine_module_begin(uintptr_t token) {
   g_token = token;
+  g_in_entry = 0;
   atomic_store(&g_run_state, (uint64_t)token << SPINE_REASON_BITS);
+}
+
+void spine_module_begin_entry(uintptr_t token) {
+  spine_module_begin(token);
+  g_in_entry = 1;
 }
 
 int spine_module_end(void) {
   uint64_t state = atomic_exchange(&g_run_state, 0);
   g_token = 0;
+  g_in_entry = 0;
   return (int)(state & ((1u << SPINE_REASON_BITS) - 1));
 }
 
@@ -93,7 +104,7 @@ static const char *reason_text(int reason) {
  * Interrupt meets it again at its next bytecode boundary, and an interrupt
  * that lands while bootstrap (not the program) runs is not lost: it waits for
  * the program's frames. Outside them it never raises, so bootstrap can always
- * encode the error. */
+ * encode the error; during an entry it raises anywhere (see g_in_entry). */
 static int interrupt_hook(void *arg) {
   uintptr_t token = (uintptr_t)arg;
   if (token != g_token) {
@@ -104,7 +115,7 @@ static int interrupt_hook(void *arg) {
     return 0;
   }
   Py_AddPendingCall(interrupt_hook, arg);
-  if (!in_user_code()) {
+  if (!g_in_entry && !in_user_code()) {
     return 0;
   }
   PyErr_SetString(g_interrupt_type, reason_text(reason));

@@ -21,6 +21,10 @@ void spine_module_set_host(spine_host_fn host);
 /** \brief Mark `token` as the running execution (0: none running). */
 void spine_module_begin(uintptr_t token);
 
+/** \brief Like spine_module_begin, for a bootstrap entry (prefix analysis):
+ * an interrupt stops it wherever it is, not only in the program's frames. */
+void spine_module_begin_entry(uintptr_t token);
+
 /** \brief End the running execution; returns the interrupt reason it got (0: none). */
 int spine_module_end(void);
 

@@ -87,6 +87,10 @@ int spine_execute(uintptr_t token, const char *request, size_t request_len,
 /**
  * \brief Run a bootstrap entry point that takes one string and returns nothing
  *        (`prefix_begin`, `prefix_feed`, `prefix_abort`), for the execution `token`.
+ *        spine_interrupt(token) stops it at its next bytecode boundary wherever
+ *        it is (it runs no program code, and a stream's analysis must not
+ *        outlive the stream's deadline); the entry then fails with
+ *        `_spine.Interrupt`.
  */
 int spine_call_entry(uintptr_t token, const char *entry, const char *arg,
                      size_t arg_len);

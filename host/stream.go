@@ -200,16 +200,43 @@ func (s *Stream) Finish() (*Response, error) {
 	defer s.engine.running.Done()
 	defer s.p.cancel()
 
-	<-s.fed
-	s.p.session.SetStreaming(false)
+	// The clock starts now, and the analysis of chunks still queued or
+	// running counts against it: at the deadline the feeder skips what is
+	// queued and the guest stops the chunk it is analysing.
 	s.p.start = time.Now()
-	s.p.session.SetDeadline(time.Now().Add(s.engine.limits.Timeout))
+	s.p.session.SetDeadline(s.p.start.Add(s.engine.limits.Timeout))
 	stop := time.AfterFunc(s.engine.limits.Timeout, func() { s.p.cancelCause(context.DeadlineExceeded) })
 	defer stop.Stop()
-	request := s.finalRequest()
-	result, runErr := s.guest.Execute(request)
-	s.guest.Release()
+	<-s.fed
+	s.p.session.SetStreaming(false)
+	if err := s.p.session.Context().Err(); err != nil {
+		// The deadline (or the caller) ended the stream during its analysis:
+		// nothing more runs.
+		s.release(false)
+		return s.engine.finish(s.ctx, s.p, nil, context.Cause(s.p.session.Context()))
+	}
+	claims := !s.broken.Load()
+	result, runErr := s.guest.Execute(s.finalRequest())
+	s.release(claims && runErr == nil)
 	return s.engine.finish(s.ctx, s.p, result, runErr)
+}
+
+// release gives the guest back. Unless the final execution claimed the
+// stream's state (it drops it as it starts), the guest is told to forget it
+// first: the in-process interpreter outlives the stream and serves every
+// execution. That can wait for the interpreter, so it happens after the
+// caller has its answer (Engine.Close waits for it).
+func (s *Stream) release(claimed bool) {
+	if claimed {
+		s.guest.Release()
+		return
+	}
+	s.engine.running.Add(1)
+	go func() {
+		defer s.engine.running.Done()
+		_ = s.guest.Entry(protocol.EntryPrefixAbort, []byte(s.id))
+		s.guest.Release()
+	}()
 }
 
 // finalRequest claims the stream's state, or, if the guest lost it, runs the
@@ -256,12 +283,14 @@ func (s *Stream) abandon(cause error) {
 	close(s.chunks)
 	s.mu.Unlock()
 	s.p.session.CancelEarly()
+	// Ending the stream's context stops the chunk being analysed (the guest
+	// is interrupted, a sandboxed child killed): an abandoned stream's
+	// analysis must not keep the guest busy.
+	s.p.cancel()
 	go func() {
 		defer s.engine.running.Done()
 		<-s.fed
-		_ = s.guest.Entry(protocol.EntryPrefixAbort, []byte(s.id))
-		s.guest.Release()
-		s.p.cancel()
+		s.release(false)
 		s.p.session.Close()
 	}()
 }

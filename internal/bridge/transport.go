@@ -35,7 +35,11 @@ type Guest interface {
 	// The session's context bounds it: at its deadline the program stops.
 	Execute(request []byte) (*Result, error)
 	// Entry runs a bootstrap entry point taking one string (prefix_begin,
-	// prefix_feed, prefix_abort).
+	// prefix_feed, prefix_abort). The session's context bounds it, except
+	// prefix_abort (protocol.EntryPrefixAbort), which drops a stream's
+	// state and so runs whatever the context: a guest that outlives the
+	// stream (the in-process interpreter, which every execution shares)
+	// would otherwise keep that state for good.
 	Entry(name string, arg []byte) error
 	// Release ends the binding; the guest must keep no state of the session.
 	Release()

@@ -149,8 +149,7 @@ func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 	err := submit(ctx, func() {
 		defer sessions.Delete(token)
 		s.SetStop(func() { Interrupt(token, bridge.LimitExceeded) })
-		stop := context.AfterFunc(ctx, func() { Interrupt(token, bridge.ReasonFor(ctx)) })
-		defer stop()
+		defer interruptAtEnd(ctx, token)()
 		var out C.spine_result
 		req := C.CBytes(request)
 		defer C.free(req)
@@ -187,13 +186,22 @@ func Interrupt(token uint64, reason bridge.Reason) bool {
 }
 
 // Entry runs a bootstrap entry point (prefix_begin, prefix_feed, prefix_abort)
-// for the session on the interpreter thread.
+// for the session on the interpreter thread. The session's context bounds it
+// like an execution: when the context ends, the entry is interrupted wherever
+// it is. protocol.EntryPrefixAbort is the exception: it drops the stream's state
+// from the interpreter every execution shares, so it runs whatever the
+// context says; skipping it would leave that state there for good.
 func Entry(s *bridge.Session, name string, arg []byte) error {
+	ctx := s.Context()
+	if name == protocol.EntryPrefixAbort {
+		ctx = context.WithoutCancel(ctx)
+	}
 	token := tokens.Add(1)
 	sessions.Store(token, s)
 	var failure error
-	err := submit(s.Context(), func() {
+	err := submit(ctx, func() {
 		defer sessions.Delete(token)
+		defer interruptAtEnd(ctx, token)()
 		cname := C.CString(name)
 		defer C.free(unsafe.Pointer(cname))
 		carg := C.CBytes(arg)
@@ -203,7 +211,34 @@ func Entry(s *bridge.Session, name string, arg []byte) error {
 		}
 	})
 	if err != nil {
+		if err != ErrStuck {
+			sessions.Delete(token)
+		}
 		return err
 	}
 	return failure
+}
+
+// interruptAtEnd interrupts the job `token` once ctx ends; the function it
+// returns stops watching and must be called when the job is over. Called on
+// the interpreter thread just before the job enters the runtime: an
+// interrupt that comes before the runtime marks the job running fails, so it
+// is retried until it lands or the job is over (a context already done must
+// still stop the job).
+func interruptAtEnd(ctx context.Context, token uint64) func() {
+	over := make(chan struct{})
+	unwatch := context.AfterFunc(ctx, func() {
+		reason := bridge.ReasonFor(ctx)
+		for wait := 50 * time.Microsecond; !Interrupt(token, reason); wait = min(2*wait, 10*time.Millisecond) {
+			select {
+			case <-over:
+				return
+			case <-time.After(wait):
+			}
+		}
+	})
+	return func() {
+		unwatch()
+		close(over)
+	}
 }
