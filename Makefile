@@ -8,6 +8,9 @@ PYTHON := /usr/bin/python3
 export SPINE_GUEST := $(CURDIR)/build/guest-c/sandbox/spine-guest
 # The native toolchain (compiler binding, libraries, codegen headers) for hot functions.
 export SPINE_NATIVE := $(CURDIR)/build/spine-native
+# The in-process transport #includes guest-c/*.c, which Go's build cache does
+# not track: a digest of those sources in CGO_CFLAGS makes a change rebuild it.
+export CGO_CFLAGS := -O2 -g -DSPINE_GUEST_C_DIGEST=$(shell cat guest-c/*.c guest-c/*.h | sha256sum | cut -c1-16)
 BUILD := build
 ASAN_BUILD := build-asan
 JOBS ?= 2
