@@ -98,12 +98,12 @@ func expectation(t *testing.T, source []byte) string {
 		ok = false
 	}
 	switch status {
-	case "violation", "error", "timeout", "memory", "output_limit", "crashed", "ok-no-secret":
+	case "violation", "error", "timeout", "memory", "output_limit", "crashed", "limit", "ok-no-secret":
 	default:
 		ok = false
 	}
 	if !ok {
-		t.Fatalf("first line must be `# expect: violation|error|timeout|memory|output_limit|crashed|ok-no-secret`, not %q", line)
+		t.Fatalf("first line must be `# expect: violation|error|timeout|memory|output_limit|crashed|limit|ok-no-secret`, not %q", line)
 	}
 	return expect
 }
@@ -170,6 +170,9 @@ func classify(o outcome) string {
 	}
 	if o.result.Interrupted == bridge.Timeout {
 		return "timeout"
+	}
+	if o.session.LimitExceeded() != "" {
+		return "limit"
 	}
 	var e envelope
 	if json.Unmarshal(o.result.Response, &e) != nil {
