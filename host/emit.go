@@ -11,7 +11,11 @@ import (
 type emitted struct {
 	mu     sync.Mutex
 	values []json.RawMessage
+	charge func(bytes int) bool // the execution's host memory budget
 }
+
+// emitOverhead is what keeping one value costs beyond its bytes.
+const emitOverhead = 32
 
 type emittedKey struct{}
 
@@ -25,6 +29,9 @@ func Emit(ctx context.Context, value json.RawMessage) (int, error) {
 	}
 	if !json.Valid(value) {
 		return 0, errors.New("spine: Emit needs a JSON value")
+	}
+	if sink.charge != nil && !sink.charge(len(value)+emitOverhead) {
+		return 0, errors.New("spine: Emit: the execution's host memory limit is spent")
 	}
 	sink.mu.Lock()
 	defer sink.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -117,6 +118,9 @@ type Engine struct {
 	hotCalls int
 	closed   atomic.Bool
 	running  sync.WaitGroup
+	// abandoned counts tool calls given up on past bridge.Grace whose tool
+	// still runs (AbandonedCalls).
+	abandoned atomic.Int64
 
 	mu      sync.Mutex
 	streams map[*Stream]struct{} // open streams, aborted by Close
@@ -132,6 +136,9 @@ func New(opts ...Option) (*Engine, error) {
 	}
 	e := &Engine{tools: map[string]*bridge.Tool{}, limits: cfg.limits.withDefaults(),
 		workers: make(chan struct{}, cfg.workers), streams: map[*Stream]struct{}{}, level: cfg.isolation}
+	if err := e.limits.validate(); err != nil {
+		return nil, err
+	}
 	for _, t := range cfg.tools {
 		if _, dup := e.tools[t.Spec.Name]; dup {
 			return nil, fmt.Errorf("spine: tool %q registered twice", t.Spec.Name)
@@ -196,6 +203,13 @@ func (e *Engine) Close() error {
 	}
 	return e.guests.Close()
 }
+
+// AbandonedCalls is how many tool calls this engine gave up waiting for
+// (bridge.Grace after their execution's context ended) whose tool has still
+// not returned. Each is reported in its execution's trace; an early one
+// keeps its WithWorkers slot until its tool returns, and while every slot is
+// so taken programs run their calls themselves, without a head start.
+func (e *Engine) AbandonedCalls() int { return int(e.abandoned.Load()) }
 
 // Tools returns the specs of the engine's tools, in registration order.
 func (e *Engine) Tools() []ToolSpec {
@@ -324,26 +338,33 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	}
 	sink := &emitted{}
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
-	config := bridge.Config{Tools: tools, Workers: e.workers, Result: e.resultLimits(),
-		Limits: bridge.Limits{MaxToolCalls: e.limits.ToolCalls, MaxArgBytes: e.limits.ToolArgBytes}}
+	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: e.resultLimits(),
+		Limits: bridge.Limits{MaxToolCalls: e.limits.ToolCalls, MaxArgBytes: e.limits.ToolArgBytes,
+			MaxHostBytes: e.limits.HostBytes, ReservedBytes: 2 * e.limits.StdoutBytes}}
 	if nativeSession != nil {
 		config.Native = nativeSession
 	}
 	session := bridge.NewSession(ctx, config)
+	sink.charge = session.Charge
 	return &prepared{session: session, sink: sink, request: encoded, inputs: inputs, manifest: manifest,
 		native: nativeSession, hot: hot, start: time.Now()}, nil
 }
 
 // Execute runs one program and returns its response. The error is nil when
 // the program finished; otherwise it is an *ExecError whose kind errors.Is
-// tells apart (ErrGuest, ErrTimeout, ErrLimit, ErrBadRequest, ErrClosed,
-// context.Canceled), and the response (when not nil) still carries the
-// stdout and trace of what ran. A ctx already done runs nothing (no
-// response; the error matches its cause), and no tool starts once ctx is
-// done.
+// tells apart (ErrGuest, ErrTimeout (which also matches
+// context.DeadlineExceeded), context.Canceled, ErrLimit, ErrSandbox,
+// ErrBadRequest, ErrClosed), and the response (nil only for ErrBadRequest
+// and ErrClosed) says how it ended and carries the stdout and trace of what
+// ran. A context that is already done runs nothing: no guest, no tool.
+// Execute returns within the deadline plus ToolGrace and the grace of its
+// isolation even when a tool ignores its context.
 func (e *Engine) Execute(ctx context.Context, req Request) (*Response, error) {
 	e.running.Add(1)
 	defer e.running.Done()
+	if reason := bridge.ReasonFor(ctx); reason != bridge.NotInterrupted {
+		return e.notStarted(reason)
+	}
 	p, err := e.prepare(ctx, req)
 	if err != nil {
 		return nil, err
@@ -351,33 +372,45 @@ func (e *Engine) Execute(ctx context.Context, req Request) (*Response, error) {
 	defer p.cancel()
 	g, err := e.guests.Acquire(p.session)
 	if err != nil {
-		p.session.Close()
-		return nil, err
+		return e.acquireFailed(ctx, p, err)
 	}
-	result, runErr := g.Execute(p.request)
+	var result *bridge.Result
+	runErr := p.session.Context().Err() // ended while waiting for a guest: the program never starts
+	if runErr == nil {
+		result, runErr = g.Execute(p.request)
+	}
 	g.Release()
 	return e.finish(ctx, p, result, runErr)
 }
 
+// notStarted is the outcome of an execution whose context was done before
+// it started.
+func (e *Engine) notStarted(reason bridge.Reason) (*Response, error) {
+	return interrupted(&Response{Isolation: string(e.level)}, reason,
+		"the context ended before the execution started; nothing ran")
+}
+
+// acquireFailed is the outcome of an execution that found no guest to run on.
+func (e *Engine) acquireFailed(parent context.Context, p *prepared, err error) (*Response, error) {
+	if e.closed.Load() {
+		p.session.Close()
+		return nil, &ExecError{Kind: ErrClosed}
+	}
+	return e.finish(parent, p, nil, err)
+}
+
 // finish closes the session and turns the guest's result into a Response.
 func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Result, runErr error) (*Response, error) {
+	reason := p.session.Ended() // before Close, which ends the session's context
 	p.session.Close()
 	resp := &Response{Elapsed: time.Since(p.start), Emitted: p.sink.list(), Calls: convertCalls(p.session.Calls())}
 	resp.Isolation = string(e.level)
-	deadline := p.session.Context().Err()
 	resp.Native = nativeTrace(nil, p.native)
 	if runErr != nil {
 		if result != nil {
 			resp.Stdout, resp.Stderr = string(result.Stdout), string(result.Stderr)
 		}
-		if status, ok := guestStatus(runErr); ok {
-			resp.Status, resp.Error = status, string(status)+": "+runErr.Error()
-			if status == StatusTimeout {
-				return resp, &ExecError{Kind: ErrTimeout, Message: runErr.Error()}
-			}
-			return resp, &ExecError{Kind: ErrSandbox, Message: runErr.Error()}
-		}
-		return e.interrupted(parent, resp, deadline, runErr.Error(), runErr)
+		return failed(resp, reason, runErr)
 	}
 	resp.Stdout, resp.Stderr = string(result.Stdout), string(result.Stderr)
 	// Every transport has the session accept its result (size, depth, UTF-8
@@ -395,7 +428,10 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Resu
 		return resp, &ExecError{Kind: ErrLimit, Message: limit}
 	}
 	if result.Interrupted != bridge.NotInterrupted {
-		return e.interrupted(parent, resp, deadline, "", nil)
+		if reason == bridge.NotInterrupted {
+			reason = result.Interrupted
+		}
+		return interrupted(resp, reason, "")
 	}
 	if g.Error == nil {
 		resp.Status, resp.Value = StatusOK, g.Value
@@ -416,48 +452,78 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Resu
 	return resp, &ExecError{Kind: ErrGuest, Message: *g.Error, Line: g.Line}
 }
 
-// interrupted builds the response of an execution the host stopped.
-func (e *Engine) interrupted(parent context.Context, resp *Response, cause error, message string, runErr error) (*Response, error) {
-	if parent.Err() == context.Canceled {
-		resp.Status, resp.Error = StatusCancelled, "Cancelled: the caller cancelled the execution"
-		return resp, &ExecError{Kind: context.Canceled, Message: message}
+// failed builds the response of an execution whose guest failed (runErr):
+// a failure of the guest's own (memory, output, violation, crash) is
+// reported as such; a guest killed or abandoned past its deadline, and any
+// other failure once the context ended, as the timeout or cancellation. Every message carries one prefix: the status's in
+// Response.Error, the kind's in ExecError.Error.
+func failed(resp *Response, reason bridge.Reason, runErr error) (*Response, error) {
+	status, kind, known := guestStatus(runErr)
+	detail := runErr.Error()
+	if known {
+		detail = strings.TrimPrefix(detail, kind.Error()+": ")
 	}
-	if cause != nil {
-		resp.Status, resp.Error = StatusTimeout, "TimeoutError: the execution exceeded its deadline"
-		if message == "" {
-			message = "the program was stopped at its deadline"
+	if known && status != StatusTimeout {
+		resp.Status, resp.Error = status, string(status)+": "+detail
+		return resp, &ExecError{Kind: ErrSandbox, Message: detail}
+	}
+	if known {
+		if reason != bridge.Cancelled {
+			reason = bridge.Timeout // killed at the deadline's grace, or out of CPU seconds
 		}
-		return resp, &ExecError{Kind: ErrTimeout, Message: message}
+		return interrupted(resp, reason, detail)
 	}
-	resp.Status, resp.Error = StatusError, message
-	return resp, &ExecError{Kind: ErrGuest, Message: message}
+	if reason != bridge.NotInterrupted {
+		return interrupted(resp, reason, "")
+	}
+	detail = strings.TrimPrefix(detail, "spine: ")
+	resp.Status, resp.Error = StatusError, detail
+	return resp, &ExecError{Kind: ErrGuest, Message: detail}
+}
+
+// interrupted builds the response of an execution the host stopped because
+// its context ended (or, reason LimitExceeded, without the limit recorded).
+func interrupted(resp *Response, reason bridge.Reason, detail string) (*Response, error) {
+	switch reason {
+	case bridge.Cancelled:
+		if detail == "" || strings.Contains(detail, context.Canceled.Error()) {
+			detail = "the caller cancelled the execution"
+		}
+		resp.Status, resp.Error = StatusCancelled, "Cancelled: "+detail
+		return resp, &ExecError{Kind: context.Canceled, Message: detail}
+	case bridge.LimitExceeded:
+		resp.Status, resp.Error = StatusLimit, "LimitExceeded: the host stopped the program for a limit"
+		return resp, &ExecError{Kind: ErrLimit, Message: "the host stopped the program for a limit"}
+	}
+	if detail == "" {
+		detail = "the program was stopped at its deadline"
+	}
+	resp.Status, resp.Error = StatusTimeout, "TimeoutError: "+detail
+	return resp, &ExecError{Kind: ErrTimeout, Message: detail}
 }
 
 // guestStatus maps the guest's terminal failures, whichever transport
-// reported them, to statuses.
-func guestStatus(err error) (Status, bool) {
-	switch {
-	case errors.Is(err, context.Canceled):
-		return "", false
-	case errors.Is(err, bridge.ErrTimeout):
-		return StatusTimeout, true
-	case errors.Is(err, bridge.ErrMemory):
-		return StatusMemory, true
-	case errors.Is(err, bridge.ErrOutputLimit):
-		return StatusOutput, true
-	case errors.Is(err, bridge.ErrViolation):
-		return StatusViolation, true
-	case errors.Is(err, bridge.ErrCrashed):
-		return StatusCrashed, true
+// reported them, to a status and the kind they wrap.
+func guestStatus(err error) (Status, error, bool) {
+	for _, k := range []struct {
+		kind   error
+		status Status
+	}{
+		{bridge.ErrTimeout, StatusTimeout}, {bridge.ErrMemory, StatusMemory}, {bridge.ErrOutputLimit, StatusOutput},
+		{bridge.ErrViolation, StatusViolation}, {bridge.ErrCrashed, StatusCrashed},
+	} {
+		if errors.Is(err, k.kind) {
+			return k.status, k.kind, true
+		}
 	}
-	return "", false
+	return "", nil, false
 }
 
 func convertCalls(calls []bridge.Call) []Call {
 	out := make([]Call, len(calls))
 	for i, c := range calls {
 		out[i] = Call{Tool: c.Tool, Args: c.Args, Start: c.Start, End: c.End, Error: c.Error,
-			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch}
+			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch, ArgsTruncated: c.ArgsTruncated}
 	}
 	return out
 }

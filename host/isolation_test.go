@@ -45,3 +45,9 @@ func forEachIsolation(t *testing.T, test func(t *testing.T, m isolationMode)) {
 		t.Run(string(m.level), func(t *testing.T) { test(t, m) })
 	}
 }
+
+// engineIn makes an engine of the given isolation with the demo tools.
+func engineIn(t testing.TB, isolation host.Isolation, opts ...host.Option) *host.Engine {
+	t.Helper()
+	return isolationMode{isolation}.engine(t, opts...)
+}

@@ -1,10 +1,23 @@
 package host
 
 import (
+	"fmt"
 	"time"
 
+	"github.com/spine-sandbox/spine/internal/bridge"
 	"github.com/spine-sandbox/spine/internal/protocol"
 )
+
+// ToolGrace is how long a tool may take to return once its execution's
+// context has ended (deadline, cancel, or the end of the program for an
+// early call nobody claimed). Past it the call is abandoned: the execution
+// goes on and its trace says so (Call.Error starts with "abandoned: "), the
+// tool's goroutine runs on until the tool returns, counted by
+// Engine.AbandonedCalls. So Execute returns within the deadline plus
+// ToolGrace plus the isolation's own grace (sandbox: 500 ms before the
+// child is killed; in-process: up to 2 s for a long C call), whatever a
+// tool does.
+const ToolGrace = bridge.Grace
 
 // Limits bound one execution. A zero field takes its default.
 type Limits struct {
@@ -12,10 +25,22 @@ type Limits struct {
 	StdoutBytes  int           // captured stdout (and, separately, stderr) kept (default 1 MiB); the rest is dropped and flagged
 	ResultBytes  int           // encoded result (default 16 MiB)
 	ResultDepth  int           // nesting of the result (default 100)
-	ToolCalls    int           // tool calls per execution, early ones included (default 10,000)
+	ToolCalls    int           // tool calls per execution, early and refused ones included (default 10,000)
 	ToolArgBytes int           // bytes of one tool request (default 1 MiB)
-	Recursion    int           // Python recursion limit (default 1,000)
-	Fanout       int           // PLM: iterations of one loop prepared ahead (default 64)
+	// HostBytes bounds the host memory one execution holds (default 2 x
+	// StdoutBytes + 14 MiB, 16 MiB with the default StdoutBytes): its trace
+	// (tool names, arguments, errors; a refused request keeps only its first
+	// 256 bytes), the arguments and responses of early calls not yet
+	// claimed, the values tools emit, and its captured stdout and stderr
+	// (2 x StdoutBytes, set aside when it starts). A program whose own calls
+	// and emitted values would take more is stopped with StatusLimit; early
+	// calls give way instead (not started, or their unclaimed responses
+	// dropped and run again if claimed), so PLM and streaming never make a
+	// program fail that fits without them. It must exceed 2 x StdoutBytes.
+	// Concurrent executions each have their own.
+	HostBytes int
+	Recursion int // Python recursion limit (default 1,000)
+	Fanout    int // PLM: iterations of one loop prepared ahead (default 64)
 }
 
 // DefaultLimits are the limits of an engine made without WithLimits.
@@ -26,6 +51,7 @@ var DefaultLimits = Limits{
 	ResultDepth:  protocol.DefaultResultDepth,
 	ToolCalls:    10000,
 	ToolArgBytes: 1 << 20,
+	HostBytes:    16 << 20,
 	Recursion:    protocol.DefaultRecursion,
 	Fanout:       protocol.DefaultFanout,
 }
@@ -45,6 +71,7 @@ func (l Limits) withDefaults() Limits {
 	pick(&l.ResultDepth, d.ResultDepth)
 	pick(&l.ToolCalls, d.ToolCalls)
 	pick(&l.ToolArgBytes, d.ToolArgBytes)
+	pick(&l.HostBytes, 2*l.StdoutBytes+d.HostBytes-2*d.StdoutBytes)
 	pick(&l.Recursion, d.Recursion)
 	if l.Fanout < 0 {
 		l.Fanout = 0
@@ -52,4 +79,12 @@ func (l Limits) withDefaults() Limits {
 		l.Fanout = d.Fanout
 	}
 	return l
+}
+
+// validate rejects limits that cannot work together (after withDefaults).
+func (l Limits) validate() error {
+	if l.HostBytes <= 2*l.StdoutBytes {
+		return fmt.Errorf("spine: Limits.HostBytes (%d) must exceed twice StdoutBytes (%d): the captured output alone takes that", l.HostBytes, l.StdoutBytes)
+	}
+	return nil
 }

@@ -78,4 +78,9 @@ type Call struct {
 	Stream   bool   // started while the program was still arriving
 	Claimed  bool   // an early call whose result the program used
 	Mismatch bool   // the program's call did not match what was prepared, and ran again
+	// ArgsTruncated: the host refused the request (malformed, unknown tool,
+	// over a limit, arguments the schema refuses) and Args is not its
+	// arguments but a JSON string holding the start (256 bytes at most) of
+	// what the program sent.
+	ArgsTruncated bool
 }

@@ -57,6 +57,10 @@ var ErrStreamDone = errors.New("spine: the stream is finished or aborted")
 // releases its guest. The engine's timeout bounds Finish, and also how long
 // Stream waits for a guest when every sandboxed child is busy.
 func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
+	if reason := bridge.ReasonFor(ctx); reason != bridge.NotInterrupted {
+		_, err := e.notStarted(reason)
+		return nil, err
+	}
 	e.running.Add(1)
 	req.Source = ""
 	p, err := e.prepareStream(ctx, req)
@@ -66,7 +70,7 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 	}
 	g, err := e.acquireForStream(p)
 	if err != nil {
-		p.session.Close()
+		_, err = e.acquireFailed(ctx, p, err)
 		p.cancel()
 		e.running.Done()
 		return nil, err
@@ -146,7 +150,8 @@ func (s *Stream) Feed(chunk []byte) error {
 	if s.finished {
 		return s.ended()
 	}
-	if err := s.ctx.Err(); err != nil {
+	if reason := bridge.ReasonFor(s.ctx); reason != bridge.NotInterrupted {
+		_, err := interrupted(&Response{}, reason, "")
 		return err
 	}
 	s.source = append(s.source, chunk...)

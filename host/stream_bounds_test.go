@@ -18,14 +18,6 @@ import (
 // the interrupt against analysis with the guest's budget lifted).
 const slowToAnalyse = "x = [0] * 65536\ny = [x] * 20000\nz = []\nz.append(1)\nresult = [len(y), z]\n"
 
-func engineIn(t *testing.T, isolation host.Isolation, opts ...host.Option) *host.Engine {
-	t.Helper()
-	if isolation == host.Inproc {
-		return newEngine(t, opts...)
-	}
-	return newSandboxEngine(t, opts...)
-}
-
 // finishWithin runs Finish, failing the test if it has not returned within
 // `bound`, a generous bound far beyond the deadline and its grace.
 func finishWithin(t *testing.T, s *host.Stream, bound time.Duration) (*host.Response, error) {

@@ -46,6 +46,8 @@ type callView struct {
 	Stream   bool            `json:"stream"`
 	Claimed  bool            `json:"claimed"`
 	Mismatch bool            `json:"mismatch,omitempty"`
+	// ArgsTruncated: a refused request; args is a string holding its start.
+	ArgsTruncated bool `json:"args_truncated,omitempty"`
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -70,7 +72,7 @@ func jsonView(r *host.Response) responseView {
 	}
 	for _, c := range r.Calls {
 		cv := callView{Tool: c.Tool, Args: c.Args, StartMs: ms(c.Start), EndMs: ms(c.End),
-			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch}
+			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch, ArgsTruncated: c.ArgsTruncated}
 		if cv.Args == nil {
 			cv.Args = json.RawMessage("null")
 		}

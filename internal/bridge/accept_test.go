@@ -99,17 +99,19 @@ func TestAnswerServesEveryCrossing(t *testing.T) {
 	if string(response) != `{"value":{"x":1}}` || reason != NotInterrupted {
 		t.Fatalf("resolve: %d %s %v", n, response, reason)
 	}
-	cancel()
-	if _, _, reason := s.Answer(protocol.CrossPrepare, 0, request); reason != NotInterrupted {
-		t.Fatalf("a prepare waits for no tool: the context's end is not its answer's, got %v", reason)
-	}
 	if _, _, reason := s.Answer(protocol.CrossCall, 0, request); reason != LimitExceeded {
-		t.Fatalf("the third call exceeds the limit of 2: want LimitExceeded, got %v", reason)
+		t.Fatalf("the third request exceeds the limit of 2: want LimitExceeded, got %v", reason)
 	}
+	cancel()
+	// Once the context ended nothing starts (nor counts); only a crossing
+	// that waits for a tool reports the end with its answer.
 	ended, stop := context.WithCancel(context.Background())
 	other := NewSession(ended, Config{Tools: map[string]*Tool{"echo": echo}})
 	defer other.Close()
 	stop()
+	if _, _, reason := other.Answer(protocol.CrossPrepare, 0, request); reason != NotInterrupted {
+		t.Fatalf("a prepare waits for no tool: the context's end is not its answer's, got %v", reason)
+	}
 	if _, _, reason := other.Answer(protocol.CrossCall, 0, request); reason != Cancelled {
 		t.Fatalf("a call answered after the context ended: want Cancelled, got %v", reason)
 	}

@@ -34,6 +34,14 @@ func (s *Session) Answer(c protocol.Crossing, handle uint64, request []byte) (in
 	return number, response, s.interruptWith(c)
 }
 
+// AnswerOversized serves a call, prepare or resolve whose request of `size`
+// bytes the transport skipped unread, being over MaxRequestBytes: it is
+// refused like any request over the limit (RefuseOversized).
+func (s *Session) AnswerOversized(c protocol.Crossing, size int) (int64, []byte, Reason) {
+	response := s.RefuseOversized(size, c == protocol.CrossPrepare)
+	return int64(len(response)), response, s.interruptWith(c)
+}
+
 func (s *Session) interruptWith(c protocol.Crossing) Reason {
 	if s.LimitExceeded() != "" {
 		return LimitExceeded

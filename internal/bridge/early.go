@@ -1,29 +1,56 @@
 package bridge
 
 import (
-	"bytes"
 	"context"
+	"crypto/sha256"
+	"sync/atomic"
 	"time"
 )
 
-// early is a call started before the program reached it (PLM or prefix):
-// its handle, what was asked, and, once done, the response.
+// earlyState is where a prepared call is; guarded by Session.mu.
+type earlyState int
+
+const (
+	queued   earlyState = iota // waiting for a worker slot
+	running                    // its tool runs on a worker
+	finished                   // its response is ready
+	taken                      // the program reached it before it started: it ran as a plain call
+)
+
+// early is a call started before the program reached it (PLM or prefix).
+// It keeps the arguments once, as the guest sent them; a resolve matches
+// the digest of their canonical form.
 type early struct {
-	tool      string
-	args      []byte // canonical
-	rawArgs   []byte
+	handle    uint64
+	tool      *Tool
+	args      []byte
+	digest    [sha256.Size]byte
+	ctx       context.Context
 	cancel    context.CancelFunc
-	done      chan struct{}
+	cancelled atomic.Int64  // UnixNano of the session's own cancel of this call; 0 before
+	done      chan struct{} // closed when the worker is done with the call
+	streaming bool
+	cost      int // bytes charged while it is pending (its bookkeeping and its trace entry)
+
+	// Guarded by Session.mu.
+	state     earlyState
+	abandoned bool // given up on past Grace: the worker drops its outcome
+	evicted   bool // finished, but its response did not fit: a claim runs it again
 	response  []byte
 	toolErr   string
 	start     time.Duration
 	end       time.Duration
-	streaming bool
 }
 
 func (e *early) trace() Call {
-	return Call{Tool: e.tool, Args: e.rawArgs, Start: e.start, End: e.end, Error: e.toolErr,
+	return Call{Tool: e.tool.Name, Args: e.args, Start: e.start, End: e.end, Error: e.toolErr,
 		Early: true, Stream: e.streaming}
+}
+
+// stop cancels the call, noting when (the start of its Grace).
+func (e *early) stop() {
+	e.cancelled.CompareAndSwap(0, time.Now().UnixNano())
+	e.cancel()
 }
 
 // SetStreaming marks calls prepared from now on as started during a stream.
@@ -34,10 +61,19 @@ func (s *Session) SetStreaming(on bool) {
 }
 
 // Prepare starts a request on a worker and returns its handle, or 0 when it
-// must not start early: unknown or non-speculative tool (an effectful tool runs
-// exactly when the program runs it), malformed request, invalid arguments, or
-// no budget left. The program's own call then runs normally.
+// does not start early: the context has ended, the request is malformed, its
+// tool is unknown or not speculative (an effectful tool runs exactly when the
+// program runs it), the schema refuses its arguments, the memory budget has
+// no room for it, or the tool call limit is spent. The program's own call
+// then runs normally. Every prepare counts against the tool call limit, and
+// one past it stops the program: prepared calls are tool calls.
 func (s *Session) Prepare(raw []byte) uint64 {
+	if s.ctx.Err() != nil {
+		return 0
+	}
+	if s.countCall() != "" {
+		return 0
+	}
 	req, err := parseRequest(raw, s.maxArgBytes())
 	if err != nil {
 		return 0
@@ -50,57 +86,113 @@ func (s *Session) Prepare(raw []byte) uint64 {
 	if err != nil {
 		return 0
 	}
-	if _, message := s.admit(req, false); message != "" {
+	e := &early{tool: tool, args: req.Args, digest: sha256.Sum256(key), done: make(chan struct{}),
+		cost: earlyOverhead + traceCost(tool.Name, req.Args, "")}
+	s.mu.Lock()
+	fits := s.fitLocked(e.cost) // speculation never evicts, nor stops the program
+	s.mu.Unlock()
+	if !fits {
 		return 0
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	e := &early{tool: req.Tool, args: key, rawArgs: req.Args, cancel: cancel, done: make(chan struct{})}
-	s.mu.Lock()
-	s.next++
-	handle := s.next
-	s.prepared++
-	s.handles[handle] = e
-	e.streaming = s.streaming
-	s.mu.Unlock()
-
-	s.workers.Add(1)
-	go s.work(ctx, tool, e)
-	return handle
-}
-
-func (s *Session) work(ctx context.Context, tool *Tool, e *early) {
-	defer s.workers.Done()
-	defer close(e.done)
-	if s.cfg.Workers != nil {
+	e.ctx, e.cancel = context.WithCancel(s.ctx)
+	// Take a worker slot now if one is free, so that a call prepared on an
+	// idle engine is running before the program can reach it.
+	e.state = queued
+	if s.cfg.Workers == nil {
+		e.state = running
+	} else {
 		select {
 		case s.cfg.Workers <- struct{}{}:
-			defer func() { <-s.cfg.Workers }()
-		case <-ctx.Done():
-			e.response = errorResponse(ctx.Err().Error())
-			e.toolErr = ctx.Err().Error()
-			return
+			e.state = running
+		default:
 		}
 	}
-	e.start = s.Since()
-	// Cancelled, or the execution ended, while it waited for a worker.
-	err := ctx.Err()
+	s.mu.Lock()
+	s.next++
+	e.handle = s.next
+	s.prepared++
+	e.streaming = s.streaming
+	if e.state == running {
+		e.start = s.Since()
+	}
+	s.handles[e.handle] = e
+	if len(s.order) > 2*len(s.handles)+64 {
+		s.compactOrderLocked()
+	}
+	s.order = append(s.order, e)
+	s.mu.Unlock()
+	go s.work(e)
+	return e.handle
+}
+
+// work runs a prepared call. Its worker slot is given back only when the
+// tool has returned, even if the session abandoned it long before.
+func (s *Session) work(e *early) {
+	defer close(e.done)
+	s.mu.Lock()
+	held := e.state == running && s.cfg.Workers != nil // Prepare took a slot
+	waiting := e.state == queued
+	s.mu.Unlock()
+	if waiting {
+		select {
+		case s.cfg.Workers <- struct{}{}:
+			held = true
+		case <-e.ctx.Done():
+		}
+	}
+	if held {
+		defer func() { <-s.cfg.Workers }()
+	}
+	s.mu.Lock()
+	if e.state == taken { // the program reached it before it started
+		s.mu.Unlock()
+		return
+	}
+	err := e.ctx.Err()
 	if err == nil {
 		err = s.done()
 	}
-	if err != nil {
-		e.response, e.toolErr = errorResponse(err.Error()), err.Error()
-		e.end = e.start
+	if err != nil { // no tool starts once its context is done
+		s.mu.Unlock()
+		s.finishEarly(e, errorResponse(err.Error()), err.Error())
 		return
 	}
-	e.response, e.toolErr = s.run(ctx, tool, e.args)
-	e.end = s.Since()
+	if e.state == queued {
+		e.state, e.start = running, s.Since()
+	}
+	s.mu.Unlock()
+	response, toolErr := s.run(e.ctx, e.tool, e.args)
+	s.finishEarly(e, response, toolErr)
+}
+
+// finishEarly stores a prepared call's outcome, charging its response while
+// nobody has claimed it; an abandoned call's outcome is dropped, and so is a
+// response that does not fit (evicted: a claim runs the call again).
+func (s *Session) finishEarly(e *early, response []byte, toolErr string) {
+	s.mu.Lock()
+	if e.state == taken {
+		s.mu.Unlock()
+		return
+	}
+	if e.abandoned {
+		s.mu.Unlock()
+		s.abandoned().Add(-1)
+		return
+	}
+	if !s.fitLocked(len(response) + len(toolErr)) {
+		e.evicted, response, toolErr = true, nil, EvictedError
+		s.used += len(toolErr) // for its trace entry
+	}
+	e.response, e.toolErr, e.end, e.state = response, toolErr, s.Since(), finished
+	s.mu.Unlock()
 }
 
 // Resolve delivers the prepared call `handle` for the request the program is
 // making now. The handle must belong to this session and the tool name and
 // canonical arguments must equal the request; otherwise the prepared call is
 // cancelled and the request runs normally — a wrong guess costs time, never
-// correctness.
+// correctness. A call still waiting for a worker slot runs now, as a plain
+// call: the program never waits for another execution's workers.
 func (s *Session) Resolve(handle uint64, raw []byte) []byte {
 	s.mu.Lock()
 	e := s.handles[handle]
@@ -114,33 +206,83 @@ func (s *Session) Resolve(handle uint64, raw []byte) []byte {
 	if err == nil {
 		key, err = canonical(req.Args)
 	}
-	if err != nil || req.Tool != e.tool || !bytes.Equal(key, e.args) {
-		e.cancel()
-		<-e.done
-		s.record(e.trace())
-		start := s.Since()
-		response := s.Call(raw)
-		s.markMismatch(start)
+	if err != nil || req.Tool != e.tool.Name || sha256.Sum256(key) != e.digest {
+		s.settle(e, false)
+		return s.call(raw, true, true)
+	}
+	s.mu.Lock()
+	if e.state == queued {
+		e.state = taken
+		s.used -= e.cost
+		s.mu.Unlock()
+		e.stop()
+		return s.call(raw, false, false)
+	}
+	s.mu.Unlock()
+	if response, again := s.settle(e, true); !again {
 		return response
 	}
-	<-e.done
-	e.cancel()
-	call := e.trace()
-	call.Claimed = true
-	s.record(call)
-	return e.response
+	return s.call(raw, false, false)
 }
 
-// markMismatch flags the normal call made at `start` as the rerun of a mismatch.
-func (s *Session) markMismatch(start time.Duration) {
+// settle ends a prepared call that left the handle table: it waits for the
+// worker (at most Grace past the end of the call's context; a call not
+// claimed is cancelled first), traces it, and gives back what it was
+// charged beyond its trace entry. It returns the response when claimed, or
+// again when the claimed call's response was evicted and the program must
+// run it now (its charge is given back: that run is traced on its own).
+func (s *Session) settle(e *early, claimed bool) (response []byte, again bool) {
+	if !claimed {
+		e.stop()
+	}
+	since := func() time.Time {
+		t := s.endedAt()
+		if ns := e.cancelled.Load(); ns != 0 && (t.IsZero() || ns < t.UnixNano()) {
+			t = time.Unix(0, ns)
+		}
+		return t
+	}
+	done := waitBounded(e.ctx, e.done, since)
+	e.stop()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i := len(s.calls) - 1; i >= 0; i-- {
-		if s.calls[i].Start >= start && !s.calls[i].Early {
-			s.calls[i].Mismatch = true
-			return
+	if e.state == taken {
+		return nil, false
+	}
+	if claimed && e.evicted {
+		s.used -= e.cost + len(e.toolErr)
+		return nil, true
+	}
+	if !done && e.state != finished {
+		// Abandoned: the worker drops the outcome (finishEarly) when the
+		// tool finally returns, and only then frees its slot.
+		e.abandoned = true
+		s.abandoned().Add(1)
+		e.response, e.toolErr, e.end = errorResponse(AbandonedError), AbandonedError, s.Since()
+		s.used += len(AbandonedError) - earlyOverhead
+	} else {
+		// finishEarly charged the response and the error: the error stays
+		// in the trace, the response leaves with the caller.
+		s.used -= earlyOverhead + len(e.response)
+	}
+	call := e.trace()
+	call.Claimed = claimed && !e.abandoned
+	s.calls = append(s.calls, call)
+	response = e.response
+	e.response = nil // it leaves with the caller; s.order may still point at e
+	return response, false
+}
+
+// compactOrderLocked drops the settled calls from s.order.
+func (s *Session) compactOrderLocked() {
+	kept := s.order[:0]
+	for _, e := range s.order {
+		if s.handles[e.handle] == e {
+			kept = append(kept, e)
 		}
 	}
+	clear(s.order[len(kept):])
+	s.order = kept
 }
 
 // Cancel drops a prepared call nobody will claim (e.g. an aborted stream).
@@ -150,9 +292,7 @@ func (s *Session) Cancel(handle uint64) {
 	delete(s.handles, handle)
 	s.mu.Unlock()
 	if e != nil {
-		e.cancel()
-		<-e.done
-		s.record(e.trace())
+		s.settle(e, false)
 	}
 }
 
@@ -167,9 +307,10 @@ func (s *Session) CancelEarly() {
 	}
 	s.mu.Unlock()
 	for _, e := range pending {
-		e.cancel()
-		<-e.done
-		s.record(e.trace())
+		e.stop()
+	}
+	for _, e := range pending {
+		s.settle(e, false)
 	}
 }
 

@@ -18,8 +18,8 @@ var errNotObject = errors.New("args must be a JSON object")
 // copy, never the caller's (possibly C-owned) bytes.
 func parseRequest(raw []byte, maxArgBytes int) (toolRequest, error) {
 	var req toolRequest
-	if len(raw) > maxArgBytes+64 {
-		return req, fmt.Errorf("tool request of %d bytes exceeds the argument limit of %d bytes", len(raw), maxArgBytes)
+	if len(raw) > requestBytes(maxArgBytes) {
+		return req, errors.New(oversizedMessage(len(raw), maxArgBytes))
 	}
 	if err := json.Unmarshal(raw, &req); err != nil {
 		return req, fmt.Errorf("malformed tool request: %v", err)
@@ -33,6 +33,14 @@ func parseRequest(raw []byte, maxArgBytes int) (toolRequest, error) {
 	}
 	req.Args = args
 	return req, nil
+}
+
+// requestBytes is the largest request accepted with arguments of at most
+// maxArgBytes (the envelope around them is small).
+func requestBytes(maxArgBytes int) int { return maxArgBytes + 64 }
+
+func oversizedMessage(size, maxArgBytes int) string {
+	return fmt.Sprintf("tool request of %d bytes exceeds the argument limit of %d bytes", size, maxArgBytes)
 }
 
 // canonical re-encodes JSON with sorted keys and no insignificant space,

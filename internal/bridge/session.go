@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/protocol"
@@ -14,8 +15,15 @@ import (
 
 // Limits bound what one execution may ask of the host.
 type Limits struct {
-	MaxToolCalls int // tool calls per execution, including calls started early
-	MaxArgBytes  int // bytes of one tool request
+	// MaxToolCalls bounds the tool requests of an execution: every call and
+	// every prepare counts, refused ones included (0: no bound).
+	MaxToolCalls int
+	MaxArgBytes  int // bytes of one tool request (0: 1 MiB)
+	// MaxHostBytes is the byte budget of what the host keeps for the
+	// execution (budget.go; 0: DefaultHostBytes), of which ReservedBytes
+	// are taken up front for what is charged elsewhere (captured output).
+	MaxHostBytes  int
+	ReservedBytes int
 }
 
 // Call is one entry of an execution's trace.
@@ -29,15 +37,22 @@ type Call struct {
 	Stream   bool   // started while the program was still streaming in
 	Claimed  bool   // an early call whose result the program used
 	Mismatch bool   // resolve found the prepared call did not match and ran the request again
+	// ArgsTruncated: the request was refused and Args is a JSON string
+	// holding the first RefusedPrefix bytes of what was sent, not its
+	// arguments (they were malformed or longer than that).
+	ArgsTruncated bool
 }
 
 // Config is what a Session needs beyond its context.
 type Config struct {
 	Tools   map[string]*Tool
 	Limits  Limits
-	Workers chan struct{}         // semaphore bounding concurrent early calls; shared per engine
-	Native  NativeHandler         // hot functions; nil when native code is off
-	Result  protocol.ResultLimits // what Accept checks the result against
+	Workers chan struct{} // semaphore bounding concurrent early calls; shared per engine
+	// Abandoned counts the calls abandoned past Grace whose tool is still
+	// running (shared per engine; nil: the session keeps its own count).
+	Abandoned *atomic.Int64
+	Native    NativeHandler         // hot functions; nil when native code is off
+	Result    protocol.ResultLimits // what Accept checks the result against
 }
 
 // Session is the host's side of one execution: every tool crossing of that
@@ -47,19 +62,24 @@ type Session struct {
 	cancel context.CancelFunc
 	cfg    Config
 	start  time.Time
+	ended  atomic.Int64 // UnixNano when ctx ended; 0 before
 
-	mu        sync.Mutex
-	calls     []Call
-	count     int
-	limitHit  string
-	held      []byte // a response that did not fit the transport's buffer
-	handles   map[uint64]*early
-	next      uint64
-	prepared  int
-	streaming bool
-	stop      func()
-	deadline  time.Time
-	workers   sync.WaitGroup
+	ownAbandoned atomic.Int64
+
+	mu         sync.Mutex
+	calls      []Call
+	count      int
+	limitHit   string
+	stopTraced bool   // the first refusal after a limit is traced, the rest only counted
+	used       int    // bytes charged against the budget
+	held       []byte // a response that did not fit the transport's buffer
+	handles    map[uint64]*early
+	order      []*early // prepared calls, oldest first (settled ones dropped lazily): eviction's order
+	next       uint64
+	prepared   int
+	streaming  bool
+	stop       func()
+	deadline   time.Time
 }
 
 // SetDeadline sets the deadline of an execution whose context was made
@@ -94,7 +114,10 @@ func (s *Session) SetStop(stop func()) {
 // NewSession starts the session of one execution.
 func NewSession(ctx context.Context, cfg Config) *Session {
 	ctx, cancel := context.WithCancel(ctx)
-	return &Session{ctx: ctx, cancel: cancel, cfg: cfg, start: time.Now(), handles: map[uint64]*early{}}
+	s := &Session{ctx: ctx, cancel: cancel, cfg: cfg, start: time.Now(), handles: map[uint64]*early{},
+		used: cfg.Limits.ReservedBytes}
+	context.AfterFunc(ctx, func() { s.ended.Store(time.Now().UnixNano()) })
+	return s
 }
 
 // Context is the execution's context, the one tools run with.
@@ -153,27 +176,73 @@ func (s *Session) Calls() []Call {
 	return calls
 }
 
-// Call runs a tool request now and returns the response JSON.
+// Call runs a tool request now and returns the response JSON. Every request
+// counts against the tool call limit, refused ones too (unknown tool,
+// malformed, over a limit, arguments the schema refuses); a refused request
+// is traced with its tool and arguments cut to RefusedPrefix bytes. Nothing
+// starts once the execution's context has ended: the transport then stops
+// the program (Ended) before it can see the answer.
 func (s *Session) Call(raw []byte) []byte {
+	return s.call(raw, true, false)
+}
+
+// call serves a request the program makes now; count is false when it was
+// counted already (a prepared call the program reached before it started),
+// mismatch marks the rerun of a prepared call that did not match.
+func (s *Session) call(raw []byte, count, mismatch bool) []byte {
 	start := s.Since()
-	req, err := parseRequest(raw, s.maxArgBytes())
-	if err != nil {
-		return s.refuse(req, start, err.Error())
-	}
-	tool, message := s.admit(req, true)
-	if tool == nil {
-		return s.refuse(req, start, message)
-	}
-	// No tool starts once the execution's context is done: the program is
-	// being stopped, and an effect now would happen after its deadline (or
-	// its caller's cancel), when a retry may already be under way. (Admitted
-	// first, so a call over the limit still reports the limit.)
 	if err := s.done(); err != nil {
-		return s.refuse(req, start, "not started: "+err.Error())
+		return errorResponse("not started: " + err.Error())
 	}
-	response, toolErr := s.run(s.ctx, tool, req.Args)
-	s.record(Call{Tool: req.Tool, Args: req.Args, Start: start, End: s.Since(), Error: toolErr})
+	req, err := parseRequest(raw, s.maxArgBytes())
+	if count {
+		if message := s.countCall(); message != "" {
+			return s.refuse(refusedTrace(req.Tool, req.Args, raw), start, message)
+		}
+	}
+	if err != nil {
+		return s.refuse(refusedTrace(req.Tool, req.Args, raw), start, clipText(err.Error()))
+	}
+	tool := s.cfg.Tools[req.Tool]
+	if tool == nil {
+		call := refusedTrace(req.Tool, req.Args, raw)
+		return s.refuse(call, start, fmt.Sprintf("unknown tool %q", call.Tool))
+	}
+	if err := tool.validate(req.Args); err != nil {
+		return s.refuse(refusedTrace(req.Tool, req.Args, raw), start, err.Error())
+	}
+	if !s.Charge(traceCost(req.Tool, req.Args, "")) {
+		return s.refuse(refusedTrace(req.Tool, req.Args, raw), start, s.LimitExceeded())
+	}
+	response, toolErr, _ := s.runBounded(s.ctx, tool, req.Args)
+	s.mu.Lock()
+	s.used += len(toolErr) // the tool's own message: the host's code, charged as is
+	s.calls = append(s.calls, Call{Tool: req.Tool, Args: req.Args, Start: start, End: s.Since(), Error: toolErr,
+		Mismatch: mismatch})
+	s.mu.Unlock()
 	return response
+}
+
+// MaxRequestBytes is the largest tool request the session accepts: a
+// transport that receives a larger one need not read it (RefuseOversized).
+func (s *Session) MaxRequestBytes() int { return requestBytes(s.maxArgBytes()) }
+
+// RefuseOversized answers a tool request of `size` bytes that the transport
+// skipped unread because it exceeds MaxRequestBytes: it counts like any
+// request and gets the same refusal as one read in full (a prepare gets
+// nothing), so the host never holds more than the limit of one request.
+func (s *Session) RefuseOversized(size int, prepare bool) []byte {
+	if err := s.ctx.Err(); err != nil {
+		return errorResponse("not started: " + err.Error())
+	}
+	message := s.countCall()
+	if prepare {
+		return nil
+	}
+	if message == "" {
+		message = oversizedMessage(size, s.maxArgBytes())
+	}
+	return s.refuse(refusedTrace("", nil, nil), s.Since(), message)
 }
 
 // Hold keeps a response the transport could not deliver in one piece, for Fetch.
@@ -192,18 +261,22 @@ func (s *Session) Fetch() []byte {
 	return held
 }
 
-// Close cancels every call still running for this execution, waits for its
-// workers, and records unclaimed early calls in the trace. Nothing of the
-// session outlives it.
+// Close cancels every call still running for this execution and records
+// the early calls nobody claimed in the trace. It waits for their tools at
+// most Grace past the end of the execution's context: one still running then
+// is abandoned (see Grace). Nothing else of the session outlives it.
 func (s *Session) Close() {
 	s.cancel()
-	s.workers.Wait()
 	s.mu.Lock()
+	pending := make([]*early, 0, len(s.handles))
 	for handle, e := range s.handles {
 		delete(s.handles, handle)
-		s.calls = append(s.calls, e.trace())
+		pending = append(pending, e)
 	}
 	s.mu.Unlock()
+	for _, e := range pending {
+		s.settle(e, false)
+	}
 }
 
 func (s *Session) maxArgBytes() int {
@@ -213,51 +286,62 @@ func (s *Session) maxArgBytes() int {
 	return 1 << 20
 }
 
-// admit finds the tool and counts the call against the limit. A call over the
-// limit stops the program (OnLimit); its error tells why.
-func (s *Session) admit(req toolRequest, now bool) (*Tool, string) {
-	tool := s.cfg.Tools[req.Tool]
-	if tool == nil {
-		return nil, fmt.Sprintf("unknown tool %q", req.Tool)
-	}
+// countCall counts one request (a call or a prepare) against the tool call
+// limit, or returns the limit's message when it is spent; the first request
+// past it stops the program (SetStop): it must not be able to catch its way
+// past the limit.
+func (s *Session) countCall() string {
 	s.mu.Lock()
-	over := s.cfg.Limits.MaxToolCalls > 0 && s.count >= s.cfg.Limits.MaxToolCalls
-	if !over {
+	if s.limitHit != "" {
+		message := s.limitHit
+		s.mu.Unlock()
+		return message
+	}
+	max := s.cfg.Limits.MaxToolCalls
+	if max <= 0 || s.count < max {
 		s.count++
+		s.mu.Unlock()
+		return ""
 	}
-	first := over && s.limitHit == "" && now
-	if first {
-		s.limitHit = fmt.Sprintf("tool call limit of %d exceeded", s.cfg.Limits.MaxToolCalls)
-	}
-	stop := s.stop
+	message := fmt.Sprintf("tool call limit of %d exceeded", max)
+	stop := s.hitLocked(message)
 	s.mu.Unlock()
-	if over {
-		if first && stop != nil {
-			stop()
-		}
-		return nil, fmt.Sprintf("tool call limit of %d exceeded", s.cfg.Limits.MaxToolCalls)
+	if stop != nil {
+		stop()
 	}
-	return tool, ""
+	return message
 }
 
-// refuse records and answers a request that never reached a tool.
-func (s *Session) refuse(req toolRequest, start time.Duration, message string) []byte {
-	s.record(Call{Tool: req.Tool, Args: req.Args, Start: start, End: s.Since(), Error: message})
+// refuse answers a request that never reached a tool and traces it. Once
+// the program was stopped for a limit only the first refusal is traced: a
+// guest that ignores the stop cannot grow the trace.
+func (s *Session) refuse(call Call, start time.Duration, message string) []byte {
+	call.Start, call.End, call.Error = start, s.Since(), message
+	s.mu.Lock()
+	if s.limitHit != "" {
+		if s.stopTraced {
+			s.mu.Unlock()
+			return errorResponse(message)
+		}
+		s.stopTraced = true
+	}
+	cost := traceCost(call.Tool, call.Args, call.Error)
+	ok, stop := s.chargeLocked(cost)
+	if !ok {
+		s.stopTraced = true
+		s.used += cost // the one entry past the limit, bounded by RefusedPrefix
+	}
+	s.calls = append(s.calls, call)
+	s.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
 	return errorResponse(message)
 }
 
-func (s *Session) record(call Call) {
-	s.mu.Lock()
-	s.calls = append(s.calls, call)
-	s.mu.Unlock()
-}
-
-// run validates the arguments and runs the handler, turning every failure
-// (schema mismatch, error, panic, invalid JSON result) into an error response.
+// run runs the handler on arguments the schema accepted, turning every
+// failure (error, panic, invalid JSON result) into an error response.
 func (s *Session) run(ctx context.Context, tool *Tool, args json.RawMessage) (response []byte, toolErr string) {
-	if err := tool.validate(args); err != nil {
-		return errorResponse(err.Error()), err.Error()
-	}
 	value, err := invoke(ctx, tool, args)
 	if err != nil {
 		return errorResponse(err.Error()), err.Error()

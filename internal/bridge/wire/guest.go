@@ -322,6 +322,15 @@ func (g *sandboxGuest) next() (byte, []byte, error) {
 		return 0, nil, fmt.Errorf("%w: the guest was released", ErrClosed)
 	}
 	for {
+		if crossing, size, err := g.skipOversized(); err != nil {
+			return 0, nil, err
+		} else if size > 0 {
+			number, response, reason := g.s.AnswerOversized(crossing, size)
+			if err := g.write(protocol.Answer(reason, number, response)); err != nil {
+				return 0, nil, err
+			}
+			continue
+		}
 		kind, payload, err := protocol.ReadFrame(g.r, g.frameMax)
 		if err != nil {
 			return 0, nil, err
@@ -339,6 +348,35 @@ func (g *sandboxGuest) next() (byte, []byte, error) {
 			return 0, nil, err
 		}
 	}
+}
+
+// skipOversized skips, unread, a tool request larger than the session
+// accepts (but within the frame limit) and returns its crossing and size;
+// size 0 when the next frame is anything else. The host never holds more of
+// a request than the argument limit, however large the child's.
+func (g *sandboxGuest) skipOversized() (protocol.Crossing, int, error) {
+	head, err := g.r.Peek(protocol.HeaderLen)
+	if err != nil {
+		return 0, 0, nil // ReadFrame reports it
+	}
+	kind := protocol.Kind(head[0])
+	switch crossing, _ := protocol.CrossingOf(kind); crossing {
+	case protocol.CrossCall, protocol.CrossPrepare, protocol.CrossResolve:
+	default:
+		return 0, 0, nil
+	}
+	length := int64(binary.LittleEndian.Uint32(head[1:]))
+	if length <= int64(protocol.CrossingHeadLen+g.s.MaxRequestBytes()) || length > int64(g.frameMax(kind)) {
+		return 0, 0, nil
+	}
+	if _, err := g.r.Discard(protocol.HeaderLen + int(length)); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return 0, 0, err
+	}
+	crossing, _ := protocol.CrossingOf(kind)
+	return crossing, int(length) - protocol.CrossingHeadLen, nil
 }
 
 // frameMax is the largest frame the child may send: a result within the

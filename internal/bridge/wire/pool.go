@@ -38,13 +38,13 @@ type Options struct {
 	// MaxChildren caps the children alive at once, busy, ready or starting
 	// (default: sized for the machine, see defaultMaxChildren). Acquire
 	// waits only when MaxChildren are busy.
-	MaxChildren    int
-	MemoryBytes    uint64        // RLIMIT_AS of a child (default 1 GiB)
-	CPUSeconds     uint64        // RLIMIT_CPU of a child (default 30)
-	OpenFiles      uint64        // RLIMIT_NOFILE of a child (default 32)
-	MaxFrameBytes  int           // largest frame a child may send (default 64 MiB)
-	MaxRawOutput   int           // bytes a child may write to its fds 1 and 2 (default 64 KiB)
-	Grace          time.Duration // after the deadline, before the kill (default 500ms)
+	MaxChildren   int
+	MemoryBytes   uint64        // RLIMIT_AS of a child (default 1 GiB)
+	CPUSeconds    uint64        // RLIMIT_CPU of a child (default 30)
+	OpenFiles     uint64        // RLIMIT_NOFILE of a child (default 32)
+	MaxFrameBytes int           // largest frame a child may send (default 64 MiB)
+	MaxRawOutput  int           // bytes a child may write to its fds 1 and 2 (default 64 KiB)
+	Grace         time.Duration // after the deadline, before the kill (default 500ms)
 	// AllowNoNamespaces and AllowNoLandlock lower the level: without them a
 	// missing layer makes NewPool fail (ErrUnavailable).
 	AllowNoNamespaces bool
