@@ -78,4 +78,5 @@ type Call struct {
 	Stream   bool   // started while the program was still arriving
 	Claimed  bool   // an early call whose result the program used
 	Mismatch bool   // the program's call did not match what was prepared, and ran again
+	Stale    bool   // an early call cancelled before use: an effectful call changed what it reads
 }

@@ -29,6 +29,7 @@ type Call struct {
 	Stream   bool   // started while the program was still streaming in
 	Claimed  bool   // an early call whose result the program used
 	Mismatch bool   // resolve found the prepared call did not match and ran the request again
+	Stale    bool   // an early call cancelled unclaimed because an effectful call changed what it reads
 }
 
 // Config is what a Session needs beyond its context.
@@ -171,6 +172,7 @@ func (s *Session) Call(raw []byte) []byte {
 	if err := s.done(); err != nil {
 		return s.refuse(req, start, "not started: "+err.Error())
 	}
+	s.invalidate(tool)
 	response, toolErr := s.run(s.ctx, tool, req.Args)
 	s.record(Call{Tool: req.Tool, Args: req.Args, Start: start, End: s.Since(), Error: toolErr})
 	return response
