@@ -257,7 +257,11 @@ class ProgramFacts:
         tool_effects = ToolEffects(manifest)
         self.reads = tool_effects.reads
         self.effects = ProgramEffects(tool_effects)
-        if not self.disabled and self.tools:
+        # Without reflection (which disables the transform) a program reaches
+        # an effectful tool only by its name: if it never says one, nothing
+        # it runs writes anything, and the analysis is skipped.
+        self.effectful = not self.disabled and bool(self.tools) and bool(tool_effects.writes.keys() & self.words)
+        if self.effectful:
             self.effects.add(tree)
 
     def _note_words(self, node):
@@ -538,8 +542,9 @@ class Planner:
             return cached
         touched, slow, writes = set(), False, NOTHING
         node_writes = self.facts.effects.node_writes
+        may_write = _MAY_WRITE if self.facts.effectful else ()
         for item in same_scope_nodes(node):
-            if type(item) in _MAY_WRITE:
+            if type(item) in may_write:
                 writes |= node_writes(item)
             if isinstance(item, _BINDERS):
                 touched.update(own_bindings(item))
