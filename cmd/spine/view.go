@@ -46,6 +46,7 @@ type callView struct {
 	Stream   bool            `json:"stream"`
 	Claimed  bool            `json:"claimed"`
 	Mismatch bool            `json:"mismatch,omitempty"`
+	Stale    bool            `json:"stale,omitempty"`
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -70,7 +71,7 @@ func jsonView(r *host.Response) responseView {
 	}
 	for _, c := range r.Calls {
 		cv := callView{Tool: c.Tool, Args: c.Args, StartMs: ms(c.Start), EndMs: ms(c.End),
-			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch}
+			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch, Stale: c.Stale}
 		if cv.Args == nil {
 			cv.Args = json.RawMessage("null")
 		}
