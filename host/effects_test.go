@@ -28,7 +28,7 @@ func (w *world) reset() {
 	w.mu.Lock()
 	w.state = map[string]json.RawMessage{
 		"kv/a": json.RawMessage(`0`), "fs/notes.txt": json.RawMessage(`"draft"`),
-		"db/user7": json.RawMessage(`{"name": "Ada", "plan": "free"}`),
+		"db/user7":  json.RawMessage(`{"name": "Ada", "plan": "free"}`),
 		"orders/o1": json.RawMessage(`"open"`), "issues/1": json.RawMessage(`"crash on start"`),
 	}
 	w.mu.Unlock()
@@ -200,7 +200,7 @@ func streamWorld(t *testing.T, e *host.Engine, w *world, source string, chunk in
 // readAfterWrite are programs agents write, each reading back what it just
 // changed: plainly they see the new value, and so must PLM and streaming.
 var readAfterWrite = map[string]struct{ source, value string }{
-	"put then get": {"put(key='a', value=1)\nresult = get(key='a')\n", `1`},
+	"put then get":      {"put(key='a', value=1)\nresult = get(key='a')\n", `1`},
 	"conditional write": {"n = len('xy')\nif n > 1:\n    put(key='a', value=n)\nresult = get(key='a')\n", `2`},
 	"write in a helper": {"def save(v):\n    print('saving', v)\n    put(key='a', value=v)\n\n" +
 		"save(5)\nresult = get(key='a')\n", `5`},
