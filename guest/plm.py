@@ -20,7 +20,9 @@ computed by early evaluation (early.py), which applies its closed set of
 operations to plain data only and starts nothing otherwise (see `Purity`) --
 and a rewritten call always finds its handle variable bound (prepare
 statements dominate their call sites). The placement (`Planner`) only
-decides how much is gained. See PLM_RATIONALE.md for the choices.
+decides how much is gained, with one rule of meaning: effects order reads --
+a prepare never goes above a call that may write what its tool reads
+(effects.py). See PLM_RATIONALE.md for the choices.
 
 The module has four parts: program facts (`ProgramFacts`, names bound
 anywhere, escape hatches), the purity check (`Purity`), the planner (where each

@@ -14,9 +14,10 @@ steps and time, and the whole stream within a time budget (`Budget`); code
 that cannot run (`while False:`, a decided `if`, after a `raise`) is not
 followed.
 A wrong guess is harmless by construction: only speculative (side-effect free)
-tools are prepared, and a prepared call is used only by a call whose canonical
-request string is identical, so a guess that does not match costs one wasted
-call and nothing else. The analysis is still conservative, so that waste stays
+tools are prepared, never after a call that may write what they read (effects
+order reads: `Prefix.written`, effects.py), and a prepared call is used only by
+a call whose canonical request string is identical, so a guess that does not
+match costs one wasted call and nothing else. The analysis is still conservative, so that waste stays
 rare. See PREFIX_RATIONALE.md for the choices.
 
 The pieces, in the order data flows:
