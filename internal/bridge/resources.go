@@ -64,7 +64,9 @@ func staleAfter(read, write *Tool) bool {
 
 // invalidate cancels the unclaimed early calls an effectful call of `write`
 // may make stale. They stay in the trace, marked Stale; a later resolve of
-// one of them finds no handle and runs the request normally.
+// one of them finds no handle and runs the request normally. The write does
+// not wait for them to stop (a read that ignores its context must not delay
+// an effect); Close waits for their trace entries as for any worker.
 func (s *Session) invalidate(write *Tool) {
 	if write.Speculative {
 		return
@@ -80,9 +82,13 @@ func (s *Session) invalidate(write *Tool) {
 	s.mu.Unlock()
 	for _, e := range stale {
 		e.cancel()
-		<-e.done
-		call := e.trace()
-		call.Stale = true
-		s.record(call)
+		s.workers.Add(1)
+		go func() {
+			defer s.workers.Done()
+			<-e.done
+			call := e.trace()
+			call.Stale = true
+			s.record(call)
+		}()
 	}
 }
