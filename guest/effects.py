@@ -125,55 +125,32 @@ class ProgramEffects:
 
     # -- collecting
 
-    def add(self, node):
-        """Take in a statement (or a whole module)."""
+    def add(self, node, nodes=None, walk=ast.walk):
+        """Take in a statement (or a whole module).
+
+        `walk(tree)` yields every node of a tree, each before its children;
+        `nodes` is `walk(node)` when the caller already has it (PLM walks
+        the program once for all its analyses).
+        """
         self._writes = None
-        stack = [(node, None)]
         callees = set()
-        while stack:
-            item, scope = stack.pop()
+        for item in walk(node) if nodes is None else nodes:
             kind = type(item)
             if kind is ast.Call:
                 callees.add(id(item.func))
-                if type(item.func) is ast.Name:
-                    if scope is not None:
-                        scope.callees.add(item.func.id)
-                elif scope is not None:
-                    scope.unknown = True
             elif kind is ast.Name:
                 if type(item.ctx) is not ast.Load:
                     self._bound.add(item.id)
                 elif id(item) not in callees:
                     self._escaping.add(item.id)
-            elif kind in _FUNCTIONS or kind is ast.Lambda:
-                inner = _Scope()
-                if kind is ast.Lambda:
-                    self._lambdas.append(inner)
-                    stack.append((item.body, inner))
-                else:
-                    self._functions.setdefault(item.name, []).append(inner)
-                    if item.decorator_list:
-                        self._decorated.add(item.name)
-                        for decorator in item.decorator_list:
-                            self._decorator(decorator, scope)
-                    stack.extend((s, inner) for s in item.body)
-                    stack.extend((d, scope) for d in item.decorator_list)
-                    if item.returns is not None:
-                        stack.append((item.returns, scope))
-                arguments = item.args
-                for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs:
-                    self._bound.add(arg.arg)
-                    if arg.annotation is not None and kind is not ast.Lambda:
-                        stack.append((arg.annotation, scope))
-                for arg in (arguments.vararg, arguments.kwarg):
-                    if arg is not None:
-                        self._bound.add(arg.arg)
-                stack.extend((d, scope) for d in arguments.defaults)
-                stack.extend((d, scope) for d in arguments.kw_defaults if d is not None)
-                continue
-            elif kind is ast.Yield or kind is ast.YieldFrom:
-                if scope is not None:
-                    scope.generator = True
+            elif kind in _FUNCTIONS:
+                self._functions.setdefault(item.name, []).append(self._scope(item.body, walk))
+                if item.decorator_list:
+                    self._decorated.add(item.name)
+                self._parameters(item.args)
+            elif kind is ast.Lambda:
+                self._lambdas.append(self._scope([item.body], walk))
+                self._parameters(item.args)
             elif kind is ast.Import or kind is ast.ImportFrom:
                 self._bound.update(a.asname or a.name.split(".")[0] for a in item.names)
             elif kind is ast.ClassDef:
@@ -185,16 +162,36 @@ class ProgramEffects:
                 self._bound.add(item.rest)
             elif kind is ast.Global or kind is ast.Nonlocal:
                 self._bound.update(item.names)
-            stack.extend((child, scope) for child in ast.iter_child_nodes(item))
 
-    def _decorator(self, decorator, scope):
-        """`@d def f` calls `d(f)`: a call of `d` in the enclosing scope."""
-        if scope is None:
-            return
-        if type(decorator) is ast.Name:
-            scope.callees.add(decorator.id)
-        else:
-            scope.unknown = True
+    def _parameters(self, arguments):
+        for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs:
+            self._bound.add(arg.arg)
+        for arg in (arguments.vararg, arguments.kwarg):
+            if arg is not None:
+                self._bound.add(arg.arg)
+
+    @staticmethod
+    def _scope(body, walk):
+        """What a function or lambda body calls. Nested functions' bodies are
+        counted too (more than it may call: conservative, and cheap)."""
+        scope = _Scope()
+        for stmt in body:
+            for item in walk(stmt):
+                kind = type(item)
+                if kind is ast.Call:
+                    if type(item.func) is ast.Name:
+                        scope.callees.add(item.func.id)
+                    else:
+                        scope.unknown = True
+                elif kind in _FUNCTIONS:
+                    for decorator in item.decorator_list:   # `@d def f` calls `d(f)`
+                        if type(decorator) is ast.Name:
+                            scope.callees.add(decorator.id)
+                        else:
+                            scope.unknown = True
+                elif kind is ast.Yield or kind is ast.YieldFrom:
+                    scope.generator = True
+        return scope
 
     # -- solving
 

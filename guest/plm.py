@@ -232,7 +232,8 @@ class ProgramFacts:
         self.volatile = set()
         self.disabled = False
         assigns = []
-        for node in _walk(tree):
+        nodes = _walk(tree)
+        for node in nodes:
             if isinstance(node, ast.Assign):
                 assigns.append(node)
             if isinstance(node, _BINDERS):
@@ -264,7 +265,7 @@ class ProgramFacts:
         # it runs writes anything, and the analysis is skipped.
         self.effectful = not self.disabled and bool(self.tools) and bool(tool_effects.writes.keys() & self.words)
         if self.effectful:
-            self.effects.add(tree)
+            self.effects.add(tree, nodes, _walk)
 
     def _note_words(self, node):
         fields = _WORD_FIELDS.get(type(node))
