@@ -13,7 +13,12 @@ import (
 	"github.com/spine-sandbox/spine/host"
 )
 
-// Tools returns echo, lookup, sleep, fail (speculative) and emit (effectful).
+// pure is the Reads of the speculative demo tools: their values depend on
+// their arguments alone, so no effect holds them back.
+var pure = []string{}
+
+// Tools returns echo, lookup, sleep, fail (speculative, reading nothing) and
+// emit (effectful, writing only the emitted list, which no tool reads).
 func Tools() []host.Tool {
 	return []host.Tool{Echo(), Lookup(), Sleep(), Fail(), EmitTool()}
 }
@@ -21,7 +26,7 @@ func Tools() []host.Tool {
 // Echo returns its keyword arguments as an object.
 func Echo() host.Tool {
 	return host.NewTool(host.ToolSpec{
-		Name: "echo", Description: "Return the keyword arguments as an object.", Speculative: true,
+		Name: "echo", Description: "Return the keyword arguments as an object.", Speculative: true, Reads: pure,
 		Schema: json.RawMessage(`{"type":"object"}`),
 	}, func(_ context.Context, args json.RawMessage) (json.RawMessage, error) {
 		return args, nil
@@ -33,7 +38,7 @@ var errNotInteger = errors.New("lookup: key must be an integer")
 // Lookup returns 7 * key for an integer key of any size.
 func Lookup() host.Tool {
 	return host.NewTool(host.ToolSpec{
-		Name: "lookup", Description: "Return 7 * key for an integer key.", Speculative: true,
+		Name: "lookup", Description: "Return 7 * key for an integer key.", Speculative: true, Reads: pure,
 		Schema: json.RawMessage(`{"type":"object","properties":{"key":{}},"required":["key"],"additionalProperties":false}`),
 	}, func(_ context.Context, args json.RawMessage) (json.RawMessage, error) {
 		var in struct {
@@ -54,7 +59,7 @@ func Lookup() host.Tool {
 // Sleep waits ms milliseconds (honouring cancellation), then returns value.
 func Sleep() host.Tool {
 	return host.NewTool(host.ToolSpec{
-		Name: "sleep", Description: "Wait ms milliseconds, then return value.", Speculative: true,
+		Name: "sleep", Description: "Wait ms milliseconds, then return value.", Speculative: true, Reads: pure,
 		Schema: json.RawMessage(`{"type":"object","properties":{"ms":{"type":"number","minimum":0},"value":{}},"required":["ms"],"additionalProperties":false}`),
 	}, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
 		var in struct {
@@ -81,7 +86,7 @@ func Sleep() host.Tool {
 // Fail returns the tool error message.
 func Fail() host.Tool {
 	return host.NewTool(host.ToolSpec{
-		Name: "fail", Description: "Fail with the given message.", Speculative: true,
+		Name: "fail", Description: "Fail with the given message.", Speculative: true, Reads: pure,
 		Schema: json.RawMessage(`{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false}`),
 	}, func(_ context.Context, args json.RawMessage) (json.RawMessage, error) {
 		var in struct {
@@ -99,6 +104,7 @@ func Fail() host.Tool {
 func EmitTool() host.Tool {
 	return host.NewTool(host.ToolSpec{
 		Name: "emit", Description: "Append value to the emitted list; return its new length.",
+		Writes: []string{"emitted"},
 		Schema: json.RawMessage(`{"type":"object","properties":{"value":{}},"required":["value"],"additionalProperties":false}`),
 	}, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
 		var in struct {

@@ -322,7 +322,8 @@ def _compile(source, manifest, plm, fanout, native=False):
     (None unless native), cached by source, manifest and mode."""
     if plm or native:
         key = (source, bool(plm), fanout, native,
-               tuple((spec["name"], bool(spec.get("speculative"))) for spec in manifest))
+               tuple((spec["name"], bool(spec.get("speculative")), str(spec.get("reads")), str(spec.get("writes")))
+                     for spec in manifest))
     else:
         key = source
     cached = _CODE_CACHE.get(key)

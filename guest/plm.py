@@ -20,7 +20,9 @@ computed by early evaluation (early.py), which applies its closed set of
 operations to plain data only and starts nothing otherwise (see `Purity`) --
 and a rewritten call always finds its handle variable bound (prepare
 statements dominate their call sites). The placement (`Planner`) only
-decides how much is gained. See PLM_RATIONALE.md for the choices.
+decides how much is gained, with one rule of meaning: effects order reads --
+a prepare never goes above a call that may write what its tool reads
+(effects.py). See PLM_RATIONALE.md for the choices.
 
 The module has four parts: program facts (`ProgramFacts`, names bound
 anywhere, escape hatches), the purity check (`Purity`), the planner (where each
@@ -31,6 +33,7 @@ import bisect
 from dataclasses import dataclass, field
 
 import early
+from effects import NOTHING, ProgramEffects, ToolEffects, conflict
 from policy import REFLECTIVE_NAMES, is_reflective_attr
 
 __all__ = ["transform"]
@@ -44,6 +47,10 @@ GENERATED_BUILTINS = frozenset({"enumerate", "Exception"})
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+# Node types whose evaluation may write (effects.ProgramEffects.node_writes).
+_MAY_WRITE = frozenset({ast.Call, *_FUNCTIONS, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith,
+                        *_COMPREHENSIONS, ast.Starred, ast.YieldFrom, ast.Await, ast.Compare,
+                        ast.Tuple, ast.List})
 
 
 def transform(source, manifest, *, fanout=64):
@@ -214,6 +221,9 @@ class ProgramFacts:
     - `disabled`: the program uses a class, a star import or an escape hatch
       into its namespaces (`globals()`, frames...): leave it all alone.
     - `words`: identifiers and strings, to pick names that cannot collide.
+    - `effects`: what each call may write, and `reads`: what each speculative
+      tool reads (effects.py): a prepare never goes above a call that may
+      write what its tool reads.
     """
 
     def __init__(self, tree, manifest):
@@ -222,7 +232,8 @@ class ProgramFacts:
         self.volatile = set()
         self.disabled = False
         assigns = []
-        for node in _walk(tree):
+        nodes = _walk(tree)
+        for node in nodes:
             if isinstance(node, ast.Assign):
                 assigns.append(node)
             if isinstance(node, _BINDERS):
@@ -246,6 +257,15 @@ class ProgramFacts:
         self.tools = {spec["name"] for spec in manifest
                       if spec.get("speculative") is True and spec["name"] not in self.bound}
         self.literal_bound = self._literal_bound(assigns, counts)
+        tool_effects = ToolEffects(manifest)
+        self.reads = tool_effects.reads
+        self.effects = ProgramEffects(tool_effects)
+        # Without reflection (which disables the transform) a program reaches
+        # an effectful tool only by its name: if it never says one, nothing
+        # it runs writes anything, and the analysis is skipped.
+        self.effectful = not self.disabled and bool(self.tools) and bool(tool_effects.writes.keys() & self.words)
+        if self.effectful:
+            self.effects.add(tree, nodes, _walk)
 
     def _note_words(self, node):
         fields = _WORD_FIELDS.get(type(node))
@@ -374,8 +394,9 @@ class Planner:
     """Decides, per candidate call, where its prepare goes (or that it has none).
 
     Straight-line: walk back from the call's statement while the previous
-    statement neither binds nor (probably) mutates a name the arguments read,
-    and out of once-blocks whose header does not either.
+    statement neither binds nor (probably) mutates a name the arguments read
+    nor may write what the tool reads (effects order reads), and out of
+    once-blocks whose header does not either.
     Fan-out: a `for` over a list/tuple/range whose body calls a tool with
     arguments reading only the loop variable and loop-invariant names gets
     all iterations prepared before the loop.
@@ -507,7 +528,7 @@ class Planner:
         return names
 
     def summary(self, node):
-        """(touched, slow) of a statement or header, computed once per node.
+        """(touched, slow, writes) of a statement or header, computed once per node.
 
         `touched`: names it may bind, plus names whose value it may change in
         place -- a heuristic that only affects placement (a prepare above a
@@ -515,12 +536,19 @@ class Planner:
         stores), `n[...] =`/`del n[...]`, and `n` inside the arguments of a
         call of anything but a tool (tools get JSON copies).
         `slow`: it contains a call, so a prepare above it can win time.
+        `writes`: the resources it may write (effects.py), calls of the
+        program's functions and decorators included; a prepare of a tool
+        reading one of them never goes above it.
         """
         cached = self._summaries.get(id(node))
         if cached is not None:
             return cached
-        touched, slow = set(), False
+        touched, slow, writes = set(), False, NOTHING
+        node_writes = self.facts.effects.node_writes
+        may_write = _MAY_WRITE if self.facts.effectful else ()
         for item in same_scope_nodes(node):
+            if type(item) in may_write:
+                writes |= node_writes(item)
             if isinstance(item, _BINDERS):
                 touched.update(own_bindings(item))
             if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
@@ -532,7 +560,7 @@ class Planner:
                 if not self.is_tool_call(item):
                     for part in [*item.args, *(kw.value for kw in item.keywords)]:
                         touched |= self.exposed(part)
-        cached = self._summaries[id(node)] = (frozenset(touched), slow)
+        cached = self._summaries[id(node)] = (frozenset(touched), slow, writes)
         return cached
 
     def is_tool_call(self, node):
@@ -566,23 +594,27 @@ class Planner:
 
     def block_index(self, block):
         """Per block, once: name -> sorted positions of statements touching it,
-        and the prefix counts of slow statements, so a walk back is a lookup."""
+        the prefix counts of slow statements, and the (position, writes) of
+        statements that may write, so a walk back is a lookup."""
         cached = self._indexes.get(id(block.stmts))
         if cached is None:
-            touches, slow_before = {}, [0]
+            touches, slow_before, effects = {}, [0], []
             for position, stmt in enumerate(block.stmts):
-                touched, slow = self.summary(stmt)
+                touched, slow, writes = self.summary(stmt)
                 for name in touched:
                     touches.setdefault(name, []).append(position)
                 slow_before.append(slow_before[-1] + slow)
-            cached = self._indexes[id(block.stmts)] = (touches, slow_before)
+                if writes:
+                    effects.append((position, writes))
+            cached = self._indexes[id(block.stmts)] = (touches, slow_before, effects)
         return cached
 
-    def earliest(self, block, index, reads):
-        """The (block, index) before which a prepare reading `reads` goes.
+    def earliest(self, block, index, reads, resources):
+        """The (block, index) before which a prepare reading the names `reads`
+        of a tool reading `resources` goes.
 
-        Walks back over statements that do not touch `reads`, and out of
-        once-blocks whose header does not either. It leaves a block (an `if`
+        Walks back over statements that do not touch `reads` and may not
+        write `resources`, and out of once-blocks whose header does neither. It leaves a block (an `if`
         branch, a `try` body) only when that passes more calls -- the only
         thing a prepare can overlap with; otherwise the prepare stays inside,
         where it is wasted only if the block itself is cut short.
@@ -590,7 +622,7 @@ class Planner:
         candidates = []
         gain = 0
         while True:
-            touches, slow_before = self.block_index(block)
+            touches, slow_before, effects = self.block_index(block)
             position = block.floor
             for name in reads:
                 where = touches.get(name)
@@ -598,14 +630,18 @@ class Planner:
                     at = bisect.bisect_left(where, index)  # statements before `index` touching name
                     if at:
                         position = max(position, where[at - 1] + 1)
+            for at, writes in reversed(effects):
+                if at < index and conflict(resources, writes):
+                    position = max(position, at + 1)   # effects order reads
+                    break
             gain += slow_before[index] - slow_before[position]
             candidates.append((block, position, gain))
             if position > block.floor or block.parent is None:
                 break
             headers = [self.summary(h) for h in block.header]
-            if any(touched & reads for touched, _ in headers):
+            if any(touched & reads or conflict(resources, writes) for touched, _, writes in headers):
                 break
-            gain += any(slow for _, slow in headers)
+            gain += any(slow for _, slow, _ in headers)
             block, index = block.parent, block.owner
         best = candidates[-1][2]
         for block, position, won in candidates:
@@ -646,13 +682,44 @@ class Planner:
         reads = self.call_reads(call)
         if reads is None or reads & self.facts.volatile or reads & self.internal_bindings(stmt):
             return
-        target, position, _ = self.earliest(block, index, reads)
+        resources = self.facts.reads[call.func.id]
+        if self.writes_beside(stmt, call, resources):
+            return
+        target, position, _ = self.earliest(block, index, reads, resources)
         handle = self.namer.fresh("h")
         prepare = _locate(ast.Assign(targets=[ast.Name(handle, ast.Store())],
                                      value=self.thunk(call, call)), call)
         self.plan.insert(target, position, [prepare], [(handle, 0)])
         self.plan.rewrites[id(call)] = (call, ast.Name(handle, ast.Load()))
         self.claimed.add(id(call))
+
+    def writes_beside(self, stmt, call, resources):
+        """Whether a call in `stmt`'s own expressions that does not enclose
+        `call` may write `resources`: it may run before `call` in the
+        statement, after any prepare placed above the statement.
+
+        (`put(value=get())` is fine: `put` runs after its argument. A call
+        beside it, `f(put(...), get())`, may run first, so `get` stays plain.)
+        """
+        if not conflict(resources, self.summary(stmt)[2]):
+            return False
+        node_writes = self.facts.effects.node_writes
+        stack = list(self.header_exprs(stmt))
+        while stack:
+            node = stack.pop()
+            if node is call:
+                continue
+            if isinstance(node, (ast.Lambda, *_FUNCTIONS, ast.ClassDef)):
+                continue
+            if type(node) in _MAY_WRITE and conflict(resources, node_writes(node)) \
+                    and not (type(node) is ast.Call and self.encloses(node, call)):
+                return True
+            stack.extend(_iter_children(node))
+        return False
+
+    @staticmethod
+    def encloses(outer, inner):
+        return any(node is inner for node in _walk(outer))
 
     # -- fan-out
 
@@ -695,32 +762,41 @@ class Planner:
         # (mutations in the body are checked per call below)
         if var in varying or var in self.facts.volatile:
             return
+        # Every iteration's call is prepared before the loop, so before what
+        # the iterable's evaluation and earlier iterations may write.
+        writes = self.summary(loop.iter)[2]
+        for stmt in loop.body:
+            writes |= self.summary(stmt)[2]
         chosen = []
         for stmt, call in self.loop_calls(loop.body):
             reads = self.call_reads(call)
             if reads is None or id(call) in self.claimed:
                 continue
             invariant = reads - {var}
+            resources = self.facts.reads[call.func.id]
             if (invariant & varying or reads & self.facts.volatile
                     or reads & self.internal_bindings(stmt)
+                    or conflict(resources, writes)
                     or any(self.summary(s)[0] & reads for s in loop.body)):
                 continue
-            chosen.append((call, invariant))
+            chosen.append((call, invariant, resources))
         if not chosen:
             return
         reads = names_read(loop.iter)
-        for _, invariant in chosen:
+        resources = NOTHING
+        for _, invariant, tool_reads in chosen:
             reads |= invariant
+            resources |= tool_reads
         if reads & self.facts.volatile:
             return
-        target, position, _ = self.earliest(block, index, reads)
+        target, position, _ = self.earliest(block, index, reads, resources)
         items = self.namer.fresh("it")
         counter = self.namer.fresh("i")
         window = ast.Subscript(value=_copy(loop.iter),
                                slice=ast.Slice(lower=None, upper=ast.Constant(self.fanout), step=None), ctx=ast.Load())
         stmts = [ast.Assign(targets=[ast.Name(items, ast.Store())], value=window)]
         fallbacks = []
-        for call, _ in chosen:
+        for call, _, _ in chosen:
             handles = self.namer.fresh("h")
             key = self.namer.fresh("k")
             table = ast.DictComp(

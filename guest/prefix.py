@@ -14,9 +14,10 @@ steps and time, and the whole stream within a time budget (`Budget`); code
 that cannot run (`while False:`, a decided `if`, after a `raise`) is not
 followed.
 A wrong guess is harmless by construction: only speculative (side-effect free)
-tools are prepared, and a prepared call is used only by a call whose canonical
-request string is identical, so a guess that does not match costs one wasted
-call and nothing else. The analysis is still conservative, so that waste stays
+tools are prepared, never after a call that may write what they read (effects
+order reads: `Prefix.written`, effects.py), and a prepared call is used only by
+a call whose canonical request string is identical, so a guess that does not
+match costs one wasted call and nothing else. The analysis is still conservative, so that waste stays
 rare. See PREFIX_RATIONALE.md for the choices.
 
 The pieces, in the order data flows:
@@ -42,6 +43,7 @@ import collections
 import re
 import time
 
+from effects import EVERYTHING, NOTHING, ProgramEffects, ToolEffects, conflict
 from early import (BUILTIN_KEYWORDS, MAX_DEPTH, METHODS, UNKNOWN as _U, Evaluator, Meter, OverBudget,
                    frozen, request_ok)
 from policy import IMPLICIT_NAMES, REFLECTIVE_NAMES, SAFE_MODULES, is_reflective_attr
@@ -482,8 +484,11 @@ class _Walker:
 
     # -- environment effects
 
-    def barrier(self, env):
-        """Code we cannot see may have run: forget what it could have changed."""
+    def barrier(self, env, writes=None):
+        """Code we cannot see may have run: forget what it could have changed,
+        and note what it may have written (`writes`; default: whatever
+        escaped to code the analysis cannot see, effects.py)."""
+        self.s.wrote(self.s.effects.escaped if writes is None else writes)
         if self.s.reflective:
             env.clear()
         else:
@@ -538,7 +543,7 @@ class _Walker:
         """Follow one statement; True when it certainly does not complete normally."""
         self.s.meter.tick()
         if depth > MAX_DEPTH:
-            self.barrier(env)
+            self.barrier(env, self.s.effects.writes_within(s))   # not followed
             for name in _module_bindings(s)[0]:
                 env.pop(name, None)
             return False
@@ -550,7 +555,7 @@ class _Walker:
         for child in ast.iter_child_nodes(s):
             if isinstance(child, ast.expr):
                 self.expr(child, env, False, depth + 1)
-        self.barrier(env)
+        self.barrier(env, self.s.effects.writes_within(s))
         for name in _module_bindings(s)[0]:
             env.pop(name, None)
 
@@ -795,7 +800,7 @@ class _Walker:
     def s_ClassDef(self, s, env, depth):
         for e in s.decorator_list + s.bases + [k.value for k in s.keywords]:
             self.expr(e, env, True, depth + 1)
-        self.barrier(env)                  # the class body runs now
+        self.barrier(env, self.s.effects.writes_within(s))   # the class body runs now, unfollowed
         for name in _module_bindings(s)[0]:
             env.pop(name, None)
 
@@ -845,7 +850,7 @@ class _Walker:
         """
         self.s.meter.tick()
         if depth > MAX_DEPTH:
-            self.barrier(env)
+            self.barrier(env, self.s.effects.writes_within(e))   # not followed
             return
         t = type(e)
         if t is ast.Constant or t is ast.Name:
@@ -931,6 +936,8 @@ class _Walker:
             self.expr(k.value, env, reach, depth + 1)
         s = self.s
         if type(f) is ast.Name and f.id in s.tools and f.id not in s.rebound:
+            if not s.tools[f.id]:
+                s.wrote(s.effects.call_writes(e))   # after its arguments, wherever reached
             known = None
             if not e.args and all(k.arg is not None for k in e.keywords):
                 known = {k.arg: self.value(k.value, env) for k in e.keywords}
@@ -962,7 +969,7 @@ class _Walker:
                     and all(k.arg == "reverse" for k in e.keywords):
                 self.mutated(env, obj)
                 return
-        self.barrier(env)
+        self.barrier(env, s.effects.call_writes(e))
 
 
 # --- Prepared calls ------------------------------------------------------------
@@ -1048,6 +1055,10 @@ class Prefix:
         for spec in manifest if isinstance(manifest, list) else ():
             if isinstance(spec, dict) and isinstance(spec.get("name"), str):
                 self.tools[spec["name"]] = spec.get("speculative") is True
+        tool_effects = ToolEffects(manifest)
+        self.tool_reads = tool_effects.reads
+        self.effects = ProgramEffects(tool_effects)   # of the statements received so far
+        self.written = NOTHING             # what the program may have written so far
         self.rebound = set()               # module names bound by the program so far
         self.poisoned = set()              # names some function declares global
         self.reflective = False
@@ -1072,7 +1083,7 @@ class Prefix:
         self._closed = False
         self.stopped = None                # why analysis stopped, if it did
         self.stats = {"parse_calls": 0, "parsed_bytes": 0, "statements": 0, "prepared": 0,
-                      "iterations": 0, "given_up": 0, "analysis_seconds": 0.0}
+                      "iterations": 0, "given_up": 0, "held_back": 0, "analysis_seconds": 0.0}
 
     # -- public
 
@@ -1140,8 +1151,21 @@ class Prefix:
         """The builtin `name` still means the builtin here."""
         return name not in self.rebound and name not in self.tools
 
+    def wrote(self, writes):
+        """The program, at the point being followed, may have written `writes`."""
+        if writes and not writes <= self.written:
+            self.written = self.written | writes
+
     def prepare_call(self, name, args):
-        """Note a call to start once the statement is followed within its budget."""
+        """Note a call to start once the statement is followed within its budget.
+
+        Effects order reads: a call that follows, in program order, a call
+        that may write what it reads is not started during arrival; the
+        final execution (PLM) starts it once that call has run.
+        """
+        if conflict(self.tool_reads.get(name, EVERYTHING), self.written):
+            self.stats["held_back"] += 1
+            return
         if self.stats["prepared"] + len(self._deferred) >= self._max_prepares:
             return
         if not request_ok(args, self.meter):
@@ -1261,7 +1285,7 @@ class Prefix:
             self._deferred = []
             self.stats["given_up"] += 1
             self.meter.left, self.meter.deadline = 1 << 62, None   # forgetting must not run out
-            self._walker.barrier(self._env)
+            self._walker.barrier(self._env, self.effects.writes_within(stmt))   # nor were its effects
             for name in _module_bindings(stmt)[0]:
                 self._env.pop(name, None)
             if time.monotonic() >= self._feed_deadline:
@@ -1286,4 +1310,5 @@ class Prefix:
         reflective, implicit = _scan_flags(stmt)
         self.reflective |= reflective
         self.implicit |= implicit
+        self.effects.add(stmt)
         return True

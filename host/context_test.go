@@ -121,7 +121,9 @@ func stuckTools(starts *atomic.Int32, release <-chan struct{}) []host.Tool {
 		<-release
 		return json.RawMessage(`"late"`), nil
 	})
-	started := host.NewTool(host.ToolSpec{Name: "stuck_started"}, func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+	// It changes nothing a read could see (Writes: none), so it leaves the
+	// early call of stuck running.
+	started := host.NewTool(host.ToolSpec{Name: "stuck_started", Writes: []string{}}, func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
 		select {
 		case <-entered:
 			return nil, nil

@@ -144,6 +144,9 @@ func New(opts ...Option) (*Engine, error) {
 			return nil, fmt.Errorf("spine: tool %q registered twice", t.Spec.Name)
 		}
 		bt, err := bridge.NewTool(t.Spec.Name, t.Spec.Description, t.Spec.Schema, t.Spec.Speculative, bridge.Handler(t.Handler))
+		if err == nil {
+			err = bt.SetResources(t.Spec.Reads, t.Spec.Writes)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("spine: %w", err)
 		}
@@ -216,7 +219,8 @@ func (e *Engine) Tools() []ToolSpec {
 	specs := make([]ToolSpec, 0, len(e.order))
 	for _, name := range e.order {
 		t := e.tools[name]
-		specs = append(specs, ToolSpec{Name: t.Name, Description: t.Description, Schema: t.Schema, Speculative: t.Speculative})
+		specs = append(specs, ToolSpec{Name: t.Name, Description: t.Description, Schema: t.Schema, Speculative: t.Speculative,
+			Reads: t.Reads, Writes: t.Writes})
 	}
 	return specs
 }
@@ -225,7 +229,14 @@ func manifestJSON(tools map[string]*bridge.Tool, names []string) []byte {
 	entries := make([]protocol.ManifestEntry, 0, len(names))
 	for _, name := range names {
 		t := tools[name]
-		entries = append(entries, protocol.ManifestEntry{Name: t.Name, Description: t.Description, Speculative: t.Speculative})
+		entry := protocol.ManifestEntry{Name: t.Name, Description: t.Description, Speculative: t.Speculative}
+		if t.Speculative && t.Reads != nil {
+			entry.Reads = &t.Reads
+		}
+		if !t.Speculative && t.Writes != nil {
+			entry.Writes = &t.Writes
+		}
+		entries = append(entries, entry)
 	}
 	encoded, _ := json.Marshal(entries)
 	return encoded
@@ -523,7 +534,8 @@ func convertCalls(calls []bridge.Call) []Call {
 	out := make([]Call, len(calls))
 	for i, c := range calls {
 		out[i] = Call{Tool: c.Tool, Args: c.Args, Start: c.Start, End: c.End, Error: c.Error,
-			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch, ArgsTruncated: c.ArgsTruncated}
+			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch, ArgsTruncated: c.ArgsTruncated,
+			Stale: c.Stale}
 	}
 	return out
 }

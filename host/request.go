@@ -83,4 +83,5 @@ type Call struct {
 	// arguments but a JSON string holding the start (256 bytes at most) of
 	// what the program sent.
 	ArgsTruncated bool
+	Stale         bool // an early call cancelled before use: an effectful call changed what it reads
 }

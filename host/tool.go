@@ -22,7 +22,42 @@ type ToolSpec struct {
 	// start them before the program reaches the call (and discard the result
 	// when it never does). A tool that is not speculative runs exactly when,
 	// as often and in the order the plain program runs it.
+	//
+	// Effects order reads: a speculative call never starts before an
+	// effectful call that the plain program runs before it has completed,
+	// because its value may depend on what that call changed. With
+	//
+	//	put(key="a", value=1)
+	//	result = get(key="a")
+	//
+	// `get` starts only once `put` has returned, with PLM and when streamed,
+	// so the program sees 1, as it does plainly. Reads and Writes say more
+	// precisely what may conflict (see below).
 	Speculative bool `json:"speculative,omitempty"`
+	// Reads names the resources a speculative tool's value depends on, and
+	// Writes the resources an effectful tool may change. Names are the tool
+	// author's own ("calendar", "mailbox", "kv"); a speculative call is held
+	// back only by earlier effectful calls whose Writes share a name with its
+	// Reads. nil (the default) means everything: a speculative tool that does
+	// not say what it reads waits for every earlier effect, and an effectful
+	// tool that does not say what it writes holds back every later read. An
+	// empty, non-nil list means nothing: []string{} on a pure function
+	// (arithmetic, a fixed lookup table) lets it start early whatever the
+	// program changed before.
+	//
+	//	list_events  Speculative, Reads: {"calendar"}
+	//	send_mail    Writes: {"mailbox"}
+	//	create_event Writes: {"calendar"}
+	//
+	// Here `send_mail(...)` does not hold back a later `list_events()`, but
+	// `create_event(...)` does. A speculative tool writes nothing, so Writes
+	// must be empty for it; Reads of an effectful tool is only descriptive
+	// (effectful calls always run in program order). The host enforces the
+	// rule too: an effectful call cancels every call started early that reads
+	// what it writes, and the program's own call then runs afresh.
+	// (No omitempty: null and [] must stay apart when a spec is encoded.)
+	Reads  []string `json:"reads"`
+	Writes []string `json:"writes"`
 }
 
 // Handler runs one call: args is the JSON object of the keyword arguments and
@@ -49,6 +84,18 @@ func Describe(text string) ToolOption { return func(s *ToolSpec) { s.Description
 
 // Speculative marks the tool as free of side effects (see ToolSpec.Speculative).
 func Speculative() ToolOption { return func(s *ToolSpec) { s.Speculative = true } }
+
+// Reads names the resources the tool's value depends on (see ToolSpec.Reads);
+// Reads() with no name means it depends on nothing the program can change.
+func Reads(resources ...string) ToolOption {
+	return func(s *ToolSpec) { s.Reads = append([]string{}, resources...) }
+}
+
+// Writes names the resources the tool may change (see ToolSpec.Writes);
+// Writes() with no name means it changes nothing another tool reads.
+func Writes(resources ...string) ToolOption {
+	return func(s *ToolSpec) { s.Writes = append([]string{}, resources...) }
+}
 
 // Func makes a typed tool: the keyword arguments decode into A (a struct whose
 // json tags name the keywords; its JSON Schema is derived from it) and the

@@ -131,6 +131,32 @@ func TestRunManifestCommandTool(t *testing.T) {
 	}
 }
 
+// A --manifest tool says what it reads and writes: the read after the write
+// sees the write with --plm and --stream, as it does plainly.
+func TestRunManifestReadsAndWrites(t *testing.T) {
+	state := writeFile(t, "state.json", `{"value": 0}`)
+	manifest := writeFile(t, "tools.json", `[
+  {"name": "put", "writes": ["store"], "command": ["sh", "-c", "cat > `+state+`; echo null"]},
+  {"name": "get", "speculative": true, "reads": ["store"], "command": ["/usr/bin/python3", "-c",
+   "import json; print(json.dumps(json.load(open('`+state+`'))['value']))"]}
+]`)
+	program := writeFile(t, "p.py", "put(value=inputs['v'])\nresult = get()\n")
+	for _, mode := range [][]string{{}, {"--plm"}, {"--stream", "--chunk-bytes", "5"}} {
+		if err := os.WriteFile(state, []byte(`{"value": 0}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{"run", "--manifest", manifest, "--inputs", `{"v": 7}`}, mode...)
+		code, out, errOut := cli(t, "", append(args, program)...)
+		if code != 0 || out != "7\n" {
+			t.Fatalf("%v: code %d out %q err %q", mode, code, out, errOut)
+		}
+	}
+	bad := writeFile(t, "bad.json", `[{"name": "get", "speculative": true, "writes": ["store"], "command": ["true"]}]`)
+	if code, _, errOut := cli(t, "", "run", "--manifest", bad, "-"); code != 2 || !strings.Contains(errOut, "speculative") {
+		t.Fatalf("a speculative tool that writes: %d %s", code, errOut)
+	}
+}
+
 func TestRunPLMAndStream(t *testing.T) {
 	program := writeFile(t, "p.py", "a = sleep(ms=10, value=inputs['v'])\nb = lookup(key=a)\nresult = [a, b]\n")
 	for _, args := range [][]string{

@@ -48,6 +48,7 @@ type callView struct {
 	Mismatch bool            `json:"mismatch,omitempty"`
 	// ArgsTruncated: a refused request; args is a string holding its start.
 	ArgsTruncated bool `json:"args_truncated,omitempty"`
+	Stale         bool `json:"stale,omitempty"`
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -72,7 +73,8 @@ func jsonView(r *host.Response) responseView {
 	}
 	for _, c := range r.Calls {
 		cv := callView{Tool: c.Tool, Args: c.Args, StartMs: ms(c.Start), EndMs: ms(c.End),
-			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch, ArgsTruncated: c.ArgsTruncated}
+			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch, ArgsTruncated: c.ArgsTruncated,
+			Stale: c.Stale}
 		if cv.Args == nil {
 			cv.Args = json.RawMessage("null")
 		}

@@ -35,6 +35,7 @@ type early struct {
 	// Guarded by Session.mu.
 	state     earlyState
 	abandoned bool // given up on past Grace: the worker drops its outcome
+	stale     bool // cancelled by an effectful call that may change what it read
 	evicted   bool // finished, but its response did not fit: a claim runs it again
 	response  []byte
 	toolErr   string
@@ -44,7 +45,7 @@ type early struct {
 
 func (e *early) trace() Call {
 	return Call{Tool: e.tool.Name, Args: e.args, Start: e.start, End: e.end, Error: e.toolErr,
-		Early: true, Stream: e.streaming}
+		Early: true, Stream: e.streaming, Stale: e.stale}
 }
 
 // stop cancels the call, noting when (the start of its Grace).

@@ -41,6 +41,7 @@ type Call struct {
 	// holding the first RefusedPrefix bytes of what was sent, not its
 	// arguments (they were malformed or longer than that).
 	ArgsTruncated bool
+	Stale         bool // an early call cancelled unclaimed because an effectful call changed what it reads
 }
 
 // Config is what a Session needs beyond its context.
@@ -74,6 +75,7 @@ type Session struct {
 	used       int    // bytes charged against the budget
 	held       []byte // a response that did not fit the transport's buffer
 	handles    map[uint64]*early
+	stale      []*early // early calls an effect cancelled, settled at Close
 	order      []*early // prepared calls, oldest first (settled ones dropped lazily): eviction's order
 	next       uint64
 	prepared   int
@@ -214,6 +216,7 @@ func (s *Session) call(raw []byte, count, mismatch bool) []byte {
 	if !s.Charge(traceCost(req.Tool, req.Args, "")) {
 		return s.refuse(refusedTrace(req.Tool, req.Args, raw), start, s.LimitExceeded())
 	}
+	s.invalidate(tool)
 	response, toolErr, _ := s.runBounded(s.ctx, tool, req.Args)
 	s.mu.Lock()
 	s.used += len(toolErr) // the tool's own message: the host's code, charged as is
@@ -268,7 +271,8 @@ func (s *Session) Fetch() []byte {
 func (s *Session) Close() {
 	s.cancel()
 	s.mu.Lock()
-	pending := make([]*early, 0, len(s.handles))
+	pending := append(make([]*early, 0, len(s.handles)+len(s.stale)), s.stale...)
+	s.stale = nil
 	for handle, e := range s.handles {
 		delete(s.handles, handle)
 		pending = append(pending, e)

@@ -27,7 +27,10 @@ type Tool struct {
 	Description string
 	Schema      json.RawMessage
 	Speculative bool
-	Handler     Handler
+	// Reads and Writes name the resources the tool depends on and changes;
+	// nil means everything (see SetResources).
+	Reads, Writes []string
+	Handler       Handler
 
 	schema *jsonschema.Schema
 }

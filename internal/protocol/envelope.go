@@ -27,11 +27,15 @@ type ExecuteLimits struct {
 	Fanout      int `json:"fanout"`
 }
 
-// ManifestEntry names one tool a program may call.
+// ManifestEntry names one tool a program may call. Reads (of a speculative
+// tool) and Writes (of an effectful one) name the resources it depends on and
+// changes: absent (nil) means everything, [] nothing (effects order reads).
 type ManifestEntry struct {
-	Name        string `json:"name"`
-	Description string `json:"description,omitempty"`
-	Speculative bool   `json:"speculative"`
+	Name        string    `json:"name"`
+	Description string    `json:"description,omitempty"`
+	Speculative bool      `json:"speculative"`
+	Reads       *[]string `json:"reads,omitempty"`
+	Writes      *[]string `json:"writes,omitempty"`
 }
 
 // NativeMode is the request's hot-function mode.

@@ -202,7 +202,13 @@ def test_order_and_duplicates():
 
 def test_non_speculative_tools_are_never_prepared():
     src = "send(to=1)\ncharge(amount=inputs['n'])\nx = send(to=lookup(key=1))\n"
-    assert prepared(src) == [("lookup", {"key": 1})]
+    # lookup reads nothing the effects write, so only the effects' own
+    # speculative nature keeps them from starting.
+    disjoint = [{"name": "lookup", "speculative": True, "reads": []},
+                {"name": "send", "writes": ["outbox"]}, {"name": "charge", "writes": ["ledger"]}]
+    assert prepared(src, manifest=disjoint) == [("lookup", {"key": 1})]
+    # By default an effect writes everything: the lookup after it waits.
+    assert prepared(src) == []
 
 
 def test_tool_results_are_unknown():
