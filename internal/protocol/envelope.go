@@ -132,4 +132,5 @@ type Hello struct {
 	Landlock      int    `json:"landlock"` // the ABI in force, 0: none
 	LandlockError string `json:"landlock_error"`
 	Seccomp       bool   `json:"seccomp"`
+	Root          bool   `json:"root"` // the private root and /proc are in place (guest-c/sandbox/mount.c)
 }
