@@ -225,7 +225,7 @@ def decorate(tree, plan):
 
 def _descriptor(u, fds):
     """A unit whose module came as a descriptor with the answer (a sandboxed
-    child): its "module" is the index among the answer's "fds"."""
+    child): its "module" is the index among the answer's descriptors."""
     index = u.pop("module")
     if isinstance(index, int) and 0 <= index < len(fds):
         u["fd"] = fds[index]
@@ -276,7 +276,7 @@ class Hot:
             answer = json.loads(_spine.native(json.dumps(request)))
         except RuntimeError as error:
             return str(error)
-        fds = answer.get("fds", [])
+        fds = answer.get(protocol.NATIVE_DESCRIPTORS, [])
         if "error" in answer:
             _close(fds)
             return answer["error"]

@@ -25,6 +25,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "spine_protocol.h"
 #include "spine_runtime.h"
 
 static char *g_python_dir; /* NULL: native functions are off */
@@ -127,7 +128,7 @@ int spine_native_attach_fds(unsigned char **payload, uint32_t *len, uint32_t off
     return -1;
   }
   char list[16 + SPINE_NATIVE_FDS_MAX * 12];
-  size_t used = (size_t)snprintf(list, sizeof list, "{\"fds\":[");
+  size_t used = (size_t)snprintf(list, sizeof list, "{\"" SPINE_NATIVE_DESCRIPTORS "\":[");
   for (int i = 0; i < nfds; i++) {
     used += (size_t)snprintf(list + used, sizeof list - used, i > 0 ? ",%d" : "%d", fds[i]);
   }

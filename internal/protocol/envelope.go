@@ -95,6 +95,12 @@ const (
 	NativePoll    = "poll"
 )
 
+// NativeDescriptors is the member a sandboxed child adds to a native answer
+// that came with compiled modules (SCM_RIGHTS): the descriptor numbers it
+// received, in order. The host names each ready module by its index there
+// ("module"), never by a path into the cache.
+const NativeDescriptors = "fds"
+
 // NativeUnitSource is one function handed to the compiler.
 type NativeUnitSource struct {
 	Name   string `json:"name"`
