@@ -1,5 +1,6 @@
 # expect: error PermissionError
 # native: eager
+# deadline: 30s
 # List the directory of the module the loader was handed, to find other
 # executions' modules, generated sources (KEY.cc) and failure records. A
 # sandboxed child is never told a path into the cache: its module came as a

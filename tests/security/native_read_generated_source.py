@@ -1,5 +1,6 @@
 # expect: error FileNotFoundError
 # native: eager
+# deadline: 30s
 # Read the generated C++ kept beside the module the loader was handed
 # (KEY.cc next to KEY.so in the cache). The child knows no path into the
 # cache, only /proc/self/fd/N, and nothing like KEY.cc exists there.
