@@ -75,4 +75,7 @@ enum {
 #define SPINE_ENTRY_PREFIX_FEED "prefix_feed"
 #define SPINE_ENTRY_PREFIX_ABORT "prefix_abort"
 
+/** \brief The member a child adds to a native answer: the descriptors of the modules that came with it. */
+#define SPINE_NATIVE_DESCRIPTORS "fds"
+
 #endif /* SPINE_PROTOCOL_H */

@@ -3,7 +3,10 @@ as native code, and the switch from the Python version to the compiled one.
 
 The guest never compiles and never writes C++: it hands a function's source
 to the host (the `native` crossing), which compiles it outside any sandboxed
-child, and gets back the path of a module the host validated. Modes:
+child, and gets back the module the host compiled: its path in the cache (in
+process), or, in a sandboxed child, which sees nothing of the cache, a
+descriptor of a sealed copy sent with the answer, loaded as
+/proc/self/fd/N. Modes:
 
 - eager: every eligible function is compiled (or found in the cache) before
   the program runs; its `def` binds the native version at once.
@@ -19,6 +22,7 @@ Native results equal CPython's: calls the compiled code cannot represent
 import ast
 import functools
 import json
+import os
 import sys
 import time
 
@@ -219,13 +223,34 @@ def decorate(tree, plan):
 
 # --- One execution -----------------------------------------------------------
 
+def _descriptor(u, fds):
+    """A unit whose module came as a descriptor with the answer (a sandboxed
+    child): its "module" is the index among the answer's descriptors."""
+    index = u.pop("module")
+    if isinstance(index, int) and 0 <= index < len(fds):
+        u["fd"] = fds[index]
+        u["path"] = f"/proc/self/fd/{fds[index]}"
+    else:
+        u["status"] = "failed"
+        u["failure"] = {"kind": "service", "message": "the module's descriptor did not arrive (too many open files)"}
+
+
+def _close(fds):
+    for fd in fds:
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
 class _Entry:
-    __slots__ = ("name", "python", "wrapper", "target", "calls", "status", "path", "reason", "switched_after",
-                 "native", "cache")
+    __slots__ = ("name", "python", "wrapper", "target", "calls", "status", "path", "module", "reason",
+                 "switched_after", "native", "cache")
 
     def __init__(self, name):
         self.name = name
-        self.python = self.wrapper = self.target = self.native = self.path = None
+        self.python = self.wrapper = self.target = self.native = self.path = self.module = None
         self.calls = 0
         self.status = "cold"
         self.reason = ""
@@ -251,9 +276,16 @@ class Hot:
             answer = json.loads(_spine.native(json.dumps(request)))
         except RuntimeError as error:
             return str(error)
+        fds = answer.get(protocol.NATIVE_DESCRIPTORS, [])
         if "error" in answer:
+            _close(fds)
             return answer["error"]
-        return answer.get("units", [])
+        units = answer.get("units", [])
+        for u in units:
+            if "module" in u:
+                _descriptor(u, fds)
+        _close(set(fds) - {u.get("fd") for u in units})
+        return units
 
     def start(self):
         """Before the program runs: hand every unit to the host (eager: and
@@ -280,6 +312,7 @@ class Hot:
     def _take(self, u):
         e = self.entries.get(u.get("name"))
         if e is None or e.status in ("ready", "failed"):
+            _close([u.get("fd")])
             return
         if e.status == "pending":
             self.pending -= 1
@@ -288,7 +321,9 @@ class Hot:
             self.pending += 1
         elif e.status == "ready":
             e.path = u.get("path")
-            if e.python is not None:
+            if "fd" in u:
+                self._map(e, u["fd"])
+            if e.python is not None and e.status == "ready":
                 self._switch(e)
         elif e.status == "failed":
             e.reason = self._failure(e.name, u.get("failure") or {})
@@ -300,13 +335,28 @@ class Hot:
             return f"not compiled: line {line}, column {f.get('col', 0)}: {f['construct']}: {message}"
         return f"{kind}: {message}"
 
+    def _map(self, e, fd):
+        """A module handed over as a descriptor is loaded at once and the
+        descriptor closed: the child holds no more descriptors than it must,
+        and the program gets no time to swap another file in under it."""
+        try:
+            e.module = _loader.module_loader(e.path)
+        except Exception as error:  # noqa: BLE001 - any failure keeps the Python version
+            self._unloadable(e, error)
+        finally:
+            _close([fd])
+
     def _load(self, e):
         try:
-            fast = _loader.module_loader(e.path).get_function(e.name, fallback=e.python)
+            module = e.module if e.module is not None else _loader.module_loader(e.path)
+            return module.get_function(e.name, fallback=e.python)
         except Exception as error:  # noqa: BLE001 - any failure keeps the Python version
-            e.status, e.reason = "failed", f"cannot load the compiled module: {type(error).__name__}: {error}"
+            self._unloadable(e, error)
             return None
-        return fast
+
+    @staticmethod
+    def _unloadable(e, error):
+        e.status, e.reason = "failed", f"cannot load the compiled module: {type(error).__name__}: {error}"
 
     def _switch(self, e):
         """Bind the native version, once every function its module calls has

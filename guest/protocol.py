@@ -45,6 +45,9 @@ ENTRY_NATIVE_SETUP = "native_setup"
 NATIVE_START = "start"
 NATIVE_COMPILE = "compile"
 NATIVE_POLL = "poll"
+# The member a sandboxed child adds to a native answer: the descriptors of
+# the compiled modules that came with it (a unit's "module" indexes them).
+NATIVE_DESCRIPTORS = "fds"
 
 _encoder = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")

@@ -175,9 +175,7 @@ func (e *Engine) start(cfg config) error {
 		if e.hotCalls == 0 {
 			e.hotCalls = 1000
 		}
-		if setup, err = nativeSetup(c); err != nil {
-			return fmt.Errorf("spine: native module cache: %w", err)
-		}
+		setup = nativeSetup(c)
 	}
 	guests, err := newTransport(cfg, setup)
 	if err != nil {

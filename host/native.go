@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
@@ -39,8 +38,9 @@ type NativeOptions struct {
 	Toolchain string
 	// CacheDir keeps compiled modules across engines and processes
 	// (default: the user's cache directory, spine/native). A sandboxed child
-	// is given its modules/ only; private/ keeps the generated C++ and
-	// remembered failures, which quote programs.
+	// sees none of it: it receives each module it loads as a descriptor of a
+	// sealed copy. private/ keeps the generated C++ and remembered failures,
+	// which quote programs.
 	CacheDir string
 	// HotCalls is how many calls make a function hot in NativeAuto (default 1000).
 	HotCalls int
@@ -109,14 +109,10 @@ func startNative(opts *NativeOptions) (*native.Compiler, error) {
 }
 
 // nativeSetup is what the guests need of the compiler: where its module
-// loader is, and the directory its modules appear in (never the rest of the
-// cache).
-func nativeSetup(c *native.Compiler) (*bridge.NativeSetup, error) {
-	cache, err := filepath.EvalSymlinks(c.ModuleDir())
-	if err != nil {
-		return nil, err
-	}
-	return &bridge.NativeSetup{PythonDir: c.PythonDir(), CacheDir: cache}, nil
+// loader is. They read nothing of the cache: a sandboxed child receives each
+// module as a descriptor, a guest in this process the path of each.
+func nativeSetup(c *native.Compiler) *bridge.NativeSetup {
+	return &bridge.NativeSetup{PythonDir: c.PythonDir()}
 }
 
 // nativeFor checks a request's mode and starts its native session.

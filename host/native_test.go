@@ -336,8 +336,13 @@ func TestNativeHostileRequestsAreRefused(t *testing.T) {
 		inputs, _ := json.Marshal(map[string]string{"marker": marker})
 		resp := execNative(t, e, host.NativeEager, hostileProgram, string(inputs))
 		// The injection attempt compiles: its string is data in the generated
-		// C++ (escaped), never code; the marker below proves nothing ran.
-		want := `[["error"], ["error"], ["error"], ["error"], ["error"], ["error"], ["units"], ["error"], "ready"]`
+		// C++ (escaped), never code; the marker below proves nothing ran. A
+		// sandboxed child receives the module as a descriptor ("fds").
+		ready := `["units"]`
+		if isolation == host.Sandbox {
+			ready = `["fds", "units"]`
+		}
+		want := `[["error"], ["error"], ["error"], ["error"], ["error"], ["error"], ` + ready + `, ["error"], "ready"]`
 		if string(resp.Value) != want {
 			t.Fatalf("value %s", resp.Value)
 		}
@@ -352,20 +357,23 @@ func TestNativeHostileRequestsAreRefused(t *testing.T) {
 	})
 }
 
-// A sandboxed child may read the cache's modules (to load what the host
-// names), but write nothing there, and read nothing of the toolchain, nor of
-// the cache's private part: generated C++ and remembered failures, which
-// quote other executions' programs.
-func TestNativeSandboxReadsOnlyTheCache(t *testing.T) {
+// A sandboxed child sees nothing of the module cache, neither the modules
+// (it is outside the child's root, and the child receives the modules it
+// loads as descriptors) nor the private part (generated C++ and remembered
+// failures, which quote other executions' programs), nor the toolchain; and
+// writing is not a system call it may make.
+func TestNativeSandboxSeesNothingOfTheCache(t *testing.T) {
 	cache := t.TempDir()
 	e := nativeEngine(t, host.Sandbox, cache)
 	execNative(t, e, host.NativeEager, fibProgram, `{"n": 3}`) // puts a module in the cache
+	modules, _ := filepath.Glob(filepath.Join(cache, "modules", "*.so"))
 	sources, _ := filepath.Glob(filepath.Join(cache, "private", "*.cc"))
-	if len(sources) != 1 {
-		t.Fatalf("the generated C++ is not kept in private/: %v", sources)
+	if len(modules) != 1 || len(sources) != 1 {
+		t.Fatalf("the cache holds modules %v and sources %v", modules, sources)
 	}
-	inputs, _ := json.Marshal(map[string]string{"cache": filepath.Join(cache, "modules"), "toolchain": toolchain(t),
-		"private": filepath.Join(cache, "private"), "source": sources[0]})
+	inputs, _ := json.Marshal(map[string]string{"cache": cache, "modules": filepath.Join(cache, "modules"),
+		"module": modules[0], "private": filepath.Join(cache, "private"), "source": sources[0],
+		"toolchain": toolchain(t)})
 	program := `
 import os
 def attempt(fn):
@@ -374,22 +382,24 @@ def attempt(fn):
         return "allowed"
     except OSError as e:
         return type(e).__name__
-modules = [n for n in os.listdir(inputs["cache"]) if n.endswith(".so")]
 result = [
-    len(modules),
-    attempt(lambda: open(os.path.join(inputs["cache"], modules[0]), "rb").read(4)),
-    attempt(lambda: open(os.path.join(inputs["toolchain"], "python/native/compiler.py")).read()),
+    attempt(lambda: os.listdir(inputs["cache"])),
+    attempt(lambda: os.listdir(inputs["modules"])),
+    attempt(lambda: os.stat(inputs["module"])),
+    attempt(lambda: open(inputs["module"], "rb").read(4)),
     attempt(lambda: os.listdir(inputs["private"])),
     attempt(lambda: open(inputs["source"]).read()),
+    attempt(lambda: open(os.path.join(inputs["toolchain"], "python/native/compiler.py")).read()),
 ]
 `
 	resp := execNative(t, e, host.NativeOff, program, string(inputs))
-	if string(resp.Value) != `[1, "allowed", "PermissionError", "PermissionError", "PermissionError"]` {
-		t.Fatalf("value %s", resp.Value)
+	want := `["FileNotFoundError", "FileNotFoundError", "FileNotFoundError", "FileNotFoundError", "FileNotFoundError", "FileNotFoundError", "FileNotFoundError"]`
+	if string(resp.Value) != want {
+		t.Fatalf("value %s, want %s", resp.Value, want)
 	}
 	// Opening for writing is not even a system call the child may make.
 	resp, err := e.Execute(context.Background(), host.Request{Inputs: inputs,
-		Source: "open(inputs['cache'] + '/evil.so', 'wb')"})
+		Source: "open(inputs['modules'] + '/evil.so', 'wb')"})
 	if !errors.Is(err, host.ErrSandbox) || resp.Status != host.StatusViolation {
 		t.Fatalf("write into the cache: %v", err)
 	}

@@ -7,8 +7,8 @@ import (
 )
 
 // Isolation reports the level this engine runs guests at, and for the
-// sandbox which layers are active ("sandbox: namespaces, landlock ABI 7,
-// seccomp"), so a caller can log what protects it.
+// sandbox which layers are active ("sandbox: seccomp, namespaces, private
+// root, landlock ABI 7"), so a caller can log what protects it.
 func (e *Engine) Isolation() string { return e.guests.Describe() }
 
 // locate finds what make build puts beside bin/spine: the configured path,

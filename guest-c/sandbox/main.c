@@ -41,6 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "mount.h"
 #include "native.h"
 #include "policy.h"
 #include "spine_protocol.h"
@@ -142,10 +143,13 @@ static int send_frame(int fd, int kind, const struct iovec *parts, int count) {
   return 0;
 }
 
-/* Read one frame; the payload is malloc'd (NUL-terminated for convenience). */
-static int recv_frame(int fd, int *kind, unsigned char **payload, uint32_t *len) {
+/* Read one frame; the payload is malloc'd (NUL-terminated for convenience).
+ * Descriptors the host sent with it (a native answer's modules) are put in
+ * fds, when given; without fds, a frame never carries any. */
+static int recv_frame(int fd, int *kind, unsigned char **payload, uint32_t *len, int *fds, int *nfds) {
   unsigned char header[SPINE_FRAME_HEADER_LEN];
-  if (read_all(fd, header, sizeof header) < 0) {
+  if ((fds != NULL ? spine_recv_with_fds(fd, header, sizeof header, fds, nfds)
+                   : read_all(fd, header, sizeof header)) < 0) {
     return -1;
   }
   *kind = header[0];
@@ -256,9 +260,16 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
   int answer;
   unsigned char *payload;
   uint32_t len;
-  if (recv_frame(CHILD_FD, &answer, &payload, &len) < 0 || answer != SPINE_FRAME_ANSWER ||
-      len < SPINE_ANSWER_HEAD_LEN) {
+  /* Compiled modules come as descriptors with a native answer, and only
+   * with one (read() of any other drops whatever came with it); hot.py
+   * learns their numbers from the answer itself. */
+  int fds[SPINE_NATIVE_FDS_MAX], nfds = 0;
+  if (recv_frame(CHILD_FD, &answer, &payload, &len, op == SPINE_OP_NATIVE ? fds : NULL, &nfds) < 0 ||
+      answer != SPINE_FRAME_ANSWER || len < SPINE_ANSWER_HEAD_LEN) {
     _exit(0);
+  }
+  if (nfds > 0 && spine_native_attach_fds(&payload, &len, SPINE_ANSWER_HEAD_LEN, fds, nfds) < 0) {
+    for (int i = 0; i < nfds; i++) close(fds[i]);
   }
   int reason = payload[0];
   int64_t num = (int64_t)get_u64(payload + 1);
@@ -406,7 +417,7 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
     int kind;
     unsigned char *payload;
     uint32_t len;
-    if (recv_frame(CHILD_FD, &kind, &payload, &len) < 0) {
+    if (recv_frame(CHILD_FD, &kind, &payload, &len, NULL, NULL) < 0) {
       _exit(0);
     }
     if (kind == SPINE_FRAME_EXECUTE) {
@@ -702,12 +713,17 @@ static int initialise(void) {
   if (spine_seccomp_prepare() < 0) {
     return control_error(spine_last_policy_error());
   }
+  /* In its own namespaces (then it is PID 1 of its PID namespace) the
+   * zygote gives itself, and so every child, a minimal read-only root and a
+   * private /proc (mount.c), while it may still mount. Without them the host
+   * learns from the hello that the view is the host's. */
+  int private_root = getpid() == 1;
+  if (private_root && spine_private_root() < 0) {
+    return control_error(spine_mount_error());
+  }
   /* Fail closed is the host's decision: it knows whether the caller lowered
    * the level. Here we only say what the kernel gives. */
   int ruleset = spine_landlock_ruleset(&g_landlock_abi);
-  if (spine_native_landlock(ruleset) != 0) {
-    return control_error(spine_native_error());
-  }
   /* The zygote confines itself now, once, with what every child needs
    * anyway and inherits across fork: no capability, no-new-privs,
    * non-dumpable, and the Landlock domain (it reads no file after this).
@@ -719,9 +735,9 @@ static int initialise(void) {
     close(ruleset);
   }
   char hello[256];
-  snprintf(hello, sizeof hello, "{\"landlock\":%d,\"landlock_error\":\"%s\",\"seccomp\":true}",
+  snprintf(hello, sizeof hello, "{\"landlock\":%d,\"landlock_error\":\"%s\",\"seccomp\":true,\"root\":%s}",
            ruleset >= 0 ? g_landlock_abi : 0,
-           ruleset >= 0 ? "" : spine_last_policy_error());
+           ruleset >= 0 ? "" : spine_last_policy_error(), private_root ? "true" : "false");
   return control_send(SPINE_FRAME_HELLO, hello, strlen(hello), NULL, 0);
 }
 

@@ -23,6 +23,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <termios.h>
@@ -68,8 +69,9 @@ struct ll_path_beneath_attr {
   int32_t parent_fd;
 } __attribute__((packed));
 
-#define STDLIB_DIR "/usr/lib/python3.11"
+#define STDLIB_DIR SPINE_STDLIB_DIR
 #define DYNLOAD_DIR STDLIB_DIR "/lib-dynload"
+#define PYCACHE_DIR STDLIB_DIR "/__pycache__"
 
 /* Top-level stdlib entries a program never gets to read: native escape
  * hatches (ctypes), process and socket machinery the seccomp floor would kill
@@ -98,6 +100,32 @@ static int listed(const char *name, const char *const *list, int prefix) {
   return 0;
 }
 
+/* Which entries of a directory are granted. */
+typedef int (*granted_fn)(const char *name);
+
+/* The stdlib's top level: all but the denied entries, and but __pycache__,
+ * which gets rules of its own (pycache_granted). */
+static int stdlib_granted(const char *name) {
+  return !listed(name, k_stdlib_denied, 0) && strcmp(name, "__pycache__") != 0;
+}
+
+static int dynload_granted(const char *name) { return listed(name, k_dynload_allowed, 1); }
+
+/* The stdlib's __pycache__: the compiled bytecode of every module but the
+ * denied ones. Without this, `import socket` past the import blocker loads
+ * socket.cpython-311.pyc, which the import system prefers to the unreadable
+ * socket.py once stat (which Landlock does not govern) says it is fresh. */
+static int pycache_granted(const char *name) {
+  char source[128];
+  size_t module = strcspn(name, ".");
+  if (module + sizeof ".py" > sizeof source) {
+    return 0;
+  }
+  memcpy(source, name, module);
+  memcpy(source + module, ".py", sizeof ".py");
+  return !listed(source, k_stdlib_denied, 0);
+}
+
 static int add_rule(int ruleset, int dirfd, const char *path, uint64_t access) {
   int fd = openat(dirfd, path, O_PATH | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) {
@@ -113,7 +141,7 @@ static int add_rule(int ruleset, int dirfd, const char *path, uint64_t access) {
 
 /* One rule per allowed entry of `dir`: Landlock grants, never subtracts, so
  * "the stdlib minus ctypes" is spelled as every entry but ctypes. */
-static int add_entries(int ruleset, const char *dir, const char *const *list, int allow) {
+static int add_entries(int ruleset, const char *dir, granted_fn granted) {
   int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dirfd < 0) {
     return policy_fail(dir);
@@ -130,7 +158,7 @@ static int add_entries(int ruleset, const char *dir, const char *const *list, in
     if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) {
       continue;
     }
-    if (allow ? !listed(name, list, 1) : listed(name, list, 0)) {
+    if (!granted(name)) {
       continue;
     }
     struct stat st;
@@ -145,6 +173,16 @@ static int add_entries(int ruleset, const char *dir, const char *const *list, in
   }
   closedir(d);
   return rc;
+}
+
+/* An installation without compiled bytecode has no __pycache__: nothing to grant. */
+static int add_pycache(int ruleset) {
+  struct stat st;
+  if (stat(PYCACHE_DIR, &st) < 0 && errno == ENOENT) {
+    return 0;
+  }
+  return add_rule(ruleset, AT_FDCWD, PYCACHE_DIR, LL_FS_READ_DIR) < 0 ? -1
+                                                                     : add_entries(ruleset, PYCACHE_DIR, pycache_granted);
 }
 
 int spine_landlock_ruleset(int *abi) {
@@ -179,18 +217,16 @@ int spine_landlock_ruleset(int *abi) {
     return policy_fail("landlock_create_ruleset");
   }
   /* Listing the stdlib directory (the import system scans it) and reading the
-   * entries that remain; the extension modules one by one. */
+   * entries that remain; the compiled bytecode and the extension modules one
+   * by one. */
   if (add_rule(ruleset, AT_FDCWD, STDLIB_DIR, LL_FS_READ_DIR) < 0 ||
-      add_entries(ruleset, STDLIB_DIR, k_stdlib_denied, 0) < 0 ||
-      add_entries(ruleset, DYNLOAD_DIR, k_dynload_allowed, 1) < 0) {
+      add_entries(ruleset, STDLIB_DIR, stdlib_granted) < 0 ||
+      add_pycache(ruleset) < 0 ||
+      add_entries(ruleset, DYNLOAD_DIR, dynload_granted) < 0) {
     close(ruleset);
     return -1;
   }
   return ruleset;
-}
-
-int spine_landlock_allow_read(int ruleset, const char *dir) {
-  return add_rule(ruleset, AT_FDCWD, dir, LL_FS_READ_FILE | LL_FS_READ_DIR);
 }
 
 int spine_enter_landlock(int ruleset) {
@@ -369,13 +405,18 @@ static int build_filter(scmp_filter_ctx ctx) {
   struct scmp_arg_cmp fioclex[] = {SCMP_A1(SCMP_CMP_EQ, FIOCLEX)};
   struct scmp_arg_cmp fionclex[] = {SCMP_A1(SCMP_CMP_EQ, FIONCLEX)};
   struct scmp_arg_cmp tcgets[] = {SCMP_A1(SCMP_CMP_EQ, TCGETS)};
+  /* recvmsg with exactly MSG_CMSG_CLOEXEC: how a child reads a native answer,
+   * whose compiled modules arrive as descriptors (SCM_RIGHTS) on the channel
+   * it already holds; it creates or connects no socket. */
+  struct scmp_arg_cmp cmsg_cloexec[] = {SCMP_A2(SCMP_CMP_EQ, MSG_CMSG_CLOEXEC)};
   if (rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1, readonly) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, to_self) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, to_self) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, get_limit) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fioclex) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fionclex) < 0 ||
-      rule(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, tcgets) < 0) {
+      rule(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, tcgets) < 0 ||
+      rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(recvmsg), 1, cmsg_cloexec) < 0) {
     return -1;
   }
   for (size_t i = 0; i < sizeof fcntl_ok / sizeof fcntl_ok[0]; i++) {

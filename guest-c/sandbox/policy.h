@@ -9,6 +9,9 @@
 
 #include <stdint.h>
 
+/** \brief The interpreter's stdlib: the only tree a child reads (Landlock) or sees (mount.c). */
+#define SPINE_STDLIB_DIR "/usr/lib/python3.11"
+
 /** \brief Resource limits of one child, chosen by the host at pool start. */
 typedef struct spine_limits {
   uint64_t memory_bytes; /**< RLIMIT_AS */
@@ -24,9 +27,6 @@ typedef struct spine_limits {
  *         (then *abi says which; spine_last_policy_error() says why).
  */
 int spine_landlock_ruleset(int *abi);
-
-/** \brief Grant `ruleset` reading the files under `dir` (the native module cache). */
-int spine_landlock_allow_read(int ruleset, const char *dir);
 
 /** \brief A child's rlimits (memory, CPU, no core, no file growth, few files, no new processes). -1 on failure. */
 int spine_apply_rlimits(const spine_limits *limits);

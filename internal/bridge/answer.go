@@ -1,6 +1,10 @@
 package bridge
 
-import "github.com/spine-sandbox/spine/internal/protocol"
+import (
+	"os"
+
+	"github.com/spine-sandbox/spine/internal/protocol"
+)
 
 // Answer serves one crossing of the guest; every transport answers through
 // it, so a call, prepare, resolve or native request means the same whichever
@@ -12,8 +16,22 @@ import "github.com/spine-sandbox/spine/internal/protocol"
 // tool, the compiler), why the execution's context ended, so the program
 // meets its deadline rather than the error of the wait the deadline cut short.
 func (s *Session) Answer(c protocol.Crossing, handle uint64, request []byte) (int64, []byte, Reason) {
+	number, response, reason, _ := s.answer(c, handle, request, false)
+	return number, response, reason
+}
+
+// AnswerWithModules answers like Answer, for a guest that receives compiled
+// modules as files instead of paths (a sandboxed child, which sees nothing
+// of the cache): a native answer names each ready module by its index among
+// the files returned, which the transport sends with the answer and closes.
+func (s *Session) AnswerWithModules(c protocol.Crossing, handle uint64, request []byte) (int64, []byte, Reason, []*os.File) {
+	return s.answer(c, handle, request, true)
+}
+
+func (s *Session) answer(c protocol.Crossing, handle uint64, request []byte, modulesAsFiles bool) (int64, []byte, Reason, []*os.File) {
 	var number int64
 	var response []byte
+	var files []*os.File
 	switch c {
 	case protocol.CrossCall:
 		response = s.Call(request)
@@ -22,16 +40,20 @@ func (s *Session) Answer(c protocol.Crossing, handle uint64, request []byte) (in
 	case protocol.CrossResolve:
 		response = s.Resolve(handle, request)
 	case protocol.CrossNative:
-		response = s.Native(request)
+		if modulesAsFiles {
+			response, files = s.NativeModules(request)
+		} else {
+			response = s.Native(request)
+		}
 	case protocol.CrossFetch:
 		response = s.Fetch()
 	default:
-		return -1, nil, NotInterrupted
+		return -1, nil, NotInterrupted, nil
 	}
 	if c.Answered() {
 		number = int64(len(response))
 	}
-	return number, response, s.interruptWith(c)
+	return number, response, s.interruptWith(c), files
 }
 
 // AnswerOversized serves a call, prepare or resolve whose request of `size`

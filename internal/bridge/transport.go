@@ -19,12 +19,11 @@ type Transport interface {
 }
 
 // NativeSetup prepares a transport's guests for hot functions: they load
-// the module loader from PythonDir once, before any execution (a confined
-// child could not read it later), and may read compiled modules from
-// CacheDir. Both paths are absolute.
+// the module loader from PythonDir (absolute) once, before any execution (a
+// confined child could not read it later). Compiled modules reach a guest
+// with the answer to its native crossing (Session.AnswerWithModules).
 type NativeSetup struct {
 	PythonDir string
-	CacheDir  string
 }
 
 // Guest is a guest bound to one session.

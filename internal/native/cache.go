@@ -7,10 +7,12 @@ import (
 	"path/filepath"
 )
 
-// The cache directory has two parts, one of which a sandboxed child may see:
+// The cache directory has two parts. A sandboxed child sees neither: it
+// receives each module it loads as a descriptor of a sealed copy
+// (handout.go). A guest in this process loads modules by path.
 //
-//	modules/KEY.so   compiled modules: what a child is handed and loads
-//	private/         everything else, never shown to a child: the generated
+//	modules/KEY.so   compiled modules: what a guest is handed and loads
+//	private/         everything else, never handed to a guest: the generated
 //	                 C++ (KEY.cc, kept for whoever debugs it), remembered
 //	                 failures (KEY.err, which quote the program's source and
 //	                 g++'s messages), and the compile service's files in the
@@ -34,14 +36,14 @@ func cacheLayout(root string) error {
 	return nil
 }
 
-// ModuleDir holds the compiled modules: the only part of the cache a
-// sandboxed child may see.
-func (c *Compiler) ModuleDir() string { return filepath.Join(c.opts.CacheDir, modulesDir) }
+// moduleDir holds the compiled modules: the only part of the cache whose
+// files are handed to a guest.
+func (c *Compiler) moduleDir() string { return filepath.Join(c.opts.CacheDir, modulesDir) }
 
 // privatePath is where the compile service works and failures are kept.
 func (c *Compiler) privatePath() string { return filepath.Join(c.opts.CacheDir, privateDir) }
 
-func (c *Compiler) modulePath(key string) string { return filepath.Join(c.ModuleDir(), key+".so") }
+func (c *Compiler) modulePath(key string) string { return filepath.Join(c.moduleDir(), key+".so") }
 
 func (c *Compiler) failurePath(key string) string { return filepath.Join(c.privatePath(), key+".err") }
 

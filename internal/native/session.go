@@ -74,11 +74,14 @@ type (
 	unitSpec = protocol.NativeUnitSource
 )
 
-// answerUnit is one unit in an answer.
+// answerUnit is one unit in an answer. A ready unit names its module by
+// Path (in process) or by Module, the index of its descriptor among those
+// sent with the answer (a sandboxed child: see HandleModules).
 type answerUnit struct {
 	Name    string   `json:"name"`
 	Status  string   `json:"status"`
 	Path    string   `json:"path,omitempty"`
+	Module  *int     `json:"module,omitempty"`
 	Cache   string   `json:"cache,omitempty"`
 	Failure *Failure `json:"failure,omitempty"`
 }
@@ -86,16 +89,26 @@ type answerUnit struct {
 const maxRequestOverhead = 4 << 10
 
 // Handle answers one native crossing: {"units": [...]} or {"error": "..."}.
+// Ready units carry their module's path in the cache (the in-process guest
+// loads it from there).
 func (s *Session) Handle(raw []byte) []byte {
+	units, err := s.answer(raw)
+	if err != nil {
+		return failure(err.Error())
+	}
+	return encodeUnits(units)
+}
+
+func (s *Session) answer(raw []byte) ([]answerUnit, error) {
 	limit := s.c.opts.MaxUnits*(s.c.opts.MaxSourceBytes+256) + maxRequestOverhead
 	if len(raw) > limit {
-		return failure(fmt.Sprintf("native request of %d bytes exceeds the limit of %d bytes", len(raw), limit))
+		return nil, fmt.Errorf("native request of %d bytes exceeds the limit of %d bytes", len(raw), limit)
 	}
 	var req request
 	decoder := json.NewDecoder(bytes.NewReader(raw))
 	decoder.DisallowUnknownFields()
 	if err := decoder.Decode(&req); err != nil || decoder.More() {
-		return failure(fmt.Sprintf("malformed native request: %v", err))
+		return nil, fmt.Errorf("malformed native request: %v", err)
 	}
 	var units []answerUnit
 	var err error
@@ -109,9 +122,10 @@ func (s *Session) Handle(raw []byte) []byte {
 	default:
 		err = fmt.Errorf("unknown native op %q", req.Op)
 	}
-	if err != nil {
-		return failure(err.Error())
-	}
+	return units, err
+}
+
+func encodeUnits(units []answerUnit) []byte {
 	if units == nil {
 		units = []answerUnit{}
 	}

@@ -99,6 +99,12 @@ const (
 	NativePoll    = "poll"
 )
 
+// NativeDescriptors is the member a sandboxed child adds to a native answer
+// that came with compiled modules (SCM_RIGHTS): the descriptor numbers it
+// received, in order. The host names each ready module by its index there
+// ("module"), never by a path into the cache.
+const NativeDescriptors = "fds"
+
 // NativeUnitSource is one function handed to the compiler.
 type NativeUnitSource struct {
 	Name   string `json:"name"`
@@ -136,4 +142,5 @@ type Hello struct {
 	Landlock      int    `json:"landlock"` // the ABI in force, 0: none
 	LandlockError string `json:"landlock_error"`
 	Seccomp       bool   `json:"seccomp"`
+	Root          bool   `json:"root"` // the private root and /proc are in place (guest-c/sandbox/mount.c)
 }

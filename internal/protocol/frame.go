@@ -15,7 +15,7 @@ import (
 // Control channel (SOCK_SEQPACKET, one frame per datagram), host <-> zygote:
 //
 //	'M' module   host->zygote  name NUL source-chunk (chunks of one module are appended)
-//	'N' native   host->zygote  python dir NUL cache dir (before 'I')
+//	'N' native   host->zygote  the toolchain's python dir (before 'I')
 //	'I' init     host->zygote  u64 memory bytes, u64 CPU seconds, u64 open files
 //	'H' hello    zygote->host  JSON Hello
 //	'E' error    zygote->host  message
@@ -28,7 +28,8 @@ import (
 //	'R' ready    child->host   (empty) confined and warmed up; sent once, first
 //	'x' execute  host->child   u32 deadline in ms, ExecuteRequest JSON
 //	'e' entry    host->child   entry name NUL argument
-//	'a' answer   host->child   u8 interrupt reason, i64 number (handle or length; <0 failure), response
+//	'a' answer   host->child   u8 interrupt reason, i64 number (handle or length; <0 failure), response;
+//	                           SCM_RIGHTS: a native answer's compiled modules (sealed memfds)
 //	'c' call     child->host   u64 0, ToolRequest JSON
 //	'p' prepare  child->host   u64 0, ToolRequest JSON
 //	'r' resolve  child->host   u64 handle, ToolRequest JSON

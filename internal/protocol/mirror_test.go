@@ -60,6 +60,7 @@ var cMirror = map[string]any{
 	"SPINE_ENTRY_PREFIX_BEGIN": EntryPrefixBegin,
 	"SPINE_ENTRY_PREFIX_FEED":  EntryPrefixFeed,
 	"SPINE_ENTRY_PREFIX_ABORT": EntryPrefixAbort,
+	"SPINE_NATIVE_DESCRIPTORS": NativeDescriptors,
 }
 
 var pythonMirror = map[string]any{
@@ -80,6 +81,7 @@ var pythonMirror = map[string]any{
 	"NATIVE_START":        NativeStart,
 	"NATIVE_COMPILE":      NativeCompile,
 	"NATIVE_POLL":         NativePoll,
+	"NATIVE_DESCRIPTORS":  NativeDescriptors,
 }
 
 func repoRoot(t *testing.T) string {

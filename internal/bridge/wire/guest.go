@@ -343,8 +343,16 @@ func (g *sandboxGuest) next() (byte, []byte, error) {
 		if err != nil {
 			return 0, nil, err
 		}
-		number, response, reason := g.s.Answer(crossing, handle, request)
-		if err := g.write(protocol.Answer(reason, number, response)); err != nil {
+		number, response, reason, files := g.s.AnswerWithModules(crossing, handle, request)
+		if len(files) > 0 {
+			err = g.writeWithFiles(protocol.Answer(reason, number, response), files)
+			for _, f := range files {
+				f.Close()
+			}
+		} else {
+			err = g.write(protocol.Answer(reason, number, response))
+		}
+		if err != nil {
 			return 0, nil, err
 		}
 	}

@@ -51,6 +51,11 @@ type Options struct {
 	AllowNoLandlock   bool
 	// Native, when set, prepares the zygote for hot functions (native.go).
 	Native *bridge.NativeSetup
+
+	// withoutNamespaces, when set, is why the zygote starts without
+	// namespaces: it failed in them (see NewPool), or a test asks for the
+	// lowered level where the kernel would allow more.
+	withoutNamespaces error
 }
 
 func (o Options) withDefaults() Options {
@@ -85,8 +90,13 @@ func (o Options) withDefaults() Options {
 // Layers reports which isolation layers are active.
 type Layers struct {
 	Namespaces bool // user, mount, PID, network, IPC and UTS namespaces
-	Landlock   int  // the Landlock ABI in force (0: none)
-	Seccomp    bool // the seccomp allowlist (always on)
+	// PrivateRoot: a child's root is a read-only tmpfs with only the stdlib,
+	// and its /proc shows it only itself (it needs the namespaces). Without
+	// it a child sees the host's file tree by stat and readlink, and its
+	// reads are limited by Landlock alone.
+	PrivateRoot bool
+	Landlock    int  // the Landlock ABI in force (0: none)
+	Seccomp     bool // the seccomp allowlist (always on)
 	// Missing explains what is not active and why ("" when all are).
 	Missing string
 }
@@ -138,7 +148,10 @@ func NewPool(opts Options) (*Pool, error) {
 	p := &Pool{opts: opts, children: map[uint32]*child{}, ready: newReadyStack(opts.MaxChildren),
 		dead: make(chan struct{}), diag: &limitedBuffer{max: 4096}, layers: Layers{Seccomp: true}}
 	var missing []string
-	err := p.start(true)
+	err := opts.withoutNamespaces
+	if err == nil {
+		err = p.start(true)
+	}
 	if err != nil {
 		if !opts.AllowNoNamespaces {
 			return nil, fmt.Errorf("%w: cannot start spine-guest in new namespaces (%v); set AllowNoNamespaces to run without them", ErrUnavailable, err)
@@ -152,9 +165,27 @@ func NewPool(opts Options) (*Pool, error) {
 	hello, err := p.handshake()
 	if err != nil {
 		p.Close()
+		if p.layers.Namespaces && opts.AllowNoNamespaces {
+			// In its namespaces the zygote could not start, for instance
+			// because the kernel refused its private root or /proc: the
+			// level may be lowered, so try without them.
+			opts.withoutNamespaces = err
+			return NewPool(opts)
+		}
 		return nil, err
 	}
 	p.layers.Landlock = hello.Landlock
+	p.layers.PrivateRoot = hello.Root
+	if p.layers.Namespaces != hello.Root {
+		// In its namespaces the zygote makes the private root or fails; it
+		// cannot make one without them. Anything else is not the zygote we
+		// started.
+		p.Close()
+		return nil, fmt.Errorf("%w: spine-guest reported a private root %v in namespaces %v", ErrViolation, hello.Root, p.layers.Namespaces)
+	}
+	if !hello.Root {
+		missing = append(missing, "private root: without namespaces a child sees the host's file tree (stat, readlink) and /proc; Landlock alone limits what it reads")
+	}
 	if hello.Landlock == 0 {
 		if !opts.AllowNoLandlock {
 			p.Close()

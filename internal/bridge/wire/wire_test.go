@@ -18,7 +18,7 @@ func TestLayersAndLevel(t *testing.T) {
 		t.Fatalf("level %q", p.Level())
 	}
 	l := p.Layers()
-	if !l.Namespaces || l.Landlock == 0 || !l.Seccomp || l.Missing != "" {
+	if !l.Namespaces || !l.PrivateRoot || l.Landlock == 0 || !l.Seccomp || l.Missing != "" {
 		t.Fatalf("layers %+v: this machine has every layer", l)
 	}
 }
