@@ -16,6 +16,7 @@ out=bench/RESULTS.md
   monty_why=$(cat build/bench-monty.why)
   go run ./bench/enginebench -monty "$monty" -monty-why "$monty_why"
   go run ./bench/nativebench
+  go run ./bench/agentbench
   if [ -x build/runtime/runtime_bench ]; then
     bash bench/runtime/run.sh build
   fi

@@ -1,10 +1,11 @@
-# value: "rejected"
-# stdout: ""
+# value: "Coroutines and Tasks"
+# stdout: "search rejected the arguments\n"
 # effects: []
-# calls: [["search",{"q":"python"}]]
-# A tool called with a wrong keyword gets a clear error.
+# calls: [["search",{"q":"python asyncio"}],["search",{"query":"python asyncio"}]]
+# The agent guesses a wrong keyword, reads the error, and retries with the right one.
 try:
-    search(q="python")
-    result = "accepted"
+    hits = search(q="python asyncio")
 except RuntimeError as e:
-    result = "rejected"
+    print("search rejected the arguments")
+    hits = search(query="python asyncio")
+result = hits[0]["title"]
