@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -152,11 +153,12 @@ func report(rows []row, latency time.Duration) {
 	}
 	fmt.Println("## Agent corpus: parallelism available and achieved")
 	fmt.Println()
+	fmt.Printf("- date: %s\n- machine: %s\n- command: `go run ./bench/agentbench` (part of `make bench`)\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), machine())
 	fmt.Printf("Every program of `tests/agents` (%d here) runs plain, with PLM and streamed (%d-byte chunks fed back to back, timed from the first chunk to the result), "+
 		"one execution at a time in the sandbox, every tool taking %v. "+
 		"The ideal is the plain run's critical path (the longest chain of calls where each carries data from an earlier result, effects in order; "+
 		"`agenttools.CriticalPath` defines it) times %v. A mode's share of the ideal is its speed-up over plain divided by the ideal speed-up (= ideal time / mode time). "+
-		"\"wrong\" marks an outcome that differs from plain (value, error, stdout, effects or consumed calls). Command: `go run ./bench/agentbench` (part of `make bench`).\n\n",
+		"\"wrong\" marks an outcome that differs from plain (value, error, stdout, effects or consumed calls).\n\n",
 		len(rows), streamChunk, latency, latency)
 
 	var plmShare, streamShare, plmPar, streamPar []float64
@@ -239,4 +241,18 @@ func printPaths(programs []agenttools.Program, pick *regexp.Regexp) {
 			fmt.Printf("  %d %s%s <- %v\n", j, log[j].Tool, log[j].Args, deps)
 		}
 	}
+}
+
+// machine names the CPU model and the number of CPUs.
+func machine() string {
+	model := "unknown CPU"
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if name, ok := strings.CutPrefix(line, "model name"); ok {
+				model = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), ":"))
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s, %d cores", model, runtime.NumCPU())
 }

@@ -29,9 +29,12 @@ var chunkSizes = []int{1, 7, 64}
 
 const minPrograms = 80
 
-// latency keeps the tools' waits real (calls overlap) but short.
+// latency keeps the tools' waits real but short. None is zero: a read
+// started early takes its snapshot at once, and a write applies only when
+// its wait ends, so a read moved above a write reads the old state every
+// time, not only when the scheduler happens to delay it.
 var latency = agenttools.Latency{Default: time.Millisecond, PerTool: map[string]time.Duration{
-	"search": 2 * time.Millisecond, "fetch": 2 * time.Millisecond, "kv_get": 0, "kv_put": 0}}
+	"search": 2 * time.Millisecond, "fetch": 2 * time.Millisecond}}
 
 func engine(t *testing.T, level host.Isolation) *host.Engine {
 	opts := []host.Option{host.WithTools(agenttools.Tools(latency)...), host.WithIsolation(level)}
@@ -54,10 +57,24 @@ func plain(e *host.Engine, source string, inputs []byte) agenttools.Outcome {
 	return agenttools.Observe(resp, w)
 }
 
-func withPLM(e *host.Engine, source string, inputs []byte) agenttools.Outcome {
+func withPLM(t *testing.T, e *host.Engine, source string, inputs []byte) agenttools.Outcome {
 	w := agenttools.NewWorld()
 	resp, _ := e.Execute(agenttools.WithWorld(context.Background(), w), host.Request{Source: source, Inputs: inputs, PLM: true})
+	noEarlyEffects(t, "PLM", resp)
 	return agenttools.Observe(resp, w)
+}
+
+// noEarlyEffects fails when an effectful tool was started before the
+// program reached it: effects run exactly when the plain program runs them.
+func noEarlyEffects(t *testing.T, mode string, resp *host.Response) {
+	if resp == nil {
+		return
+	}
+	for _, c := range resp.Calls {
+		if c.Early && agenttools.Effectful(c.Tool) {
+			t.Errorf("%s started the effectful call %s%s early", mode, c.Tool, c.Args)
+		}
+	}
 }
 
 // streamed feeds the program in chunks of size bytes, then finishes it.
@@ -75,6 +92,7 @@ func streamed(t *testing.T, e *host.Engine, source string, inputs []byte, size i
 		src = src[n:]
 	}
 	resp, _ := s.Finish()
+	noEarlyEffects(t, "stream/"+strconv.Itoa(size), resp)
 	return agenttools.Observe(resp, w)
 }
 
@@ -97,16 +115,19 @@ func TestAgentCorpus(t *testing.T) {
 				t.Run(strings.TrimSuffix(p.Name, ".py"), func(t *testing.T) {
 					t.Parallel()
 					want := p.Want.String()
-					base := plain(e, p.Source, p.Inputs)
-					if got := base.String(); got != want {
-						t.Errorf("plain run differs from the header:\n got  %s\n want %s", got, want)
+					base := plain(e, p.Source, p.Inputs).String()
+					if base != want {
+						t.Errorf("the plain run differs from the header:\n got  %s\n want %s", base, want)
 					}
 					check := func(mode string, o agenttools.Outcome) {
-						if got := o.String(); got != want {
-							t.Errorf("%s differs from plain:\n got  %s\n want %s", mode, got, want)
+						got := o.String()
+						if got != base {
+							t.Errorf("%s differs from the plain run:\n got  %s\n plain %s", mode, got, base)
+						} else if got != want {
+							t.Errorf("%s differs from the header:\n got  %s\n want %s", mode, got, want)
 						}
 					}
-					check("PLM", withPLM(e, p.Source, p.Inputs))
+					check("PLM", withPLM(t, e, p.Source, p.Inputs))
 					for _, size := range chunkSizes {
 						check("stream/"+strconv.Itoa(size), streamed(t, e, p.Source, p.Inputs, size))
 					}
