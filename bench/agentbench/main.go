@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,6 +43,7 @@ func main() {
 	dir := flag.String("corpus", "tests/agents", "the agent corpus")
 	only := flag.String("only", "", "run only the programs whose name matches this regular expression")
 	latencyFlag := flag.Duration("latency", 100*time.Millisecond, "every tool's latency")
+	table := flag.String("table", "", "recompute the section from the per-program table of a saved section (no program runs)")
 	paths := flag.Bool("paths", false, "print each program's calls and what each depends on (plain, in process, no latency), to review the critical paths")
 	flag.Parse()
 	programs, err := agenttools.LoadCorpus(*dir)
@@ -49,6 +51,14 @@ func main() {
 		fail(err)
 	}
 	pick := regexp.MustCompile(*only)
+	if *table != "" {
+		rows, date, err := readTable(*table)
+		if err != nil {
+			fail(err)
+		}
+		report(rows, *latencyFlag, date)
+		return
+	}
 	if *paths {
 		printPaths(programs, pick)
 		return
@@ -66,7 +76,7 @@ func main() {
 		}
 		rows = append(rows, measure(engine, p, latency))
 	}
-	report(rows, latency)
+	report(rows, latency, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 }
 
 func fail(err error) {
@@ -133,6 +143,9 @@ func median(xs []float64) float64 {
 }
 
 func minOf(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
 	m := xs[0]
 	for _, x := range xs {
 		m = min(m, x)
@@ -147,69 +160,76 @@ func mark(same bool) string {
 	return " (wrong)"
 }
 
-func report(rows []row, latency time.Duration) {
+// stats are one mode's figures over the programs it ran correctly.
+type stats struct {
+	shares, parallel []float64 // share of the ideal: all correct programs, those with parallelism
+	slow, wrong      int       // programs slower than plain by more than 5%, outcomes unlike plain
+	worstSlow        float64
+}
+
+func (s *stats) add(r row, latency, took time.Duration, same bool) {
+	slowdown := float64(took)/float64(r.plain) - 1
+	s.worstSlow = max(s.worstSlow, slowdown)
+	if slowdown > 0.05 {
+		s.slow++
+	}
+	if !same {
+		s.wrong++ // a wrong answer is no speed-up: left out of the shares
+		return
+	}
+	share := share(r.ideal(latency), took)
+	s.shares = append(s.shares, share)
+	if r.calls > r.path {
+		s.parallel = append(s.parallel, share)
+	}
+}
+
+func met(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "not met"
+}
+
+func report(rows []row, latency time.Duration, date string) {
 	if len(rows) == 0 {
 		fail(fmt.Errorf("no program matched"))
 	}
 	fmt.Println("## Agent corpus: parallelism available and achieved")
 	fmt.Println()
-	fmt.Printf("- date: %s\n- machine: %s\n- command: `go run ./bench/agentbench` (part of `make bench`)\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), machine())
+	fmt.Printf("- date: %s\n- machine: %s\n- command: `go run ./bench/agentbench` (part of `make bench`)\n\n", date, machine())
 	fmt.Printf("Every program of `tests/agents` (%d here) runs plain, with PLM and streamed (%d-byte chunks fed back to back, timed from the first chunk to the result), "+
 		"one execution at a time in the sandbox, every tool taking %v. "+
 		"The ideal is the plain run's critical path (the longest chain of calls where each carries data from an earlier result, effects in order; "+
 		"`agenttools.CriticalPath` defines it) times %v. A mode's share of the ideal is its speed-up over plain divided by the ideal speed-up (= ideal time / mode time). "+
-		"\"wrong\" marks an outcome that differs from plain (value, error, stdout, effects or consumed calls).\n\n",
+		"\"wrong\" marks an outcome that differs from plain (value, error, stdout, effects or consumed calls): such a run is left out of the shares "+
+		"(a stale read is faster than the ideal and worth nothing).\n\n",
 		len(rows), streamChunk, latency, latency)
 
-	var plmShare, streamShare, plmPar, streamPar []float64
-	plmSlow, streamSlow, plmWrong, streamWrong, parallel := 0, 0, 0, 0, 0
-	worstPLM, worstStream := 0.0, 0.0
+	var plm, streamed stats
+	parallel := 0
 	for _, r := range rows {
-		ideal := r.ideal(latency)
-		ps, ss := share(ideal, r.plm), share(ideal, r.streamed)
-		plmShare, streamShare = append(plmShare, ps), append(streamShare, ss)
+		plm.add(r, latency, r.plm, r.plmSame)
+		streamed.add(r, latency, r.streamed, r.streamSame)
 		if r.calls > r.path {
 			parallel++
-			plmPar, streamPar = append(plmPar, ps), append(streamPar, ss)
 		}
-		slowP := float64(r.plm)/float64(r.plain) - 1
-		slowS := float64(r.streamed)/float64(r.plain) - 1
-		worstPLM, worstStream = max(worstPLM, slowP), max(worstStream, slowS)
-		if slowP > 0.05 {
-			plmSlow++
-		}
-		if slowS > 0.05 {
-			streamSlow++
-		}
-		if !r.plmSame {
-			plmWrong++
-		}
-		if !r.streamSame {
-			streamWrong++
-		}
-	}
-	met := func(ok bool) string {
-		if ok {
-			return "met"
-		}
-		return "not met"
 	}
 	fmt.Println("| | PLM | streamed |")
 	fmt.Println("| --- | ---: | ---: |")
-	fmt.Printf("| share of the ideal speed-up, median (all %d programs) | %s | %s |\n", len(rows), pct(median(plmShare)), pct(median(streamShare)))
-	fmt.Printf("| share of the ideal speed-up, worst (all) | %s | %s |\n", pct(minOf(plmShare)), pct(minOf(streamShare)))
-	if parallel > 0 {
-		fmt.Printf("| share, median (the %d programs with parallelism: fewer steps on the critical path than calls) | %s | %s |\n", parallel, pct(median(plmPar)), pct(median(streamPar)))
-		fmt.Printf("| share, worst (those %d) | %s | %s |\n", parallel, pct(minOf(plmPar)), pct(minOf(streamPar)))
-	}
-	fmt.Printf("| programs slower than plain by more than 5%% | %d (worst %+.1f%%) | %d (worst %+.1f%%) |\n", plmSlow, 100*worstPLM, streamSlow, 100*worstStream)
-	fmt.Printf("| programs whose outcome differs from plain | %d | %d |\n", plmWrong, streamWrong)
+	fmt.Printf("| programs whose outcome differs from plain (of %d) | %d | %d |\n", len(rows), plm.wrong, streamed.wrong)
+	fmt.Printf("| share of the ideal speed-up, median (programs with plain's outcome) | %s | %s |\n", pct(median(plm.shares)), pct(median(streamed.shares)))
+	fmt.Printf("| share, worst | %s | %s |\n", pct(minOf(plm.shares)), pct(minOf(streamed.shares)))
+	fmt.Printf("| share, median (of those, the programs with parallelism: a critical path shorter than their calls; %d of %d in the corpus) | %s (%d) | %s (%d) |\n",
+		parallel, len(rows), pct(median(plm.parallel)), len(plm.parallel), pct(median(streamed.parallel)), len(streamed.parallel))
+	fmt.Printf("| share, worst (with parallelism) | %s | %s |\n", pct(minOf(plm.parallel)), pct(minOf(streamed.parallel)))
+	fmt.Printf("| programs slower than plain by more than 5%% | %d (worst %+.1f%%) | %d (worst %+.1f%%) |\n", plm.slow, 100*plm.worstSlow, streamed.slow, 100*streamed.worstSlow)
 	fmt.Println()
-	fmt.Printf("Targets: median share at least 80%% of the ideal: PLM %s, streamed %s (over the programs with parallelism: PLM %s, streamed %s); "+
-		"no program slower than plain by more than 5%%: PLM %s, streamed %s.\n\n",
-		met(median(plmShare) >= 0.8), met(median(streamShare) >= 0.8),
-		met(parallel == 0 || median(plmPar) >= 0.8), met(parallel == 0 || median(streamPar) >= 0.8),
-		met(plmSlow == 0), met(streamSlow == 0))
+	fmt.Printf("Targets: median share at least 80%% of the ideal: PLM %s, streamed %s; over the programs with parallelism: PLM %s, streamed %s. "+
+		"No program slower than plain by more than 5%%: PLM %s, streamed %s. Never an outcome unlike plain: PLM %s, streamed %s.\n\n",
+		met(median(plm.shares) >= 0.8), met(median(streamed.shares) >= 0.8),
+		met(median(plm.parallel) >= 0.8), met(median(streamed.parallel) >= 0.8),
+		met(plm.slow == 0), met(streamed.slow == 0), met(plm.wrong == 0), met(streamed.wrong == 0))
 
 	fmt.Println("| program | calls | critical path | plain | ideal | PLM | PLM share | streamed | streamed share |")
 	fmt.Println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -219,6 +239,20 @@ func report(rows []row, latency time.Duration) {
 			ms(r.plm), mark(r.plmSame), pct(share(ideal, r.plm)), ms(r.streamed), mark(r.streamSame), pct(share(ideal, r.streamed)))
 	}
 	fmt.Println()
+}
+
+// machine names the CPU model and the number of CPUs.
+func machine() string {
+	model := "unknown CPU"
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if name, ok := strings.CutPrefix(line, "model name"); ok {
+				model = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), ":"))
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s, %d cores", model, runtime.NumCPU())
 }
 
 func printPaths(programs []agenttools.Program, pick *regexp.Regexp) {
@@ -243,16 +277,43 @@ func printPaths(programs []agenttools.Program, pick *regexp.Regexp) {
 	}
 }
 
-// machine names the CPU model and the number of CPUs.
-func machine() string {
-	model := "unknown CPU"
-	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for _, line := range strings.Split(string(data), "\n") {
-			if name, ok := strings.CutPrefix(line, "model name"); ok {
-				model = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), ":"))
-				break
+// readTable reads back the rows and date of a section this command wrote.
+func readTable(path string) ([]row, string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, "", err
+	}
+	var rows []row
+	date := ""
+	duration := func(cell string) (time.Duration, bool, error) {
+		wrong := strings.HasSuffix(cell, " (wrong)")
+		n, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSuffix(cell, " (wrong)"), " ms"), 64)
+		return time.Duration(n * float64(time.Millisecond)), !wrong, err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if d, ok := strings.CutPrefix(line, "- date: "); ok {
+			date = d
+		}
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cells) != 9 {
+			continue
+		}
+		calls, err1 := strconv.Atoi(cells[1])
+		path, err2 := strconv.Atoi(cells[2])
+		if err1 != nil || err2 != nil {
+			continue // a header or a summary line
+		}
+		r := row{name: cells[0], calls: calls, path: path}
+		var errs [3]error
+		r.plain, _, errs[0] = duration(cells[3])
+		r.plm, r.plmSame, errs[1] = duration(cells[5])
+		r.streamed, r.streamSame, errs[2] = duration(cells[7])
+		for _, err := range errs {
+			if err != nil {
+				return nil, "", fmt.Errorf("%s: %v", r.name, err)
 			}
 		}
+		rows = append(rows, r)
 	}
-	return fmt.Sprintf("%s, %d cores", model, runtime.NumCPU())
+	return rows, date, nil
 }
