@@ -20,7 +20,7 @@ var fixtureFiles = map[string]string{
 
 func fsDefs() []def {
 	return []def{
-		{name: "read_file", description: "Return the text of the file at path.",
+		{name: "read_file", resource: "files", description: "Return the text of the file at path.",
 			schema: `{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct{ Path string }]("read_file", args)
@@ -33,7 +33,7 @@ func fsDefs() []def {
 				}
 				return text, nil
 			}},
-		{name: "list_dir", description: "Return the sorted entries of a directory (subdirectories end with /).",
+		{name: "list_dir", resource: "files", description: "Return the sorted entries of a directory (subdirectories end with /).",
 			schema: `{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct{ Path string }]("list_dir", args)
@@ -63,7 +63,7 @@ func fsDefs() []def {
 				sort.Strings(entries)
 				return entries, nil
 			}},
-		{name: "write_file", description: "Write (or, with append=True, append) content to path; return the path and the file's new size.", effectful: true,
+		{name: "write_file", resource: "files", description: "Write (or, with append=True, append) content to path; return the path and the file's new size.", effectful: true,
 			schema: `{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"append":{"type":"boolean"}},"required":["path","content"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct {

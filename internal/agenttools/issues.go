@@ -44,7 +44,7 @@ func (w *World) findIssue(id int) (*issue, error) {
 
 func issueDefs() []def {
 	return []def{
-		{name: "list_issues", description: "List issues (state: open, closed or all; optional label), 3 per page; pass next_cursor back as cursor for the next page.",
+		{name: "list_issues", resource: "issues", description: "List issues (state: open, closed or all; optional label), 3 per page; pass next_cursor back as cursor for the next page.",
 			schema: `{"type":"object","properties":{"state":{"enum":["open","closed","all"]},"label":{"type":["string","null"]},"cursor":{"type":["string","null"]}},"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct {
@@ -79,7 +79,7 @@ func issueDefs() []def {
 				}
 				return map[string]any{"issues": page, "next_cursor": next}, nil
 			}},
-		{name: "get_issue", description: "Return one issue with its body and comments.",
+		{name: "get_issue", resource: "issues", description: "Return one issue with its body and comments.",
 			schema: `{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct{ ID int }]("get_issue", args)
@@ -88,7 +88,7 @@ func issueDefs() []def {
 				}
 				return w.findIssue(in.ID)
 			}},
-		{name: "create_issue", description: "Open a new issue; return it.", effectful: true,
+		{name: "create_issue", resource: "issues", description: "Open a new issue; return it.", effectful: true,
 			schema: `{"type":"object","properties":{"title":{"type":"string","minLength":1},"body":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}}},"required":["title"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct {
@@ -106,7 +106,7 @@ func issueDefs() []def {
 				w.issues = append(w.issues, i)
 				return i, nil
 			}},
-		{name: "close_issue", description: "Close an open issue, optionally with a comment; return it.", effectful: true,
+		{name: "close_issue", resource: "issues", description: "Close an open issue, optionally with a comment; return it.", effectful: true,
 			schema: `{"type":"object","properties":{"id":{"type":"integer"},"comment":{"type":["string","null"]}},"required":["id"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct {
@@ -129,7 +129,7 @@ func issueDefs() []def {
 				}
 				return i, nil
 			}},
-		{name: "comment_issue", description: "Add a comment to an issue; return the number of comments.", effectful: true,
+		{name: "comment_issue", resource: "issues", description: "Add a comment to an issue; return the number of comments.", effectful: true,
 			schema: `{"type":"object","properties":{"id":{"type":"integer"},"body":{"type":"string","minLength":1}},"required":["id","body"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct {

@@ -19,7 +19,7 @@ var fixtureKV = map[string]string{
 
 func kvDefs() []def {
 	return []def{
-		{name: "kv_get", description: "Return the value stored at key, or None.",
+		{name: "kv_get", resource: "kv", description: "Return the value stored at key, or None.",
 			schema: `{"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct{ Key string }]("kv_get", args)
@@ -31,7 +31,7 @@ func kvDefs() []def {
 				}
 				return nil, nil
 			}},
-		{name: "kv_keys", description: "Return the stored keys that start with prefix, sorted.",
+		{name: "kv_keys", resource: "kv", description: "Return the stored keys that start with prefix, sorted.",
 			schema: `{"type":"object","properties":{"prefix":{"type":"string"}},"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct{ Prefix string }]("kv_keys", args)
@@ -47,7 +47,7 @@ func kvDefs() []def {
 				sort.Strings(keys)
 				return keys, nil
 			}},
-		{name: "kv_put", description: "Store value at key; return the key and whether it existed.", effectful: true,
+		{name: "kv_put", resource: "kv", description: "Store value at key; return the key and whether it existed.", effectful: true,
 			schema: `{"type":"object","properties":{"key":{"type":"string"},"value":{}},"required":["key","value"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct {
@@ -61,7 +61,7 @@ func kvDefs() []def {
 				w.kv[in.Key] = append(json.RawMessage(nil), in.Value...)
 				return map[string]any{"key": in.Key, "created": !existed}, nil
 			}},
-		{name: "kv_delete", description: "Delete key; return whether it existed.", effectful: true,
+		{name: "kv_delete", resource: "kv", description: "Delete key; return whether it existed.", effectful: true,
 			schema: `{"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct{ Key string }]("kv_delete", args)

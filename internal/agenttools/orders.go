@@ -27,7 +27,7 @@ func fixtureOrders() []*order {
 
 func orderDefs() []def {
 	return []def{
-		{name: "list_orders", description: "List a customer's orders (order_id, status, total), oldest first.",
+		{name: "list_orders", resource: "orders", description: "List a customer's orders (order_id, status, total), oldest first.",
 			schema: `{"type":"object","properties":{"customer":{"type":"string"}},"required":["customer"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct{ Customer string }]("list_orders", args)
@@ -43,7 +43,7 @@ func orderDefs() []def {
 				sort.Slice(out, func(i, j int) bool { return out[i]["order_id"].(string) < out[j]["order_id"].(string) })
 				return out, nil
 			}},
-		{name: "get_order", description: "Return one order with its items and status.",
+		{name: "get_order", resource: "orders", description: "Return one order with its items and status.",
 			schema: `{"type":"object","properties":{"order_id":{"type":"string"}},"required":["order_id"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct {
@@ -58,7 +58,7 @@ func orderDefs() []def {
 				}
 				return o, nil
 			}},
-		{name: "cancel_order", description: "Cancel an order that has not shipped; return its new status.", effectful: true,
+		{name: "cancel_order", resource: "orders", description: "Cancel an order that has not shipped; return its new status.", effectful: true,
 			schema: `{"type":"object","properties":{"order_id":{"type":"string"},"reason":{"type":"string"}},"required":["order_id"],"additionalProperties":false}`,
 			run: func(w *World, args json.RawMessage) (any, error) {
 				in, err := decode[struct {

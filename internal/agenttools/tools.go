@@ -29,7 +29,11 @@ func (l Latency) of(name string) time.Duration {
 type def struct {
 	name, description, schema string
 	effectful                 bool
-	run                       func(w *World, args json.RawMessage) (any, error)
+	// resource is the part of the world the tool reads (speculative) or
+	// writes (effectful); "" for a tool whose value depends on nothing any
+	// tool changes (search, fetch, weather: the web is fixed).
+	resource string
+	run      func(w *World, args json.RawMessage) (any, error)
 }
 
 var errNoWorld = errors.New("agenttools: the execution's context carries no World (use WithWorld)")
@@ -59,6 +63,16 @@ func Effectful(name string) bool {
 func (d def) tool(latency time.Duration) host.Tool {
 	spec := host.ToolSpec{Name: d.name, Description: d.description, Speculative: !d.effectful,
 		Schema: json.RawMessage(d.schema)}
+	// Declared precisely, so a read of the issues is not held back by a
+	// write to the files, while a read of what an earlier effect wrote is.
+	switch {
+	case d.effectful:
+		spec.Writes = []string{d.resource}
+	case d.resource == "":
+		spec.Reads = []string{}
+	default:
+		spec.Reads = []string{d.resource}
+	}
 	return host.NewTool(spec, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
 		w := worldOf(ctx)
 		if w == nil {

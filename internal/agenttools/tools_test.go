@@ -79,6 +79,24 @@ func TestOnlyReadsAreSpeculative(t *testing.T) {
 	}
 }
 
+func TestToolsDeclareWhatTheyReadAndWrite(t *testing.T) {
+	tools := handlers(Latency{})
+	for name, want := range map[string]string{"kv_get": "kv", "list_dir": "files", "get_issue": "issues", "get_order": "orders"} {
+		if r := tools[name].Spec.Reads; len(r) != 1 || r[0] != want || tools[name].Spec.Writes != nil {
+			t.Errorf("%s: reads %v writes %v", name, r, tools[name].Spec.Writes)
+		}
+	}
+	for name, want := range map[string]string{"kv_put": "kv", "write_file": "files", "create_issue": "issues", "cancel_order": "orders"} {
+		if w := tools[name].Spec.Writes; len(w) != 1 || w[0] != want {
+			t.Errorf("%s: writes %v", name, w)
+		}
+	}
+	// The web is fixed: no effect can make a search stale.
+	if r := tools["search"].Spec.Reads; r == nil || len(r) != 0 {
+		t.Errorf("search reads %v, want none", r)
+	}
+}
+
 func TestAToolWithoutAWorldSaysSo(t *testing.T) {
 	_, err := handlers(Latency{})["kv_get"].Handler(context.Background(), json.RawMessage(`{"key":"a"}`))
 	if err != errNoWorld {
