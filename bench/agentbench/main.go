@@ -43,7 +43,7 @@ func main() {
 	dir := flag.String("corpus", "tests/agents", "the agent corpus")
 	only := flag.String("only", "", "run only the programs whose name matches this regular expression")
 	latencyFlag := flag.Duration("latency", 100*time.Millisecond, "every tool's latency")
-	table := flag.String("table", "", "recompute the section from the per-program table of a saved section (no program runs)")
+	table := flag.String("table", "", "recompute the section from the times of a saved section; the critical paths come from plain runs without latency (a plain run's calls do not depend on timing)")
 	paths := flag.Bool("paths", false, "print each program's calls and what each depends on (plain, in process, no latency), to review the critical paths")
 	flag.Parse()
 	programs, err := agenttools.LoadCorpus(*dir)
@@ -55,6 +55,14 @@ func main() {
 		rows, date, err := readTable(*table)
 		if err != nil {
 			fail(err)
+		}
+		paths := criticalPaths(programs)
+		for i := range rows {
+			path, ok := paths[rows[i].name]
+			if !ok {
+				fail(fmt.Errorf("%s: not in the corpus", rows[i].name))
+			}
+			rows[i].calls, rows[i].path = path.calls, path.path
 		}
 		report(rows, *latencyFlag, date)
 		return
@@ -93,10 +101,7 @@ func measure(e *host.Engine, p agenttools.Program, latency time.Duration) row {
 	base := agenttools.Observe(resp, w).String()
 	log := w.Log()
 	r.calls = len(log)
-	// What the program knows before any call: its code (not the header,
-	// which spells out every call) and its inputs.
-	_, code := agenttools.SplitHeader(p.Source)
-	r.path = agenttools.CriticalPath(log, code+"\n"+string(p.Inputs))
+	r.path = agenttools.CriticalPath(log, known(p))
 
 	w = agenttools.NewWorld()
 	start = time.Now()
@@ -255,21 +260,50 @@ func machine() string {
 	return fmt.Sprintf("%s, %d cores", model, runtime.NumCPU())
 }
 
-func printPaths(programs []agenttools.Program, pick *regexp.Regexp) {
+// plainLog runs a program plain, in process, with tools that do not wait,
+// and returns the world's log and what the program knew before any call.
+func plainLog(engine *host.Engine, p agenttools.Program) ([]agenttools.Entry, string) {
+	w := agenttools.NewWorld()
+	engine.Execute(agenttools.WithWorld(context.Background(), w), host.Request{Source: p.Source, Inputs: p.Inputs})
+	return w.Log(), known(p)
+}
+
+// known is what a program has before any call: its code (not the header,
+// which spells out every call) and its inputs.
+func known(p agenttools.Program) string {
+	_, code := agenttools.SplitHeader(p.Source)
+	return code + "\n" + string(p.Inputs)
+}
+
+func instantEngine() *host.Engine {
 	engine, err := host.New(host.WithTools(agenttools.Tools(agenttools.Latency{})...), host.WithIsolation(host.Inproc))
 	if err != nil {
 		fail(err)
 	}
+	return engine
+}
+
+type pathOf struct{ calls, path int }
+
+func criticalPaths(programs []agenttools.Program) map[string]pathOf {
+	engine := instantEngine()
+	defer engine.Close()
+	out := map[string]pathOf{}
+	for _, p := range programs {
+		log, known := plainLog(engine, p)
+		out[strings.TrimSuffix(p.Name, ".py")] = pathOf{len(log), agenttools.CriticalPath(log, known)}
+	}
+	return out
+}
+
+func printPaths(programs []agenttools.Program, pick *regexp.Regexp) {
+	engine := instantEngine()
 	defer engine.Close()
 	for _, p := range programs {
 		if !pick.MatchString(p.Name) {
 			continue
 		}
-		w := agenttools.NewWorld()
-		engine.Execute(agenttools.WithWorld(context.Background(), w), host.Request{Source: p.Source, Inputs: p.Inputs})
-		_, code := agenttools.SplitHeader(p.Source)
-		known := code + "\n" + string(p.Inputs)
-		log := w.Log()
+		log, known := plainLog(engine, p)
 		fmt.Printf("%s: %d calls, critical path %d\n", p.Name, len(log), agenttools.CriticalPath(log, known))
 		for j, deps := range agenttools.CriticalPathDeps(log, known) {
 			fmt.Printf("  %d %s%s <- %v\n", j, log[j].Tool, log[j].Args, deps)

@@ -15,8 +15,11 @@ import (
 // the text the program has before any call (its code and its inputs).
 // Call j depends on an earlier call i when
 //
-//   - either is effectful (effects keep their order, and a read after a
-//     write must see it: the tools declare nothing finer), or
+//   - j is effectful: an effect runs when the program reaches it, after
+//     every earlier call (effects keep their order), or
+//   - i is effectful and writes what j reads (by the tools' declared Reads
+//     and Writes, nil meaning everything): a read after a write must see
+//     it, a read of something else need not wait, or
 //   - j's arguments carry data from i's result: they share a word that the
 //     program did not know and that i's own arguments do not hold (a result
 //     that echoes its request, a page's url or an order's id, adds nothing). A word is a run of 3 or more letters or digits,
@@ -77,7 +80,7 @@ func CriticalPathDeps(log []Entry, known string) [][]int {
 	deps := make([][]int, len(log))
 	for j := range log {
 		for i := 0; i < j; i++ {
-			if log[i].Effectful || log[j].Effectful || shares(results[i], args[j]) {
+			if log[j].Effectful || (log[i].Effectful && conflict(log[i].Writes, log[j].Reads)) || shares(results[i], args[j]) {
 				deps[j] = append(deps[j], i)
 			}
 		}
@@ -95,6 +98,21 @@ func chainLengths(log []Entry, known string) []int {
 		}
 	}
 	return length
+}
+
+// conflict says whether a write of writes can change a read of reads.
+func conflict(writes, reads []string) bool {
+	if writes == nil || reads == nil {
+		return true
+	}
+	for _, w := range writes {
+		for _, r := range reads {
+			if w == r {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func shares(a, b map[string]bool) bool {

@@ -43,7 +43,7 @@ func TestCriticalPathFollowsDataFromAResult(t *testing.T) {
 func TestCriticalPathKeepsEffectsInOrder(t *testing.T) {
 	log := []Entry{
 		entry("kv_get", `{"key":"a"}`, `1`, false),
-		entry("kv_put", `{"key":"a","value":2}`, `{"created":false}`, true),
+		entry("kv_put", `{"key":"a","value":2}`, `{"created":false}`, true), // Writes nil: everything
 		entry("kv_get", `{"key":"a"}`, `2`, false),
 		entry("kv_get", `{"key":"b"}`, `null`, false),
 	}
@@ -69,5 +69,19 @@ func TestCriticalPathSeesDataReshapedByStringHandling(t *testing.T) {
 	}
 	if n := CriticalPath(log, code); n != 3 {
 		t.Fatalf("critical path %d, want 3", n)
+	}
+}
+
+func TestCriticalPathLetsAReadOfAnotherResourcePassAnEffect(t *testing.T) {
+	write := entry("write_file", `{"path":"/a","content":"x"}`, `{"size":1}`, true)
+	write.Writes = []string{"files"}
+	readFiles := entry("read_file", `{"path":"/a"}`, `"x"`, false)
+	readFiles.Reads = []string{"files"}
+	readOrders := entry("get_order", `{"order_id":"ORD-1"}`, `{"status":"processing"}`, false)
+	readOrders.Reads = []string{"orders"}
+	undeclared := entry("lookup", `{"key":"k"}`, `1`, false) // Reads nil: everything
+	deps := CriticalPathDeps([]Entry{write, readFiles, readOrders, undeclared}, "")
+	if len(deps[1]) != 1 || len(deps[2]) != 0 || len(deps[3]) != 1 {
+		t.Fatalf("deps %v", deps)
 	}
 }

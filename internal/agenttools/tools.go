@@ -89,7 +89,8 @@ func (d def) tool(latency time.Duration) host.Tool {
 		if d.effectful {
 			value, err = w.apply(d, args)
 		}
-		entry := Entry{Tool: d.name, Args: append(json.RawMessage(nil), args...), Effectful: d.effectful}
+		entry := Entry{Tool: d.name, Args: append(json.RawMessage(nil), args...), Effectful: d.effectful,
+			Reads: spec.Reads, Writes: spec.Writes}
 		if err != nil {
 			entry.Error = err.Error()
 		} else {

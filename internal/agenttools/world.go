@@ -21,6 +21,9 @@ type Entry struct {
 	Result    json.RawMessage // nil when the call failed
 	Error     string
 	Effectful bool
+	// Reads and Writes are the tool's declared resources (host.ToolSpec):
+	// nil means everything.
+	Reads, Writes []string
 }
 
 // World is the state of one execution's tools. Reads take their snapshot
