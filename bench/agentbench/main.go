@@ -205,7 +205,8 @@ func report(rows []row, latency time.Duration, date string) {
 	fmt.Printf("- date: %s\n- machine: %s\n- command: `go run ./bench/agentbench` (part of `make bench`)\n\n", date, machine())
 	fmt.Printf("Every program of `tests/agents` (%d here) runs plain, with PLM and streamed (%d-byte chunks fed back to back, timed from the first chunk to the result), "+
 		"one execution at a time in the sandbox, every tool taking %v. "+
-		"The ideal is the plain run's critical path (the longest chain of calls where each carries data from an earlier result, effects in order; "+
+		"The ideal is the plain run's critical path (the longest chain of calls where each carries data from an earlier result or must follow it: "+
+		"an effect follows every earlier call, a read follows earlier effects on what it reads by the tools' declared Reads and Writes; "+
 		"`agenttools.CriticalPath` defines it) times %v. A mode's share of the ideal is its speed-up over plain divided by the ideal speed-up (= ideal time / mode time). "+
 		"\"wrong\" marks an outcome that differs from plain (value, error, stdout, effects or consumed calls): such a run is left out of the shares "+
 		"(a stale read is faster than the ideal and worth nothing).\n\n",
