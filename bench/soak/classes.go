@@ -1,0 +1,274 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spine-sandbox/spine/host"
+)
+
+// A class is one kind of submission: how it is submitted, and the outcome it
+// must end with. This table is the only place an expectation is written.
+type class struct {
+	name    string
+	hostile bool
+	what    string        // one line for the report
+	want    []host.Status // the statuses it may end with (a killed child adds crashed)
+	// emits is exactly how many `emit` effects one run has (a run whose child
+	// was killed: at most this many).
+	emits int
+	// deadline is the caller's (ctx) deadline; 0 leaves the engine's. A run
+	// with a deadline must return within it plus the allowed overrun.
+	deadline time.Duration
+	// value is the canonical JSON an ok run returns for submission id.
+	value func(id int64) string
+	// run submits once, under ctx (which carries the class's deadline).
+	run func(h *harness, ctx context.Context, id int64) outcome
+}
+
+func inputs(id int64) json.RawMessage {
+	return json.RawMessage(fmt.Sprintf(`{"id": %d, "k": %d}`, id, id%100))
+}
+
+func k(id int64) int64 { return id % 100 }
+
+// Benign programs: each emits its submission id exactly once.
+const (
+	benignPlain = `n = emit(value=inputs['id'])
+result = {'id': inputs['id'], 'x': lookup(key=inputs['k']), 'n': n}
+`
+	benignFanout = `rows = []
+for i in range(8):
+    rows.append(lookup(key=inputs['k'] + i))
+n = emit(value=inputs['id'])
+result = {'sum': sum(rows), 'n': n}
+`
+	benignCompute = `total = 0
+for i in range(inputs['k'] * 1000):
+    total += i % 7
+n = emit(value=inputs['id'])
+result = {'total': total, 'n': n}
+`
+)
+
+// The streamed benign program, in the chunks it arrives in (a chunk may end
+// inside a statement).
+var benignStreamChunks = []string{
+	"a = sleep(ms=20, value=inputs['k'])\nb = look",
+	"up(key=inputs['k'])\n",
+	"n = emit(value=inputs['id'])\nresult = {'a': a, 'b': b, 'n': n}\n",
+}
+
+// Hostile programs.
+const (
+	// Calls to a tool outside the manifest, each with 64 KiB of arguments,
+	// for as long as the host lets it: the host must count and bound them.
+	unknownToolLoop = `import _spine
+arg = 'x' * (64 << 10)
+while True:
+    _spine.call('{"tool": "read_secrets", "args": {"a": "%s"}}' % arg)
+`
+	// Prepared calls that are never claimed, each with 64 KiB of arguments.
+	preparesUnclaimed = `import _spine
+arg = 'x' * (64 << 10)
+i = 0
+while True:
+    _spine.prepare('{"tool": "echo", "args": {"i": %d, "a": "%s"}}' % (i, arg))
+    i += 1
+`
+	// Two early calls to a tool that ignores its context, then a wait: the
+	// deadline must end the execution without waiting for the tool.
+	stubbornEarly = `a = stubborn(value=1)
+b = stubborn(value=2)
+result = [a, b]
+`
+	outputFlood = `import os
+while True:
+    os.write(1, b'x' * 65536)
+`
+	memoryBomb = `x = ' ' * (10 ** 10)
+result = len(x)
+`
+	// One C call that never returns to the bytecode loop.
+	cpuInC = `result = sum(range(10 ** 13))
+`
+	infiniteLoop = `while True:
+    pass
+`
+	// 'in' on a map whose function has an effect: evaluating it early would
+	// run the program's own code (and its effect) an extra time. The plain
+	// program emits twice (for 1 and for next's 2) and returns r 7, next 2.
+	mapInUnderPLM = `def f(x):
+    emit(value=inputs['id'])
+    return x
+m = map(f, [1, 2, 3])
+r = lookup(key=1 if 1 in m else 0)
+result = {'r': r, 'next': next(m, None)}
+`
+	// The program a dead context must not run: its effect would happen.
+	effectful = `n = emit(value=inputs['id'])
+result = n
+`
+)
+
+// forgedResult writes a result frame of its own on the host channel (fd 3)
+// with response body, then waits to be killed.
+func forgedResult(body string) string {
+	return `import os, time
+body = ` + body + `
+head = bytes(4) + len(body).to_bytes(4, 'little') + bytes(8)
+data = memoryview(b'z' + (len(head) + len(body)).to_bytes(4, 'little') + head + body)
+while data:
+    data = data[os.write(3, data):]
+time.sleep(30)
+`
+}
+
+func execClass(source string, plm bool) func(h *harness, ctx context.Context, id int64) outcome {
+	return func(h *harness, ctx context.Context, id int64) outcome {
+		return h.execute(ctx, host.Request{Source: source, Inputs: inputs(id), PLM: plm})
+	}
+}
+
+func statuses(s ...host.Status) []host.Status { return s }
+
+var classes = []*class{
+	{name: "plain", what: "one `lookup`, one `emit`", want: statuses(host.StatusOK), emits: 1,
+		value: func(id int64) string { return canonical(fmt.Sprintf(`{"id":%d,"x":%d,"n":1}`, id, 7*k(id))) },
+		run:   execClass(benignPlain, false)},
+	{name: "plm-fanout", what: "PLM, a loop of 8 `lookup`, one `emit`", want: statuses(host.StatusOK), emits: 1,
+		value: func(id int64) string { return canonical(fmt.Sprintf(`{"sum":%d,"n":1}`, 7*(8*k(id)+28))) },
+		run:   execClass(benignFanout, true)},
+	{name: "compute", what: "a bytecode loop of up to 99,000 iterations, one `emit`", want: statuses(host.StatusOK), emits: 1,
+		value: func(id int64) string {
+			total := int64(0)
+			for i := range k(id) * 1000 {
+				total += i % 7
+			}
+			return canonical(fmt.Sprintf(`{"total":%d,"n":1}`, total))
+		},
+		run: execClass(benignCompute, false)},
+	{name: "stream", what: "streamed in 3 chunks (one ends mid-statement), then Finish", want: statuses(host.StatusOK), emits: 1,
+		value: func(id int64) string { return canonical(fmt.Sprintf(`{"a":%d,"b":%d,"n":1}`, k(id), 7*k(id))) },
+		run:   (*harness).benignStream},
+
+	{name: "unknown-tool-loop", hostile: true, what: "`_spine.call` of a tool outside the manifest (64 KiB args) in a loop",
+		want: statuses(host.StatusLimit), deadline: 10 * time.Second, run: execClass(unknownToolLoop, false)},
+	{name: "prepares-unclaimed", hostile: true, what: "`_spine.prepare` (64 KiB args) in a loop, never claimed",
+		want: statuses(host.StatusLimit), deadline: 10 * time.Second, run: execClass(preparesUnclaimed, false)},
+	{name: "forged-60mib-result", hostile: true, what: "a 60 MiB result frame written to fd 3",
+		want: statuses(host.StatusLimit, host.StatusViolation), deadline: 10 * time.Second,
+		run: execClass(forgedResult(`b'{"value": "' + b'a' * (60 << 20) + b'"}'`), false)},
+	{name: "forged-deep-result", hostile: true, what: "a result nested 9,000 deep written to fd 3",
+		want: statuses(host.StatusLimit, host.StatusViolation), deadline: 10 * time.Second,
+		run: execClass(forgedResult(`b'{"value": ' + b'[' * 9000 + b']' * 9000 + b'}'`), false)},
+	{name: "forged-bad-utf8", hostile: true, what: "a result of invalid UTF-8 written to fd 3",
+		want: statuses(host.StatusViolation), deadline: 10 * time.Second,
+		run: execClass(forgedResult(`b'{"value": "\xff\xfe"}'`), false)},
+	// A guest may not claim that the caller's request was bad: the host owns
+	// that verdict. Its own error status (ErrGuest) is acceptable, a breach too.
+	{name: "forged-request-kind", hostile: true, what: "an error envelope of kind \"request\" written to fd 3",
+		want: statuses(host.StatusViolation, host.StatusError), deadline: 10 * time.Second,
+		run: execClass(forgedResult(`b'{"error": "ValueError: the caller did it", "kind": "request"}'`), false)},
+	{name: "stubborn-tool", hostile: true, what: "PLM starts 2 calls of a tool that ignores its context for 15 s; deadline 1 s",
+		want: statuses(host.StatusTimeout), deadline: time.Second, run: execClass(stubbornEarly, true)},
+	{name: "output-flood", hostile: true, what: "writes to fd 1 without end", want: statuses(host.StatusOutput),
+		deadline: 10 * time.Second, run: execClass(outputFlood, false)},
+	{name: "memory-bomb", hostile: true, what: "allocates 10 GB at once", want: statuses(host.StatusMemory),
+		deadline: 10 * time.Second, run: execClass(memoryBomb, false)},
+	{name: "cpu-in-c", hostile: true, what: "`sum(range(10 ** 13))`: one C call; deadline 1 s", want: statuses(host.StatusTimeout),
+		deadline: time.Second, run: execClass(cpuInC, false)},
+	{name: "infinite-loop", hostile: true, what: "`while True: pass`; deadline 1 s", want: statuses(host.StatusTimeout),
+		deadline: time.Second, run: execClass(infiniteLoop, false)},
+	{name: "stream-cancelled", hostile: true, what: "a stream cancelled mid-statement, never finished nor aborted",
+		want: statuses(host.StatusCancelled), run: (*harness).cancelledStream},
+	{name: "ctx-cancelled", hostile: true, what: "an effectful program under a context already cancelled",
+		want: statuses(host.StatusCancelled), run: deadContext(false)},
+	{name: "ctx-expired", hostile: true, what: "an effectful program under a deadline already passed",
+		want: statuses(host.StatusTimeout), run: deadContext(true)},
+	{name: "map-in-plm", hostile: true, what: "PLM: `1 in map(f, ...)` where f emits", want: statuses(host.StatusOK), emits: 2,
+		value: func(int64) string { return canonical(`{"r":7,"next":2}`) }, run: execClass(mapInUnderPLM, true)},
+}
+
+func (h *harness) benignStream(ctx context.Context, id int64) outcome {
+	start := time.Now()
+	s, err := h.engine.Stream(ctx, host.Request{Inputs: inputs(id)})
+	if err != nil {
+		return judge(nil, err, start)
+	}
+	for i, chunk := range benignStreamChunks {
+		if i > 0 {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if err := s.Feed([]byte(chunk)); err != nil {
+			s.Abort()
+			return outcome{status: "feed-failed", problem: "Feed: " + err.Error(), elapsed: time.Since(start)}
+		}
+	}
+	resp, err := s.Finish()
+	return judge(resp, err, start)
+}
+
+// cancelledStream cancels a stream while a statement is half written, and
+// then forgets it: no Finish, no Abort. Its one response is Feed's refusal;
+// the engine must release its child on its own (the settle check sees it).
+func (h *harness) cancelledStream(parent context.Context, id int64) outcome {
+	start := time.Now()
+	ctx, cancel := context.WithCancel(parent)
+	s, err := h.engine.Stream(ctx, host.Request{Inputs: inputs(id)})
+	if err != nil {
+		cancel()
+		return judge(nil, err, start)
+	}
+	s.Feed([]byte("a = sleep(ms=5000, value=inputs['k'])\nb = look"))
+	time.Sleep(20 * time.Millisecond)
+	cancel()
+	err = s.Feed([]byte("up(key=1)\nresult = [a, b]\n"))
+	o := outcome{elapsed: time.Since(start)}
+	switch {
+	case err == nil:
+		o.status, o.problem = "fed", "Feed after cancel was accepted"
+	case errorIs(err, context.Canceled):
+		o.status = host.StatusCancelled
+	default:
+		o.status, o.problem = "feed-failed", "Feed after cancel: "+err.Error()
+	}
+	return o
+}
+
+// deadContext runs an effectful program under a context that is already
+// done: nothing may run.
+func deadContext(expired bool) func(h *harness, ctx context.Context, id int64) outcome {
+	return func(h *harness, ctx context.Context, id int64) outcome {
+		var cancel context.CancelFunc
+		if expired {
+			ctx, cancel = context.WithDeadline(ctx, time.Now().Add(-time.Second))
+		} else {
+			ctx, cancel = context.WithCancel(ctx)
+		}
+		cancel()
+		return h.execute(ctx, host.Request{Source: effectful, Inputs: inputs(id)})
+	}
+}
+
+func classByName(names string) ([]*class, error) {
+	if names == "" || names == "all" {
+		return classes, nil
+	}
+	var picked []*class
+	for _, name := range strings.Split(names, ",") {
+		found := false
+		for _, c := range classes {
+			if c.name == strings.TrimSpace(name) {
+				picked, found = append(picked, c), true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown class %q", name)
+		}
+	}
+	return picked, nil
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
+// sampler reads the host's RSS every second; past the bound it trips once
+// (the run then stops submitting: a shared machine must not be swapped out
+// to prove a leak).
+type sampler struct {
+	bound      int64 // KiB
+	peak, last atomic.Int64
+	overAt     atomic.Int64 // unix ms of the first sample past the bound, 0: none
+	stop, done chan struct{}
+	trip       func()
+}
+
+func startSampler(boundKiB int64, trip func()) *sampler {
+	s := &sampler{bound: boundKiB, stop: make(chan struct{}), done: make(chan struct{}), trip: trip}
+	s.sample()
+	go func() {
+		defer close(s.done)
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-s.stop:
+				return
+			case <-tick.C:
+				s.sample()
+			}
+		}
+	}()
+	return s
+}
+
+func (s *sampler) sample() int64 {
+	kib := rssKiB()
+	s.last.Store(kib)
+	if kib > s.peak.Load() {
+		s.peak.Store(kib)
+	}
+	if kib > s.bound && s.overAt.CompareAndSwap(0, time.Now().UnixMilli()) {
+		s.trip()
+	}
+	return kib
+}
+
+func (s *sampler) halt() {
+	close(s.stop)
+	<-s.done
+}
+
+// resources are the host's counts that must come back to where they were.
+type resources struct {
+	fds, goroutines, children int
+}
+
+func measure() resources {
+	return resources{fds: openFDs(), goroutines: runtime.NumGoroutine(), children: len(sandboxChildren())}
+}
+
+func (r resources) within(base resources) bool {
+	return r.fds <= base.fds && r.goroutines <= base.goroutines && r.children <= base.children
+}
+
+// steady waits until the counts stop changing for a second (at most limit),
+// and returns them: the baseline, taken with the pool refilled.
+func steady(limit time.Duration) resources {
+	prev := measure()
+	stable := 0
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline) && stable < 4; {
+		time.Sleep(250 * time.Millisecond)
+		now := measure()
+		if now == prev {
+			stable++
+		} else {
+			stable = 0
+		}
+		prev = now
+	}
+	return prev
+}
+
+// settle waits (at most limit) until the counts are back within base, and
+// returns the last counts and how long it took.
+func settle(base resources, limit time.Duration) (resources, time.Duration, bool) {
+	start := time.Now()
+	for {
+		now := measure()
+		if now.within(base) {
+			return now, time.Since(start), true
+		}
+		if time.Since(start) > limit {
+			return now, time.Since(start), false
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
