@@ -18,8 +18,12 @@ type killer struct {
 	done  chan struct{}
 
 	mu    sync.Mutex
-	kills []time.Time
+	kills []kill
 }
+
+// kill is when one SIGKILL was sent: between before and after (the signal
+// lands somewhere in between, and the run it hits may start or end there).
+type kill struct{ before, after time.Time }
 
 const (
 	sysPidfdOpen       = 434 // pidfd_open(2), x86_64 and arm64 alike
@@ -45,10 +49,10 @@ func (k *killer) loop() {
 			continue
 		}
 		victim := children[k.rng.Intn(len(children))]
-		at := time.Now()
+		before := time.Now()
 		if killChild(victim) {
 			k.mu.Lock()
-			k.kills = append(k.kills, at)
+			k.kills = append(k.kills, kill{before, time.Now()})
 			k.mu.Unlock()
 		}
 	}
@@ -71,11 +75,11 @@ func killChild(p process) bool {
 	return errno == 0
 }
 
-// halt stops the killer and returns the times of the kills it made.
-func (k *killer) halt() []time.Time {
+// halt stops the killer and returns the kills it made.
+func (k *killer) halt() []kill {
 	close(k.stop)
 	<-k.done
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return append([]time.Time(nil), k.kills...)
+	return append([]kill(nil), k.kills...)
 }

@@ -101,7 +101,12 @@ func main() {
 		abandon()
 		fmt.Fprintln(os.Stderr, "soak: the host's RSS passed its bound: stopping, cancelling what runs")
 	})
-	warmUp(h)
+	// The warm-up: the baseline is taken with the engine's caches and
+	// goroutines in their steady state.
+	if wrong := benignOnce(h); wrong != "" {
+		fmt.Fprintln(os.Stderr, "soak: warm-up:", wrong)
+		os.Exit(1)
+	}
 	l.forgetEffects()
 	base := steady(10 * time.Second)
 	baseRSS := rss.sample()
@@ -117,41 +122,46 @@ func main() {
 	go progress(l, rss, start, done)
 	lost := !waitFor(done, s.duration+s.drain)
 	ran := time.Since(start)
-	var killTimes []time.Time
+	var killTimes []kill
 	if kills != nil {
 		killTimes = kills.halt()
 	}
 	records, open, emits, unread := l.snapshot()
+	// Afterwards the engine must still serve, at once (not after the lost
+	// executions' deadlines).
+	stillServes := benignOnce(h)
 	end, settled, back := settle(base, s.settle)
 	debug.FreeOSMemory()
 	endRSS := rss.sample()
 	rss.halt()
 
 	v := judgeAll(records, open, emits, unread, killTimes, s.overrun)
-	report(reportData{s: s, v: v, ran: ran, base: base, end: end, settled: settled, back: back,
-		baseRSS: baseRSS, peakRSS: rss.peak.Load(), endRSS: endRSS, overAt: rss.overAt.Load(), isolation: engine.Isolation()})
+	report(reportData{s: s, v: v, started: start, ran: ran, base: base, end: end, settled: settled, back: back,
+		baseRSS: baseRSS, peakRSS: rss.peak.Load(), endRSS: endRSS, overAt: rss.overAt.Load(), isolation: engine.Isolation(),
+		stillServes: stillServes})
 	if lost {
 		// Close would wait for the executions that never returned.
 		os.Exit(1)
 	}
 	engine.Close()
-	if v.failed() || !back || rss.overAt.Load() != 0 {
+	if v.failed() || !back || rss.overAt.Load() != 0 || stillServes != "" {
 		os.Exit(1)
 	}
 }
 
-// warmUp runs each benign class once, so the baseline is taken with the
-// engine's caches and goroutines in their steady state.
-func warmUp(h *harness) {
+// benignOnce runs each benign class once and says what went wrong ("" : all
+// ok with the right value). Its effects are not counted.
+func benignOnce(h *harness) string {
+	var wrong []string
 	for _, c := range classes {
 		if c.hostile {
 			continue
 		}
 		if o := c.submit(h, 0); o.status != host.StatusOK || o.value != c.value(0) {
-			fmt.Fprintf(os.Stderr, "soak: warm-up %s: status %s, value %s %s\n", c.name, o.status, o.value, o.problem)
-			os.Exit(1)
+			wrong = append(wrong, fmt.Sprintf("%s: status %s, value %s %s", c.name, o.status, o.value, o.problem))
 		}
 	}
+	return strings.Join(wrong, "; ")
 }
 
 // submit runs one submission of class c, under the class's deadline.

@@ -14,6 +14,7 @@ import (
 type reportData struct {
 	s                        settings
 	v                        *verdict
+	started                  time.Time
 	ran                      time.Duration
 	base, end                resources
 	settled                  time.Duration
@@ -21,6 +22,7 @@ type reportData struct {
 	baseRSS, peakRSS, endRSS int64 // KiB
 	overAt                   int64
 	isolation                string
+	stillServes              string // what went wrong with benign runs after the soak ("" : nothing)
 }
 
 func verdictWord(ok bool) string {
@@ -43,8 +45,11 @@ func report(d reportData) {
 	fmt.Printf("- date: %s; machine: %d cores; engine: %s, default limits and pool, the demo tools plus `stubborn`\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), d.isolation)
 	fmt.Printf("- command: `%s` (part of `make bench`: bench/run.sh); seed %d\n", s.command, s.seed)
-	fmt.Printf("- %d submissions in %s (%.0f/s); a SIGKILL to a random sandboxed child every %s on average: %d sent, %d of them explain a crashed run\n\n",
+	fmt.Printf("- %d submissions in %s (%.0f/s); a SIGKILL to a random sandboxed child every %s on average: %d sent, %d of them explain a crashed run\n",
 		total, d.ran.Round(time.Second), float64(total)/d.ran.Seconds(), s.killEvery, v.kills, v.killsUsed)
+	fmt.Println("- a crashed run counts as killed when a kill was sent while it ran, each kill explaining at most one; " +
+		"`emit` effects are counted in the tool, per submission; statuses of runs without a response come from their `*ExecError`")
+	fmt.Println()
 
 	fmt.Println("| class | what | runs | statuses | expected | killed | wrong | median | max | past deadline (max) |")
 	fmt.Println("| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
@@ -78,19 +83,32 @@ func report(d reportData) {
 		v.duplicated, v.missing, v.stray+v.unread, verdictWord(v.duplicated+v.missing+v.stray+v.unread == 0))
 	fmt.Printf("| every failure an `*ExecError` matching its status, one prefix; no valid request blamed on the caller | %d breaches | %s |\n", v.contract, verdictWord(v.contract == 0))
 	fmt.Printf("| runs with a deadline return within it plus %s | %d late | %s |\n", s.overrun, v.overruns, verdictWord(v.overruns == 0))
-	fmt.Printf("| host RSS under %d MiB (VmRSS every second) | baseline %s, **peak %s**, end %s | %s |\n",
-		s.maxRSSMiB, mib(d.baseRSS), mib(d.peakRSS), mib(d.endRSS), verdictWord(rssOK))
+	passed := ""
+	if !rssOK {
+		passed = fmt.Sprintf("; passed the bound %s into the run, which then stopped and cancelled what ran",
+			time.UnixMilli(d.overAt).Sub(d.started).Round(time.Second))
+	}
+	fmt.Printf("| host RSS under %d MiB (VmRSS every second) | baseline %s, **peak %s**, end %s%s | %s |\n",
+		s.maxRSSMiB, mib(d.baseRSS), mib(d.peakRSS), mib(d.endRSS), passed, verdictWord(rssOK))
+	fmt.Printf("| afterwards the engine still serves: one run of each benign class | %s | %s |\n", orNothing(d.stillServes), verdictWord(d.stillServes == ""))
 	fmt.Printf("| back to baseline within %s: descriptors, goroutines, sandboxed children | fds %d → %d, goroutines %d → %d, children %d → %d (after %s) | %s |\n",
 		s.settle, d.base.fds, d.end.fds, d.base.goroutines, d.end.goroutines, d.base.children, d.end.children, d.settled.Round(100*time.Millisecond), verdictWord(d.back))
 	fmt.Println()
 	if len(v.examples) > 0 {
-		fmt.Println("First failures:")
+		fmt.Println("Failures, the first of each kind (and how many runs failed that way):")
 		fmt.Println()
 		for _, e := range v.examples {
-			fmt.Printf("- %s\n", strings.ReplaceAll(e, "\n", " "))
+			fmt.Printf("- %s (%d)\n", strings.ReplaceAll(e.text, "\n", " "), e.count)
 		}
 		fmt.Println()
 	}
+}
+
+func orNothing(s string) string {
+	if s == "" {
+		return "all ok"
+	}
+	return s
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d)/1e6) }
