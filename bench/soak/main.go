@@ -128,8 +128,8 @@ func main() {
 	}
 	records, open, emits, unread := l.snapshot()
 	// Afterwards the engine must still serve, at once (not after the lost
-	// executions' deadlines).
-	stillServes := benignOnce(h)
+	// executions' deadlines), even when the run was abandoned.
+	stillServes := benignOnce(&harness{engine: engine, ledger: l, root: context.Background()})
 	end, settled, back := settle(base, s.settle)
 	debug.FreeOSMemory()
 	endRSS := rss.sample()
@@ -167,10 +167,12 @@ func benignOnce(h *harness) string {
 // submit runs one submission of class c, under the class's deadline.
 func (c *class) submit(h *harness, id int64) outcome {
 	ctx, cancel := context.WithCancel(h.root)
-	if c.deadline > 0 {
-		ctx, cancel = context.WithTimeout(ctx, c.deadline)
-	}
 	defer cancel()
+	if c.deadline > 0 {
+		var stop context.CancelFunc
+		ctx, stop = context.WithTimeout(ctx, c.deadline)
+		defer stop()
+	}
 	return c.run(h, ctx, id)
 }
 
