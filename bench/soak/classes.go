@@ -159,6 +159,8 @@ var classes = []*class{
 		want: statuses(host.StatusLimit), deadline: 10 * time.Second, run: execClass(unknownToolLoop, false)},
 	{name: "prepares-unclaimed", hostile: true, what: "`_spine.prepare` (64 KiB args) in a loop, never claimed",
 		want: statuses(host.StatusLimit), deadline: 10 * time.Second, run: execClass(preparesUnclaimed, false)},
+	// Results past the size or depth limit, which the guest's own check
+	// never sends: the host may name the limit broken or the breach; never ok.
 	{name: "forged-60mib-result", hostile: true, what: "a 60 MiB result frame written to fd 3",
 		want: statuses(host.StatusLimit, host.StatusViolation), deadline: 10 * time.Second,
 		run: execClass(forgedResult(`b'{"value": "' + b'a' * (60 << 20) + b'"}'`), false)},
