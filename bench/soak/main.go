@@ -37,7 +37,7 @@ type harness struct {
 	engine *host.Engine
 	ledger *ledger
 	// root is every submission's parent context: cancelled when the host's
-	// RSS passes its bound, so that a leak being proven cannot take the
+	// RSS passes the abort level, so that a leak being proven cannot take the
 	// machine with it.
 	root context.Context
 }
@@ -49,6 +49,7 @@ type settings struct {
 	killEvery  time.Duration
 	overrun    time.Duration
 	maxRSSMiB  int64
+	abortMiB   int64
 	settle     time.Duration
 	drain      time.Duration
 	seed       int64
@@ -63,7 +64,8 @@ func parseFlags() settings {
 	flag.Float64Var(&s.hostile, "hostile", 0.2, "share of hostile submissions")
 	flag.DurationVar(&s.killEvery, "kill-every", time.Second, "mean interval between random SIGKILLs of sandboxed children (0: none)")
 	flag.DurationVar(&s.overrun, "overrun", 3*time.Second, "how far past its deadline a run with a deadline may return")
-	flag.Int64Var(&s.maxRSSMiB, "max-rss-mib", 1024, "bound on the host's RSS; past it the run stops and fails")
+	flag.Int64Var(&s.maxRSSMiB, "max-rss-mib", 1024, "bound on the host's RSS (the invariant)")
+	flag.Int64Var(&s.abortMiB, "abort-rss-mib", 3072, "past this RSS the run stops and cancels what runs (it protects the machine)")
 	flag.DurationVar(&s.settle, "settle", 90*time.Second, "how long resources may take to come back to the baseline")
 	flag.DurationVar(&s.drain, "drain", 2*time.Minute, "how long to wait for submissions in flight at the end before calling them lost")
 	flag.Int64Var(&s.seed, "seed", 0, "random seed (0: from the clock)")
@@ -96,10 +98,10 @@ func main() {
 	defer abandon()
 	h := &harness{engine: engine, ledger: l, root: root}
 	var stopping atomic.Bool
-	rss := startSampler(s.maxRSSMiB<<10, func() {
+	rss := startSampler(s.maxRSSMiB<<10, s.abortMiB<<10, func() {
 		stopping.Store(true)
 		abandon()
-		fmt.Fprintln(os.Stderr, "soak: the host's RSS passed its bound: stopping, cancelling what runs")
+		fmt.Fprintln(os.Stderr, "soak: the host's RSS passed the abort level: stopping, cancelling what runs")
 	})
 	// The warm-up: the baseline is taken with the engine's caches and
 	// goroutines in their steady state.
@@ -137,7 +139,7 @@ func main() {
 
 	v := judgeAll(records, open, emits, unread, killTimes, s.overrun)
 	report(reportData{s: s, v: v, started: start, ran: ran, base: base, end: end, settled: settled, back: back,
-		baseRSS: baseRSS, peakRSS: rss.peak.Load(), endRSS: endRSS, overAt: rss.overAt.Load(), isolation: engine.Isolation(),
+		baseRSS: baseRSS, peakRSS: rss.peak.Load(), endRSS: endRSS, overAt: rss.overAt.Load(), abortAt: rss.trips.Load(), isolation: engine.Isolation(),
 		stillServes: stillServes})
 	if lost {
 		// Close would wait for the executions that never returned.

@@ -6,19 +6,21 @@ import (
 	"time"
 )
 
-// sampler reads the host's RSS every second; past the bound it trips once
-// (the run then stops submitting: a shared machine must not be swapped out
-// to prove a leak).
+// sampler reads the host's RSS every second. Past the bound the invariant
+// has failed and the time is noted; the run goes on so that its other
+// figures still come. Past the abort level it trips once: the run stops
+// submitting and cancels what runs, since a shared machine must not be
+// swapped out to prove a leak.
 type sampler struct {
-	bound      int64 // KiB
-	peak, last atomic.Int64
-	overAt     atomic.Int64 // unix ms of the first sample past the bound, 0: none
-	stop, done chan struct{}
-	trip       func()
+	bound, abort  int64 // KiB
+	peak, last    atomic.Int64
+	overAt, trips atomic.Int64 // unix ms of the first sample past the bound, past the abort level; 0: none
+	stop, done    chan struct{}
+	trip          func()
 }
 
-func startSampler(boundKiB int64, trip func()) *sampler {
-	s := &sampler{bound: boundKiB, stop: make(chan struct{}), done: make(chan struct{}), trip: trip}
+func startSampler(boundKiB, abortKiB int64, trip func()) *sampler {
+	s := &sampler{bound: boundKiB, abort: abortKiB, stop: make(chan struct{}), done: make(chan struct{}), trip: trip}
 	s.sample()
 	go func() {
 		defer close(s.done)
@@ -42,7 +44,10 @@ func (s *sampler) sample() int64 {
 	if kib > s.peak.Load() {
 		s.peak.Store(kib)
 	}
-	if kib > s.bound && s.overAt.CompareAndSwap(0, time.Now().UnixMilli()) {
+	if kib > s.bound {
+		s.overAt.CompareAndSwap(0, time.Now().UnixMilli())
+	}
+	if kib > s.abort && s.trips.CompareAndSwap(0, time.Now().UnixMilli()) {
 		s.trip()
 	}
 	return kib

@@ -20,7 +20,7 @@ type reportData struct {
 	settled                  time.Duration
 	back                     bool
 	baseRSS, peakRSS, endRSS int64 // KiB
-	overAt                   int64
+	overAt, abortAt          int64 // unix ms: RSS first past the bound, past the abort level (0: never)
 	isolation                string
 	stillServes              string // what went wrong with benign runs after the soak ("" : nothing)
 }
@@ -85,8 +85,11 @@ func report(d reportData) {
 	fmt.Printf("| runs with a deadline return within it plus %s | %d late | %s |\n", s.overrun, v.overruns, verdictWord(v.overruns == 0))
 	passed := ""
 	if !rssOK {
-		passed = fmt.Sprintf("; passed the bound %s into the run, which then stopped and cancelled what ran",
-			time.UnixMilli(d.overAt).Sub(d.started).Round(time.Second))
+		passed = fmt.Sprintf("; past the bound %s into the run", time.UnixMilli(d.overAt).Sub(d.started).Round(time.Second))
+	}
+	if d.abortAt != 0 {
+		passed += fmt.Sprintf("; past %d MiB %s into the run, which then stopped and cancelled what ran",
+			s.abortMiB, time.UnixMilli(d.abortAt).Sub(d.started).Round(time.Second))
 	}
 	fmt.Printf("| host RSS under %d MiB (VmRSS every second) | baseline %s, **peak %s**, end %s%s | %s |\n",
 		s.maxRSSMiB, mib(d.baseRSS), mib(d.peakRSS), mib(d.endRSS), passed, verdictWord(rssOK))
