@@ -11,12 +11,16 @@ import (
 )
 
 // A class is one kind of submission: how it is submitted, and the outcome it
-// must end with. This table is the only place an expectation is written.
+// must end with. Each expectation is written once: in this table, or in the
+// header of the suite program a class submits.
 type class struct {
 	name    string
 	hostile bool
-	what    string        // one line for the report
-	want    []host.Status // the statuses it may end with (a killed child adds crashed)
+	what    string // one line for the report
+	// suite names a program of the security suite (tests/security/NAME.py)
+	// whose header gives want, deadline and mode (suite.go).
+	suite string
+	want  []host.Status // the statuses it may end with (a killed child adds crashed)
 	// emits is exactly how many `emit` effects one run has (a run whose child
 	// was killed: at most this many).
 	emits int
@@ -85,19 +89,6 @@ while True:
 b = stubborn(value=2)
 result = [a, b]
 `
-	outputFlood = `import os
-while True:
-    os.write(1, b'x' * 65536)
-`
-	memoryBomb = `x = ' ' * (10 ** 10)
-result = len(x)
-`
-	// One C call that never returns to the bytecode loop.
-	cpuInC = `result = sum(range(10 ** 13))
-`
-	infiniteLoop = `while True:
-    pass
-`
 	// 'in' on a map whose function has an effect: evaluating it early would
 	// run the program's own code (and its effect) an extra time. The plain
 	// program emits twice (for 1 and for next's 2) and returns r 7, next 2.
@@ -113,19 +104,6 @@ result = {'r': r, 'next': next(m, None)}
 result = n
 `
 )
-
-// forgedResult writes a result frame of its own on the host channel (fd 3)
-// with response body, then waits to be killed.
-func forgedResult(body string) string {
-	return `import os, time
-body = ` + body + `
-head = bytes(4) + len(body).to_bytes(4, 'little') + bytes(8)
-data = memoryview(b'z' + (len(head) + len(body)).to_bytes(4, 'little') + head + body)
-while data:
-    data = data[os.write(3, data):]
-time.sleep(30)
-`
-}
 
 func execClass(source string, plm bool) func(h *harness, ctx context.Context, id int64) outcome {
 	return func(h *harness, ctx context.Context, id int64) outcome {
@@ -159,32 +137,16 @@ var classes = []*class{
 		want: statuses(host.StatusLimit), deadline: 10 * time.Second, run: execClass(unknownToolLoop, false)},
 	{name: "prepares-unclaimed", hostile: true, what: "`_spine.prepare` (64 KiB args) in a loop, never claimed",
 		want: statuses(host.StatusLimit), deadline: 10 * time.Second, run: execClass(preparesUnclaimed, false)},
-	// Results past the size or depth limit, which the guest's own check
-	// never sends: the host may name the limit broken or the breach; never ok.
-	{name: "forged-60mib-result", hostile: true, what: "a 60 MiB result frame written to fd 3",
-		want: statuses(host.StatusLimit, host.StatusViolation), deadline: 10 * time.Second,
-		run: execClass(forgedResult(`b'{"value": "' + b'a' * (60 << 20) + b'"}'`), false)},
-	{name: "forged-deep-result", hostile: true, what: "a result nested 9,000 deep written to fd 3",
-		want: statuses(host.StatusLimit, host.StatusViolation), deadline: 10 * time.Second,
-		run: execClass(forgedResult(`b'{"value": ' + b'[' * 9000 + b']' * 9000 + b'}'`), false)},
-	{name: "forged-bad-utf8", hostile: true, what: "a result of invalid UTF-8 written to fd 3",
-		want: statuses(host.StatusViolation), deadline: 10 * time.Second,
-		run: execClass(forgedResult(`b'{"value": "\xff\xfe"}'`), false)},
-	// A guest may not claim that the caller's request was bad: the host owns
-	// that verdict. Its own error status (ErrGuest) is acceptable, a breach too.
-	{name: "forged-request-kind", hostile: true, what: "an error envelope of kind \"request\" written to fd 3",
-		want: statuses(host.StatusViolation, host.StatusError), deadline: 10 * time.Second,
-		run: execClass(forgedResult(`b'{"error": "ValueError: the caller did it", "kind": "request"}'`), false)},
-	{name: "stubborn-tool", hostile: true, what: "PLM starts 2 calls of a tool that ignores its context for 15 s; deadline 1 s",
+	{name: "forged-60mib-result", hostile: true, suite: "forged_result_60mib", what: "a 60 MiB result frame written to fd 3"},
+	{name: "forged-deep-result", hostile: true, suite: "forged_result_deep", what: "a result nested 9,000 deep written to fd 3"},
+	{name: "forged-bad-utf8", hostile: true, suite: "forged_result_invalid_utf8", what: "a result of invalid UTF-8 written to fd 3"},
+	{name: "forged-request-kind", hostile: true, suite: "forged_result_kind_request", what: "an error envelope of kind \"request\" written to fd 3"},
+	{name: "stubborn-tool", hostile: true, what: "PLM starts 2 calls of a tool that ignores its context for 15 s",
 		want: statuses(host.StatusTimeout), deadline: time.Second, run: execClass(stubbornEarly, true)},
-	{name: "output-flood", hostile: true, what: "writes to fd 1 without end", want: statuses(host.StatusOutput),
-		deadline: 10 * time.Second, run: execClass(outputFlood, false)},
-	{name: "memory-bomb", hostile: true, what: "allocates 10 GB at once", want: statuses(host.StatusMemory),
-		deadline: 10 * time.Second, run: execClass(memoryBomb, false)},
-	{name: "cpu-in-c", hostile: true, what: "`sum(range(10 ** 13))`: one C call; deadline 1 s", want: statuses(host.StatusTimeout),
-		deadline: time.Second, run: execClass(cpuInC, false)},
-	{name: "infinite-loop", hostile: true, what: "`while True: pass`; deadline 1 s", want: statuses(host.StatusTimeout),
-		deadline: time.Second, run: execClass(infiniteLoop, false)},
+	{name: "output-flood", hostile: true, suite: "raw_stdout_flood", what: "writes to fd 1 without end"},
+	{name: "memory-bomb", hostile: true, suite: "memory_bomb", what: "allocates 10 GB at once"},
+	{name: "cpu-in-c", hostile: true, suite: "long_c_call", what: "one C call that never returns to the bytecode loop"},
+	{name: "infinite-loop", hostile: true, suite: "cpu_bomb", what: "`while True: pass`"},
 	{name: "stream-cancelled", hostile: true, what: "a stream cancelled mid-statement, never finished nor aborted",
 		want: statuses(host.StatusCancelled), run: (*harness).cancelledStream},
 	{name: "ctx-cancelled", hostile: true, what: "an effectful program under a context already cancelled",

@@ -88,6 +88,10 @@ func parseFlags() settings {
 
 func main() {
 	s := parseFlags()
+	if err := loadSuite(classes); err != nil {
+		fmt.Fprintln(os.Stderr, "soak:", err)
+		os.Exit(2)
+	}
 	l := newLedger()
 	engine, err := host.New(host.WithTools(l.tools()...)) // the default: sandbox
 	if err != nil {

@@ -68,7 +68,14 @@ func report(d reportData) {
 		if c.hostile {
 			kind = "hostile"
 		}
-		fmt.Printf("| %s | %s: %s | %d | %s | %s | %d | %d | %s | %s | %s |\n", c.name, kind, c.what, st.runs, statusText(st.statuses),
+		what := c.what
+		if c.suite != "" {
+			what += fmt.Sprintf(" (`%s/%s.py`)", suiteDir, c.suite)
+		}
+		if c.deadline > 0 {
+			what += fmt.Sprintf("; deadline %s", c.deadline)
+		}
+		fmt.Printf("| %s | %s: %s | %d | %s | %s | %d | %d | %s | %s | %s |\n", c.name, kind, what, st.runs, statusText(st.statuses),
 			wantText(c), st.killed, st.wrong, ms(st.elapsed[len(st.elapsed)/2]), ms(st.elapsed[len(st.elapsed)-1]), past)
 	}
 	fmt.Println()
