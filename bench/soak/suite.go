@@ -51,6 +51,9 @@ func loadSuite(all []*class) error {
 }
 
 // readHeader reads the header comment block's expect, mode and deadline lines.
+// The suite's runner checks the whole header (host/security_header_test.go);
+// being test code, it cannot be imported, so this reads only what the soak
+// needs and refuses what it cannot honour (an exception type, a stream).
 func readHeader(source string) (status host.Status, plm bool, deadline time.Duration, err error) {
 	deadline = suiteDeadline
 	sc := bufio.NewScanner(strings.NewReader(source))
