@@ -68,21 +68,6 @@ var benignStreamChunks = []string{
 
 // Hostile programs.
 const (
-	// Calls to a tool outside the manifest, each with 64 KiB of arguments,
-	// for as long as the host lets it: the host must count and bound them.
-	unknownToolLoop = `import _spine
-arg = 'x' * (64 << 10)
-while True:
-    _spine.call('{"tool": "read_secrets", "args": {"a": "%s"}}' % arg)
-`
-	// Prepared calls that are never claimed, each with 64 KiB of arguments.
-	preparesUnclaimed = `import _spine
-arg = 'x' * (64 << 10)
-i = 0
-while True:
-    _spine.prepare('{"tool": "echo", "args": {"i": %d, "a": "%s"}}' % (i, arg))
-    i += 1
-`
 	// Two early calls to a tool that ignores its context, then a wait: the
 	// deadline must end the execution without waiting for the tool.
 	stubbornEarly = `a = stubborn(value=1)
@@ -133,10 +118,8 @@ var classes = []*class{
 		value: func(id int64) string { return canonical(fmt.Sprintf(`{"a":%d,"b":%d,"n":1}`, k(id), 7*k(id))) },
 		run:   (*harness).benignStream},
 
-	{name: "unknown-tool-loop", hostile: true, what: "`_spine.call` of a tool outside the manifest (64 KiB args) in a loop",
-		want: statuses(host.StatusLimit), deadline: 10 * time.Second, run: execClass(unknownToolLoop, false)},
-	{name: "prepares-unclaimed", hostile: true, what: "`_spine.prepare` (64 KiB args) in a loop, never claimed",
-		want: statuses(host.StatusLimit), deadline: 10 * time.Second, run: execClass(preparesUnclaimed, false)},
+	{name: "unknown-tool-loop", hostile: true, suite: "unknown_tool_call_loop", what: "calls a tool outside the manifest in a loop"},
+	{name: "prepares-unclaimed", hostile: true, suite: "prepare_never_claimed_flood", what: "prepares calls in a loop, never claims one"},
 	{name: "forged-60mib-result", hostile: true, suite: "forged_result_60mib", what: "a 60 MiB result frame written to fd 3"},
 	{name: "forged-deep-result", hostile: true, suite: "forged_result_deep", what: "a result nested 9,000 deep written to fd 3"},
 	{name: "forged-bad-utf8", hostile: true, suite: "forged_result_invalid_utf8", what: "a result of invalid UTF-8 written to fd 3"},
