@@ -7,15 +7,19 @@ import (
 	"time"
 )
 
-// killer sends SIGKILL to a sandboxed child picked at random, at random
+// killer sends SIGKILL to a young sandboxed child picked at random, at random
 // intervals (exponential, of mean `every`), as an OOM killer or an operator
 // would. Each kill is recorded with its time, so that a crashed submission can
 // be matched to the kill that explains it.
 type killer struct {
 	every time.Duration
-	rng   *rand.Rand
-	stop  chan struct{}
-	done  chan struct{}
+	// younger: only children younger than this are killed. A child busy for
+	// long runs a hostile program to its end (a flood, say), and would
+	// otherwise take nearly every kill, its class never showing its outcome.
+	younger time.Duration
+	rng     *rand.Rand
+	stop    chan struct{}
+	done    chan struct{}
 
 	mu    sync.Mutex
 	kills []kill
@@ -30,8 +34,8 @@ const (
 	sysPidfdSendSignal = 424 // pidfd_send_signal(2)
 )
 
-func startKiller(every time.Duration, seed int64) *killer {
-	k := &killer{every: every, rng: rand.New(rand.NewSource(seed)), stop: make(chan struct{}), done: make(chan struct{})}
+func startKiller(every, younger time.Duration, seed int64) *killer {
+	k := &killer{every: every, younger: younger, rng: rand.New(rand.NewSource(seed)), stop: make(chan struct{}), done: make(chan struct{})}
 	go k.loop()
 	return k
 }
@@ -44,7 +48,12 @@ func (k *killer) loop() {
 			return
 		case <-time.After(time.Duration(k.rng.ExpFloat64() * float64(k.every))):
 		}
-		children := sandboxChildren()
+		var children []process
+		for _, c := range sandboxChildren() {
+			if age(c) < k.younger {
+				children = append(children, c)
+			}
+		}
 		if len(children) == 0 {
 			continue
 		}

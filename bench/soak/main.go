@@ -47,6 +47,7 @@ type settings struct {
 	submitters int
 	hostile    float64
 	killEvery  time.Duration
+	killYoung  time.Duration
 	overrun    time.Duration
 	maxRSSMiB  int64
 	abortMiB   int64
@@ -63,6 +64,7 @@ func parseFlags() settings {
 	flag.IntVar(&s.submitters, "submitters", 64, "goroutines submitting, each one submission at a time")
 	flag.Float64Var(&s.hostile, "hostile", 0.2, "share of hostile submissions")
 	flag.DurationVar(&s.killEvery, "kill-every", time.Second, "mean interval between random SIGKILLs of sandboxed children (0: none)")
+	flag.DurationVar(&s.killYoung, "kill-younger", 3*time.Second, "only children younger than this are killed (long hostile runs then reach their own end)")
 	flag.DurationVar(&s.overrun, "overrun", 3*time.Second, "how far past its deadline a run with a deadline may return")
 	flag.Int64Var(&s.maxRSSMiB, "max-rss-mib", 1024, "bound on the host's RSS (the invariant)")
 	flag.Int64Var(&s.abortMiB, "abort-rss-mib", 3072, "past this RSS the run stops and cancels what runs (it protects the machine)")
@@ -93,7 +95,9 @@ func main() {
 		os.Exit(2)
 	}
 	l := newLedger()
-	engine, err := host.New(host.WithTools(l.tools()...)) // the default: sandbox
+	// The default sandbox and limits, but for the engine's timeout: it must
+	// not cut short the longest deadline a class is given.
+	engine, err := host.New(host.WithTools(l.tools()...), host.WithLimits(host.Limits{Timeout: longestDeadline(classes)}))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "soak:", err)
 		os.Exit(1)
@@ -121,7 +125,7 @@ func main() {
 
 	var kills *killer
 	if s.killEvery > 0 {
-		kills = startKiller(s.killEvery, s.seed)
+		kills = startKiller(s.killEvery, s.killYoung, s.seed)
 	}
 	start := time.Now()
 	done := submit(h, s, &stopping)
@@ -153,6 +157,16 @@ func main() {
 	if v.failed() || !back || rss.overAt.Load() != 0 || stillServes != "" {
 		os.Exit(1)
 	}
+}
+
+// longestDeadline is the longest deadline of the classes, at least the
+// engine's default timeout.
+func longestDeadline(all []*class) time.Duration {
+	longest := host.DefaultLimits.Timeout
+	for _, c := range all {
+		longest = max(longest, c.deadline)
+	}
+	return longest
 }
 
 // benignOnce runs each benign class once and says what went wrong ("" : all

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // What the harness measures of its own process, and the sandbox's processes,
@@ -15,6 +16,7 @@ type process struct {
 	pid, ppid int
 	state     string
 	comm      string
+	started   int64 // clock ticks after boot
 }
 
 // processes lists every process /proc shows.
@@ -47,7 +49,18 @@ func stat(pid int) (process, bool) {
 		return process{}, false
 	}
 	p := process{pid: pid, comm: s[open+1 : end]}
-	_, err = fmt.Sscan(s[end+1:], &p.state, &p.ppid)
+	fields := strings.Fields(s[end+1:])
+	if len(fields) < 20 {
+		return process{}, false
+	}
+	// state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
+	// cmajflt utime stime cutime cstime priority nice num_threads
+	// itrealvalue starttime
+	p.state = fields[0]
+	p.ppid, err = strconv.Atoi(fields[1])
+	if err == nil {
+		p.started, err = strconv.ParseInt(fields[19], 10, 64)
+	}
 	return p, err == nil
 }
 
@@ -75,6 +88,21 @@ func sandboxChildren() []process {
 		}
 	}
 	return out
+}
+
+// clockTicks is USER_HZ, the unit of /proc's start times: 100 on Linux's
+// every architecture Go supports.
+const clockTicks = 100
+
+// age is how long ago p started.
+func age(p process) time.Duration {
+	data, err := os.ReadFile("/proc/uptime")
+	if err != nil {
+		return 0
+	}
+	var up float64
+	fmt.Sscan(string(data), &up)
+	return time.Duration(up*float64(time.Second)) - time.Duration(p.started)*time.Second/clockTicks
 }
 
 func openFDs() int {

@@ -42,11 +42,11 @@ func report(d reportData) {
 		total += st.runs
 	}
 	fmt.Printf("## Soak: %d submitters for %s, %.0f%% hostile, random child kills\n\n", s.submitters, s.duration, 100*s.hostile)
-	fmt.Printf("- date: %s; machine: %d cores; engine: %s, default limits and pool, the demo tools plus `stubborn`\n",
-		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), d.isolation)
+	fmt.Printf("- date: %s; machine: %d cores; engine: %s, default pool and limits but a timeout of %s (the longest deadline), the demo tools plus `stubborn`\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), d.isolation, longestDeadline(classes))
 	fmt.Printf("- command: `%s` (part of `make bench`: bench/run.sh); seed %d\n", s.command, s.seed)
-	fmt.Printf("- %d submissions in %s (%.0f/s); a SIGKILL to a random sandboxed child every %s on average: %d sent, %d of them explain a crashed run\n",
-		total, d.ran.Round(time.Second), float64(total)/d.ran.Seconds(), s.killEvery, v.kills, v.killsUsed)
+	fmt.Printf("- %d submissions in %s (%.0f/s); a SIGKILL to a random sandboxed child younger than %s every %s on average: %d sent, %d of them explain a crashed run\n",
+		total, d.ran.Round(time.Second), float64(total)/d.ran.Seconds(), s.killYoung, s.killEvery, v.kills, v.killsUsed)
 	fmt.Println("- a crashed run counts as killed when a kill was sent while it ran, each kill explaining at most one; " +
 		"`emit` effects are counted in the tool, per submission; statuses of runs without a response come from their `*ExecError`")
 	fmt.Println()
