@@ -78,7 +78,8 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 	s := &Stream{engine: e, ctx: ctx, p: p, guest: g, id: "s" + strconv.FormatUint(streamIDs.Add(1), 10),
 		chunks: make(chan []byte, 1024), fed: make(chan struct{}), request: req,
 		unwatch: func() bool { return false }}
-	begin, _ := json.Marshal(protocol.PrefixBegin{Stream: s.id, Inputs: p.inputs, Manifest: p.manifest})
+	begin, _ := json.Marshal(protocol.PrefixBegin{Stream: s.id, Inputs: p.inputs, Manifest: p.manifest,
+		Budget: e.prefixBudget()})
 	p.session.SetStreaming(true)
 	e.mu.Lock()
 	e.streams[s] = struct{}{}
@@ -298,4 +299,13 @@ func (s *Stream) abandon(cause error) {
 		s.release(false)
 		s.p.session.Close()
 	}()
+}
+
+// prefixBudget bounds the analysis of a stream by the execution's own
+// timeout: all of it together may take no more wall time than the program
+// itself may run (each statement keeps the guest's own, smaller budget).
+// The analysis is an optimisation: past its budget nothing more starts
+// early, and the program runs as written.
+func (e *Engine) prefixBudget() *protocol.PrefixBudget {
+	return &protocol.PrefixBudget{StreamMs: max(e.limits.Timeout.Milliseconds(), 1)}
 }

@@ -156,3 +156,34 @@ func streamStates(t *testing.T) int {
 	}
 	return n
 }
+
+// The analysis of a stream may take, in all, no more wall time than the
+// execution itself may run: the host hands the guest the engine's timeout
+// as the stream's analysis budget. (In process a program can read the
+// state of an open stream.)
+func TestStreamAnalysisBudgetIsTheTimeout(t *testing.T) {
+	e := newEngine(t, host.WithLimits(host.Limits{Timeout: 1234 * time.Millisecond}))
+	s, err := e.Stream(context.Background(), host.Request{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Abort()
+	if err := s.Feed([]byte("x = 1\n")); err != nil {
+		t.Fatal(err)
+	}
+	probe := "import bootstrap\nresult = sorted(p.budget.stream_seconds for p in bootstrap._streams.values())"
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		resp, err := run(t, e, probe, `{}`)
+		if err != nil {
+			t.Fatalf("reading the stream's budget: %v (%s)", err, errorOf(resp))
+		}
+		if string(resp.Value) == "[1.234]" {
+			return
+		}
+		if string(resp.Value) != "[]" || time.Now().After(deadline) {
+			t.Fatalf("the open stream's analysis budget is %s seconds, want [1.234]", resp.Value)
+		}
+		time.Sleep(10 * time.Millisecond) // prefix_begin runs on the stream's own goroutine
+	}
+}

@@ -60,6 +60,17 @@ type PrefixBegin struct {
 	Stream   string          `json:"stream"`
 	Inputs   json.RawMessage `json:"inputs"`
 	Manifest json.RawMessage `json:"manifest"`
+	Budget   *PrefixBudget   `json:"budget,omitempty"`
+}
+
+// PrefixBudget bounds the guest's analysis of a stream (guest/prefix.py's
+// Budget): past a statement's budget the statement starts nothing early,
+// past the stream's the analysis stops. Zero fields keep the guest's
+// defaults.
+type PrefixBudget struct {
+	StatementSteps int64 `json:"statement_steps,omitempty"`
+	StatementMs    int64 `json:"statement_ms,omitempty"`
+	StreamMs       int64 `json:"stream_ms,omitempty"`
 }
 
 // PrefixFeed is one chunk of a streamed program.
