@@ -3,26 +3,21 @@ package bridge
 import (
 	"encoding/json"
 	"time"
-)
 
-// waitRequest is an async program's event loop with nothing to run: it
-// sleeps until one of its started calls is done, or until its next timer
-// (`ms`), whichever comes first.
-type waitRequest struct {
-	Handles []uint64 `json:"handles"`
-	Ms      float64  `json:"ms"`
-}
+	"github.com/spine-sandbox/spine/internal/protocol"
+)
 
 // maxWait bounds one wait whatever the guest asks; the loop simply waits again.
 const maxWait = time.Hour
 
-// Wait answers a wait request with {"done": [...]}: the listed handles whose
+// Wait answers an async program's event loop with nothing to run
+// (protocol.WaitRequest) with a protocol.WaitAnswer: the listed handles whose
 // calls are done, once at least one is, `ms` milliseconds have passed, or the
 // execution's context ended (the transport then interrupts the program). A
 // handle this session does not hold (resolved already, or never its own) is
 // reported done: its resolve answers for it.
 func (s *Session) Wait(raw []byte) []byte {
-	var req waitRequest
+	var req protocol.WaitRequest
 	if len(raw) > s.maxArgBytes() || json.Unmarshal(raw, &req) != nil || req.Ms < 0 {
 		return errorResponse("malformed wait request")
 	}
@@ -80,8 +75,6 @@ func doneResponse(done []uint64) []byte {
 	if done == nil {
 		done = []uint64{}
 	}
-	encoded, _ := json.Marshal(struct {
-		Done []uint64 `json:"done"`
-	}{done})
+	encoded, _ := json.Marshal(protocol.WaitAnswer{Done: done})
 	return encoded
 }
