@@ -74,3 +74,44 @@ func jsonNumber(n uint64) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// An effectful call cancels the guesses it may make stale, never a read the
+// program started itself to await: that read is the program's own, concurrent
+// with the write by its choice. A write the program starts itself to await
+// cancels the guesses like a plain call.
+func TestAProgramsOwnReadIsNotMadeStale(t *testing.T) {
+	read := testTool(t, "read", func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	read.Reads = []string{"k"}
+	write, err := NewTool("write", "", nil, false, func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		return json.RawMessage(`1`), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	write.Writes = []string{"k"}
+	s := NewSession(context.Background(), Config{Tools: map[string]*Tool{"read": read, "write": write}})
+	guess := s.Prepare([]byte(`{"args":{},"tool":"read"}`))
+	own := s.Prepare([]byte(`{"args":{},"now":true,"tool":"read"}`))
+	if guess == 0 || own == 0 {
+		t.Fatalf("prepared %d and %d", guess, own)
+	}
+	if handle := s.Prepare([]byte(`{"args":{},"now":true,"tool":"write"}`)); handle == 0 {
+		t.Fatal("the program's own write was refused")
+	}
+	s.mu.Lock()
+	_, guessKept := s.handles[guess]
+	_, ownKept := s.handles[own]
+	s.mu.Unlock()
+	if guessKept || !ownKept {
+		t.Fatalf("after the write: guess kept %v, own read kept %v; want only the own read", guessKept, ownKept)
+	}
+	s.Close()
+	for _, c := range s.Calls() {
+		if c.Stale != (c.Tool == "read" && c.Early) {
+			t.Fatalf("trace %+v: only the guessed read is stale", s.Calls())
+		}
+	}
+}
