@@ -83,6 +83,17 @@ static int load_module(const spine_module_source *m) {
 }
 
 static int start_python(void) {
+  /* UTF-8 mode, before anything else: the isolated configuration leaves the
+   * locale unconfigured (C/POSIX), which makes the filesystem encoding and
+   * open()'s default ASCII, so a program writing '\u03b2' to a file got a
+   * UnicodeEncodeError that CPython on any usual system never gives. */
+  PyPreConfig preconfig;
+  PyPreConfig_InitIsolatedConfig(&preconfig);
+  preconfig.utf8_mode = 1;
+  PyStatus status = Py_PreInitialize(&preconfig);
+  if (PyStatus_Exception(status)) {
+    return fail(status.err_msg ? status.err_msg : "Py_PreInitialize failed");
+  }
   PyConfig config;
   PyConfig_InitIsolatedConfig(&config);
   config.site_import = 0;
@@ -93,7 +104,7 @@ static int start_python(void) {
   config.use_environment = 0;
   config.parse_argv = 0;
   /* The interpreter is embedded in a host whose argv means nothing to it. */
-  PyStatus status = PyConfig_SetString(&config, &config.program_name, L"spine");
+  status = PyConfig_SetString(&config, &config.program_name, L"spine");
   if (!PyStatus_Exception(status)) {
     status = Py_InitializeFromConfig(&config);
   }

@@ -30,6 +30,10 @@ static PyObject *g_interrupt_type;
  * no frame of it is the program's, and all of it may be stopped, so an
  * interrupt is raised wherever it lands. Interpreter thread only. */
 static int g_in_entry;
+/* Set while the event loop of a program with top-level `await` runs it
+ * (`_spine.program_loop`): its coroutines are suspended while the loop
+ * waits, so no frame of the program is on the stack, yet the program runs. */
+static int g_program_loop;
 
 /* The response buffer: runtime-owned and reused, so a tool call allocates
  * nothing on the C side unless a response outgrows it. */
@@ -44,6 +48,7 @@ void spine_module_set_host(spine_host_fn host) { g_host = host; }
 void spine_module_begin(uintptr_t token) {
   g_token = token;
   g_in_entry = 0;
+  g_program_loop = 0;
   atomic_store(&g_run_state, (uint64_t)token << SPINE_REASON_BITS);
 }
 
@@ -56,6 +61,7 @@ int spine_module_end(void) {
   uint64_t state = atomic_exchange(&g_run_state, 0);
   g_token = 0;
   g_in_entry = 0;
+  g_program_loop = 0;
   return (int)(state & ((1u << SPINE_REASON_BITS) - 1));
 }
 
@@ -68,9 +74,12 @@ static int current_reason(void) {
 }
 
 /* True when any frame on the stack runs the program's code (compiled as
- * "<spine>"). The interrupt is raised only there: once the program's frames
- * are gone, bootstrap must be free to encode the error. */
+ * "<spine>"), or the program's event loop runs. The interrupt is raised only
+ * then: once the program is done, bootstrap must be free to encode the error. */
 static int in_user_code(void) {
+  if (g_program_loop) {
+    return 1;
+  }
   PyFrameObject *frame = PyEval_GetFrame(); /* borrowed */
   Py_XINCREF(frame);
   int found = 0;
@@ -192,6 +201,7 @@ static PyObject *host_failure(int op) {
                op == SPINE_OP_PREPARE ? "prepare"
                : op == SPINE_OP_RESOLVE ? "resolve"
                : op == SPINE_OP_NATIVE  ? "native"
+               : op == SPINE_OP_WAIT    ? "wait"
                                         : "call");
   return NULL;
 }
@@ -279,11 +289,39 @@ static PyObject *spine_native(PyObject *module, PyObject *request) {
   return respond(SPINE_OP_NATIVE, 0, request);
 }
 
+PyDoc_STRVAR(wait_doc,
+             "wait(request) -> bytes\n\n"
+             "Wait until one of the started calls in request {\"handles\": [...], \"ms\": n}\n"
+             "is done, or n milliseconds (the host's deadline first); return the host's\n"
+             "{\"done\": [...]}. The event loop of an async program waits here.");
+
+static PyObject *spine_wait(PyObject *module, PyObject *request) {
+  (void)module;
+  return respond(SPINE_OP_WAIT, 0, request);
+}
+
+PyDoc_STRVAR(program_loop_doc,
+             "program_loop(on) -> None\n\n"
+             "Say whether the program's own event loop is running it: while on, the\n"
+             "host's interrupt is raised in any frame, not only in the program's.");
+
+static PyObject *spine_program_loop(PyObject *module, PyObject *on) {
+  (void)module;
+  int flag = PyObject_IsTrue(on);
+  if (flag < 0) {
+    return NULL;
+  }
+  g_program_loop = flag;
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef spine_methods[] = {
     {"call", (PyCFunction)spine_call, METH_O, call_doc},
     {"prepare", (PyCFunction)spine_prepare, METH_O, prepare_doc},
     {"resolve", (PyCFunction)(void (*)(void))spine_resolve, METH_FASTCALL, resolve_doc},
     {"native", (PyCFunction)spine_native, METH_O, native_doc},
+    {"program_loop", (PyCFunction)spine_program_loop, METH_O, program_loop_doc},
+    {"wait", (PyCFunction)spine_wait, METH_O, wait_doc},
     {NULL, NULL, 0, NULL},
 };
 

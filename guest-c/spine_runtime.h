@@ -33,7 +33,7 @@ extern "C" {
  * \param handle  for SPINE_OP_RESOLVE, the handle that SPINE_OP_PREPARE returned.
  * \param request the canonical request JSON `{"args":...,"tool":name}` (not NUL-terminated).
  * \param out     a runtime-owned buffer of `cap` bytes for the response.
- * \return For CALL, RESOLVE and FETCH: the response length. If it exceeds `cap`
+ * \return For CALL, RESOLVE, NATIVE, WAIT and FETCH: the response length. If it exceeds `cap`
  *         nothing was written, and the runtime calls again with SPINE_OP_FETCH
  *         and a buffer of at least that size. For PREPARE: the handle (0 means
  *         nothing was prepared). A negative value is a host failure; the

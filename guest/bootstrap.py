@@ -6,14 +6,16 @@ The C runtime loads this module once per process and caches `execute` and
 "transformed": str, ...}`. The program's stdout and stderr never enter that
 JSON: they are captured per execution and handed over by `take_output()`.
 """
+import ast
 import builtins
 import json
 import sys
 
-from _spine import Interrupt, call, prepare, resolve
+import aio
 import protocol
+from _spine import Interrupt, call, prepare, program_loop, resolve, wait
 from early import arguments as early_arguments
-from protocol import encode_request
+from protocol import encode_call_now, encode_request
 
 # Prefix state of the streams being received (prefix_begin .. the final
 # execute or prefix_abort), keyed by the host's stream id: one interpreter may
@@ -45,15 +47,33 @@ def decode(response):
     return response["value"]
 
 
+_calls = aio.Calls(prepare, resolve, decode, wait)
+
+
 def invoke_tool(name, args):
     request = encode_request(name, args)
     handle = _claims.claim(request) if _claims is not None else None
     return decode(call(request) if handle is None else resolve(handle, request))
 
 
+def start_tool_call(name, args):
+    """Start a call from async code; return the coroutine that awaits it.
+
+    Argument errors raise here, at the call; the tool's own error at `await`.
+    """
+    request = encode_request(name, args)
+    handle = _claims.claim(request) if _claims is not None else None
+    return _calls.start(name, request, encode_call_now(name, args), handle)
+
+
 def make_tool(name, description=None):
-    """A keyword-only proxy named after the tool; the program sees a function."""
+    """A keyword-only proxy named after the tool; the program sees a function.
+
+    Called from async code it returns an awaitable; elsewhere the value.
+    """
     def proxy(**args):
+        if aio.in_async_code(sys._getframe(1)):
+            return start_tool_call(name, args)
         return invoke_tool(name, args)
     proxy.__name__ = proxy.__qualname__ = name
     proxy.__doc__ = description
@@ -210,22 +230,33 @@ def _where(path):
     return "result" + "".join(f"[{p!r}]" for p in path)
 
 
+_LEAVE = object()  # a stack entry that ends the visit of a container
+
+
 def _check_result(value, max_bytes, max_depth):
     """Walk the result once, before anything is encoded.
 
     Names the first value JSON cannot carry (with its path), refuses NaN and
-    infinities, nesting deeper than `max_depth` (which also catches cycles),
-    and a result whose encoding is certainly larger than `max_bytes`: the
-    size counted here is a lower bound of the encoded size, so nothing huge is
+    infinities, a container inside itself (a reference cycle; a container
+    shared by two branches is fine), nesting deeper than `max_depth`, and a
+    result whose encoding is certainly larger than `max_bytes`: the size
+    counted here is a lower bound of the encoded size, so nothing huge is
     ever allocated.
     """
     size = 0
     stack = [(value, 0, ())]
+    open_paths = {}  # id -> path of the containers being visited (the current branch)
     while stack:
         item, depth, path = stack.pop()
+        if item is _LEAVE:
+            del open_paths[depth]
+            continue
+        kind = type(item)
+        if (kind is list or kind is tuple or kind is dict) and id(item) in open_paths:
+            raise ValueError(f"result contains a reference cycle: {_where(path)} is "
+                             f"{_where(open_paths[id(item)])}")
         if depth > max_depth:
             raise LimitExceeded(f"result nesting exceeds the depth limit of {max_depth} at {_where(path)}")
-        kind = type(item)
         if kind is str:
             size += len(item) + 2
         elif kind is bool or item is None:
@@ -238,10 +269,14 @@ def _check_result(value, max_bytes, max_depth):
             size += 3
         elif kind is list or kind is tuple:
             size += len(item) + 1
+            open_paths[id(item)] = path
+            stack.append((_LEAVE, id(item), None))
             for index in range(len(item) - 1, -1, -1):
                 stack.append((item[index], depth + 1, path + (index,)))
         elif kind is dict:
             size += 2 * len(item) + 1
+            open_paths[id(item)] = path
+            stack.append((_LEAVE, id(item), None))
             for key, child in item.items():
                 if not isinstance(key, _KEY_TYPES):
                     raise TypeError(
@@ -302,6 +337,9 @@ def _user_traceback(error, source):
 
 
 def _message(error):
+    if isinstance(error, SyntaxError) and error.filename == "<spine>":
+        # The line goes in the envelope's own field, not in the message.
+        return _clip(f"{type(error).__name__}: {error.msg}", protocol.MESSAGE_CHARS)
     text = str(error)
     return _clip(f"{type(error).__name__}: {text}" if text else type(error).__name__, protocol.MESSAGE_CHARS)
 
@@ -332,18 +370,17 @@ def _compile(source, manifest, plm, fanout, native=False):
     transformed, helpers, plan = "", (), None
     tree = source
     if plm:
-        import ast
         from plm import transform
         tree, helpers = transform(source, manifest, fanout=fanout)
         if helpers:
             transformed = _clip(ast.unparse(tree), protocol.TRANSFORMED_CHARS)
     if native:
-        import ast
         import hot
         parsed = ast.parse(source) if isinstance(tree, str) else None
         plan = hot.plan(source, {spec["name"] for spec in manifest}, parsed)
         tree = hot.decorate(parsed or tree, plan)
-    entry = (compile(tree, "<spine>", "exec"), helpers, transformed, plan)
+    entry = (compile(tree, "<spine>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT),
+             helpers, transformed, plan)
     if len(_CODE_CACHE) >= _CODE_CACHE_LIMIT:
         _CODE_CACHE.pop(next(iter(_CODE_CACHE)))
     _CODE_CACHE[key] = entry
@@ -417,8 +454,14 @@ def execute(request):
         sys.stderr = stderr
         sys.setrecursionlimit(limits["recursion"] + 50)
         try:
-            exec(code, scope)
+            _calls.begin()
+            aio.install_loop_policy()
+            if code.co_flags & aio.CO_ASYNC:
+                _run_coroutine(eval(code, scope))
+            else:
+                exec(code, scope)
         finally:
+            _calls.finish(stderr)
             sys.stdout, sys.stderr, depth = saved_streams
             sys.setrecursionlimit(depth)
         value = _encode_result(scope.get("result"), limits["result_bytes"], limits["result_depth"])
@@ -441,6 +484,22 @@ def execute(request):
     # JSON string, where its backslash escape is the JSON escape: the
     # response stays valid UTF-8 JSON.
     return response.encode("utf-8", "backslashreplace")
+
+
+def _run_coroutine(program):
+    """Run a program with top-level `await` to completion on a new event loop.
+
+    While the loop runs, the program runs, even when none of its frames is
+    on the stack (all its coroutines waiting): the host's interrupt must be
+    raised then too.
+    """
+    import asyncio
+    aio.install_loop_policy()
+    program_loop(True)
+    try:
+        asyncio.run(program)
+    finally:
+        program_loop(False)
 
 
 def _native_field(hot):

@@ -128,6 +128,23 @@ def _walk(node):
     return todo
 
 
+_ASYNC_NODES = (ast.Await, ast.AsyncFor, ast.AsyncWith)
+
+
+def _awaits_at_top_level(tree):
+    """True when `await`, `async for` or `async with` occurs outside every
+    function body: compiled with top-level await allowed, the module is a coroutine."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, _ASYNC_NODES):
+            return True
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (*_FUNCTIONS, ast.Lambda)):
+                todo.append(child)
+    return False
+
+
 # --- Name analysis -----------------------------------------------------------
 
 # The node types own_bindings can yield for; a cheap test before the call.
@@ -218,8 +235,10 @@ class ProgramFacts:
       function may rebind them, so calls reading them are left alone.
     - `literal_bound`: names bound exactly once, by `N = [..]`, `N = (..)` or
       `N = range(..)`, so they always hold a list, tuple or range.
-    - `disabled`: the program uses a class, a star import or an escape hatch
-      into its namespaces (`globals()`, frames...): leave it all alone.
+    - `disabled`: the program uses a class, a star import, an escape hatch
+      into its namespaces (`globals()`, frames...) or top-level `await` (its
+      top level is then async code, where a tool call gives an awaitable that
+      a resolved value must not replace): leave it all alone.
     - `words`: identifiers and strings, to pick names that cannot collide.
     - `effects`: what each call may write, and `reads`: what each speculative
       tool reads (effects.py): a prepare never goes above a call that may
@@ -251,6 +270,8 @@ class ProgramFacts:
                 self.disabled = True
             elif isinstance(node, ast.Attribute) and is_reflective_attr(node.attr):
                 self.disabled = True
+        if _awaits_at_top_level(tree):
+            self.disabled = True
         self.bound = set(counts)
         names = [spec["name"] for spec in manifest]
         self.tool_names = {n for n in names if n not in self.bound}

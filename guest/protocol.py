@@ -61,3 +61,14 @@ def encode_request(name, args):
     ValueError for NaN or an infinity, so the error surfaces at the call site.
     """
     return _encoder.encode({"tool": name, "args": args})
+
+
+def encode_call_now(name, args):
+    """The prepare request of a call the program is making now, not a guess.
+
+    A tool called in async code starts at once on a host worker and is
+    awaited later: `"now": true` tells the host it is a real call (counted,
+    traced as not early, allowed for effectful tools too), not speculation.
+    The resolve that collects it carries the plain `encode_request` text.
+    """
+    return _encoder.encode({"tool": name, "args": args, "now": True})

@@ -49,6 +49,17 @@ var engineTests = []struct {
 	{"StreamSyntaxErrors", testStreamSyntaxErrors},
 	{"StreamSplitsUTF8AcrossChunks", testStreamSplitsUTF8AcrossChunks},
 	{"StreamFinishHasADeadline", testStreamFinishHasADeadline},
+	{"AsyncGatherOfToolsOverlapsOnTheHost", testAsyncGatherOfToolsOverlapsOnTheHost},
+	{"AsyncTopLevelAwaitTaskGroupAndWaitFor", testAsyncTopLevelAwaitTaskGroupAndWaitFor},
+	{"AsyncToolErrorIsRaisedAtItsAwait", testAsyncToolErrorIsRaisedAtItsAwait},
+	{"AsyncSyncHelperGetsTheValue", testAsyncSyncHelperGetsTheValue},
+	{"AsyncUnawaitedCallRunsAndIsCancelledAtTheEnd", testAsyncUnawaitedCallRunsAndIsCancelledAtTheEnd},
+	{"AsyncEffectfulToolsGatheredRunAsAsked", testAsyncEffectfulToolsGatheredRunAsAsked},
+	{"AsyncDeadlineEndsInTimeout", testAsyncDeadlineEndsInTimeout},
+	{"UTF8Mode", testUTF8Mode},
+	{"SyntaxErrorAndCycleMessages", testSyntaxErrorAndCycleMessages},
+	{"AsyncLoopKeepsRunningWhileToolsArePending", testAsyncLoopKeepsRunningWhileToolsArePending},
+	{"AsyncCallsCountAgainstTheToolCallLimit", testAsyncCallsCountAgainstTheToolCallLimit},
 }
 
 func TestEngineInproc(t *testing.T)  { runEngineTests(t, inprocMode) }

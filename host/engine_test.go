@@ -89,7 +89,8 @@ func testExceptionsWithLineNumbers(t *testing.T, m isolationMode) {
 	}{
 		{"x = 1\ny = x / 0", "ZeroDivisionError: division by zero", 2},
 		{"def f():\n    return undefined\n\nf()", "NameError: name 'undefined' is not defined", 2},
-		{"x = (1,\n", "SyntaxError: '(' was never closed (<spine>, line 1)", 1},
+		{"x = (1,\n", "SyntaxError: '(' was never closed", 1},
+		{"a = 1\nb = (\n", "SyntaxError: '(' was never closed", 2},
 		{"raise ValueError('v')", "ValueError: v", 1},
 		{"import sys\nsys.exit(3)", "SystemExit: 3", 2},
 		{"raise KeyboardInterrupt", "KeyboardInterrupt", 1},
@@ -148,11 +149,12 @@ func testBadInputs(t *testing.T, m isolationMode) {
 func testUnencodableResult(t *testing.T, m isolationMode) {
 	e := m.engine(t)
 	cases := map[string]string{
-		"result = {1, 2}":                 "TypeError: result is not JSON-serializable: set at result",
-		"result = {'a': [object()]}":      "TypeError: result is not JSON-serializable: object at result['a'][0]",
-		"result = float('nan')":           "ValueError: result is not JSON-serializable: float nan at result",
-		"result = {(1, 2): 3}":            "TypeError: result is not JSON-serializable: dict key of type tuple at result",
-		"x = []\nx.append(x)\nresult = x": "LimitExceeded: result nesting exceeds the depth limit of 100 at result" + strings.Repeat("[0]", 101),
+		"result = {1, 2}":                              "TypeError: result is not JSON-serializable: set at result",
+		"result = {'a': [object()]}":                   "TypeError: result is not JSON-serializable: object at result['a'][0]",
+		"result = float('nan')":                        "ValueError: result is not JSON-serializable: float nan at result",
+		"result = {(1, 2): 3}":                         "TypeError: result is not JSON-serializable: dict key of type tuple at result",
+		"x = []\nx.append(x)\nresult = x":              "ValueError: result contains a reference cycle: result[0] is result",
+		"d = {'a': [1]}\nd['a'].append(d)\nresult = d": "ValueError: result contains a reference cycle: result['a'][1] is result",
 	}
 	for source, want := range cases {
 		resp, err := run(t, e, source, `{}`)

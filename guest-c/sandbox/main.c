@@ -250,6 +250,7 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
   int kind = op == SPINE_OP_CALL      ? SPINE_FRAME_CALL
              : op == SPINE_OP_PREPARE ? SPINE_FRAME_PREPARE
              : op == SPINE_OP_NATIVE  ? SPINE_FRAME_NATIVE
+             : op == SPINE_OP_WAIT    ? SPINE_FRAME_WAIT
                                       : SPINE_FRAME_RESOLVE;
   unsigned char h[SPINE_CROSSING_HEAD_LEN];
   put_u64(h, handle);
@@ -439,7 +440,11 @@ refuse:
 /* Modules programs commonly import, loaded once here so a child never reads
  * them from disk; and the import blocker every child inherits. The blocker is
  * convenience and a clear error: the floor is Landlock (the files of those
- * modules are unreadable) and seccomp (what they would do kills). */
+ * modules are unreadable) and seccomp (what they would do kills). asyncio is
+ * loaded here too (its files stay unreadable to children); the refused
+ * modules it draws in (socket, select, subprocess, threading...) are dropped
+ * from sys.modules again, so a program that imports them meets the blocker
+ * while asyncio keeps its own references. */
 static const char k_prepare_py[] =
     "import sys\n"
     "for _m in ('json', 're', 'math', 'cmath', 'random', 'datetime', 'time', 'collections',\n"
@@ -455,7 +460,7 @@ static const char k_prepare_py[] =
     "    '_testclinic', '_xxsubinterpreters', '_xxtestfuzz', 'xxlimited', 'xxlimited_35',\n"
     "    '_posixsubprocess', 'subprocess', '_multiprocessing', 'multiprocessing',\n"
     "    '_posixshmem', 'mmap', '_socket', 'socket', 'socketserver', 'select', 'selectors',\n"
-    "    'asyncio', 'fcntl', 'termios', 'pty', 'tty', 'resource', 'readline',\n"
+    "    'fcntl', 'termios', 'pty', 'tty', 'resource', 'readline',\n"
     "    'concurrent', '_thread', 'threading', 'faulthandler', 'signal', '_signal',\n"
     "    'pwd', 'grp', 'spwd', 'syslog', 'os', 'posix', 'shutil', 'tempfile', 'glob',\n"
     "    'pathlib', 'importlib', 'zipimport', 'pickle', '_pickle', 'marshal', 'gc',\n"
@@ -469,7 +474,19 @@ static const char k_prepare_py[] =
     "            raise ImportError(f'module {name!r} is not available in the sandbox', name=name)\n"
     "        return None\n"
     "sys.meta_path.insert(0, _SpineBlocker)\n"
-    "del _m, _SpineBlocker, _BLOCKED\n";
+    "for _m in set(sys.modules) - _before:\n"
+    "    if _m in _BLOCKED or _m.partition('.')[0] in _BLOCKED:\n"
+    "        sys.modules.pop(_m, None)\n"
+    "del _m, _SpineBlocker, _BLOCKED, _before\n";
+
+/* asyncio, before the deadline handler: it imports `signal`, and a second
+ * import of `signal` (once the handler's setup dropped it from sys.modules)
+ * would reset every Python-level handler, the deadline's included. */
+static const char k_preload_asyncio_py[] =
+    "import sys\n"
+    "_before = set(sys.modules)\n"
+    "import asyncio\n"
+    "__import__('aio').install_loop_policy()\n";
 
 /* The blocker refuses `import os` too, but os, sys and io are already in
  * sys.modules (the interpreter imported them) and `import` finds them there
@@ -700,13 +717,16 @@ static int initialise(void) {
   if (g_gc_freeze != NULL && PyDict_DelItemString(PyImport_GetModuleDict(), "gc") < 0) {
     PyErr_Clear(); /* programs must meet the blocker, not this import */
   }
-  int rc = g_gc_freeze == NULL || install_deadline_handler() < 0 ? -2 : PyRun_SimpleString(k_prepare_py);
+  int rc = g_gc_freeze == NULL || PyRun_SimpleString(k_preload_asyncio_py) != 0 ||
+                   install_deadline_handler() < 0
+               ? -2
+               : PyRun_SimpleString(k_prepare_py);
   if (rc == -2) {
     PyErr_Clear();
   }
   PyGILState_Release(gil);
   if (rc != 0) {
-    return control_error(rc == -2 ? "cannot install the deadline handler or find gc.freeze"
+    return control_error(rc == -2 ? "cannot find gc.freeze, import asyncio or install the deadline handler"
                                   : "cannot prepare the interpreter (pre-imports)");
   }
   warm_up();

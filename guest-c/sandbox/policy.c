@@ -342,6 +342,13 @@ static const int k_allowed[] = {
     SCMP_SYS(getrusage), SCMP_SYS(times), SCMP_SYS(uname),
     SCMP_SYS(sched_getaffinity), SCMP_SYS(rseq),
     SCMP_SYS(exit), SCMP_SYS(exit_group),
+    /* asyncio's event loop: an epoll set, and the self-pipe (an AF_UNIX
+     * socketpair, filtered below) read with recv and written with send;
+     * socket objects made from a descriptor ask getsockname. recvfrom and
+     * sendto on a connected stream are read and write: no new peer. */
+    SCMP_SYS(epoll_create1), SCMP_SYS(epoll_ctl), SCMP_SYS(epoll_wait),
+    SCMP_SYS(epoll_pwait), SCMP_SYS(recvfrom), SCMP_SYS(sendto),
+    SCMP_SYS(getsockname),
 };
 
 static int rule(scmp_filter_ctx ctx, uint32_t action, int nr, unsigned count,
@@ -409,12 +416,21 @@ static int build_filter(scmp_filter_ctx ctx) {
    * whose compiled modules arrive as descriptors (SCM_RIGHTS) on the channel
    * it already holds; it creates or connects no socket. */
   struct scmp_arg_cmp cmsg_cloexec[] = {SCMP_A2(SCMP_CMP_EQ, MSG_CMSG_CLOEXEC)};
+  /* ioctl FIONBIO: socket.setblocking (asyncio makes its self-pipe
+   * non-blocking). */
+  struct scmp_arg_cmp fionbio[] = {SCMP_A1(SCMP_CMP_EQ, FIONBIO)};
+  /* socketpair AF_UNIX only: a pair of connected ends inside this process
+   * (asyncio's self-pipe). socket, connect, bind and every other family
+   * still kill. */
+  struct scmp_arg_cmp unix_pair[] = {SCMP_A0(SCMP_CMP_EQ, AF_UNIX)};
   if (rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1, readonly) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, to_self) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, to_self) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, get_limit) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fioclex) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fionclex) < 0 ||
+      rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fionbio) < 0 ||
+      rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(socketpair), 1, unix_pair) < 0 ||
       rule(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, tcgets) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(recvmsg), 1, cmsg_cloexec) < 0) {
     return -1;

@@ -45,6 +45,8 @@ func (s *Session) answer(c protocol.Crossing, handle uint64, request []byte, mod
 		} else {
 			response = s.Native(request)
 		}
+	case protocol.CrossWait:
+		response = s.Wait(request)
 	case protocol.CrossFetch:
 		response = s.Fetch()
 	default:

@@ -17,9 +17,11 @@ const (
 	taken                      // the program reached it before it started: it ran as a plain call
 )
 
-// early is a call started before the program reached it (PLM or prefix).
-// It keeps the arguments once, as the guest sent them; a resolve matches
-// the digest of their canonical form.
+// early is a call started on a worker and claimed later by a resolve: one
+// started before the program reached it (PLM or prefix), or one the program
+// started itself to await later (`now`: a tool called in async code). It
+// keeps the arguments once, as the guest sent them; a resolve matches the
+// digest of their canonical form.
 type early struct {
 	handle    uint64
 	tool      *Tool
@@ -30,7 +32,8 @@ type early struct {
 	cancelled atomic.Int64  // UnixNano of the session's own cancel of this call; 0 before
 	done      chan struct{} // closed when the worker is done with the call
 	streaming bool
-	cost      int // bytes charged while it is pending (its bookkeeping and its trace entry)
+	now       bool // the program's own call, not a guess
+	cost      int  // bytes charged while it is pending (its bookkeeping and its trace entry)
 
 	// Guarded by Session.mu.
 	state     earlyState
@@ -45,7 +48,7 @@ type early struct {
 
 func (e *early) trace() Call {
 	return Call{Tool: e.tool.Name, Args: e.args, Start: e.start, End: e.end, Error: e.toolErr,
-		Early: true, Stream: e.streaming, Stale: e.stale}
+		Early: !e.now, Stream: e.streaming, Stale: e.stale}
 }
 
 // stop cancels the call, noting when (the start of its Grace).
@@ -68,6 +71,13 @@ func (s *Session) SetStreaming(on bool) {
 // no room for it, or the tool call limit is spent. The program's own call
 // then runs normally. Every prepare counts against the tool call limit, and
 // one past it stops the program: prepared calls are tool calls.
+//
+// A request marked `now` is the program's own call, started to be awaited
+// later (a tool called in async code): any tool may start so, effectful
+// ones included (the program chose to run it now), it takes no worker slot
+// (the slots bound speculation, not the program's own calls), and its trace
+// entry is not early. Refused (0), its resolve runs it as a plain call,
+// which reports why.
 func (s *Session) Prepare(raw []byte) uint64 {
 	if s.ctx.Err() != nil {
 		return 0
@@ -80,7 +90,7 @@ func (s *Session) Prepare(raw []byte) uint64 {
 		return 0
 	}
 	tool := s.cfg.Tools[req.Tool]
-	if tool == nil || !tool.Speculative || tool.validate(req.Args) != nil {
+	if tool == nil || !(tool.Speculative || req.Now) || tool.validate(req.Args) != nil {
 		return 0
 	}
 	key, err := canonical(req.Args)
@@ -88,18 +98,21 @@ func (s *Session) Prepare(raw []byte) uint64 {
 		return 0
 	}
 	e := &early{tool: tool, args: req.Args, digest: sha256.Sum256(key), done: make(chan struct{}),
-		cost: earlyOverhead + traceCost(tool.Name, req.Args, "")}
+		now: req.Now, cost: earlyOverhead + traceCost(tool.Name, req.Args, "")}
 	s.mu.Lock()
 	fits := s.fitLocked(e.cost) // speculation never evicts, nor stops the program
 	s.mu.Unlock()
 	if !fits {
 		return 0
 	}
+	if e.now {
+		s.invalidate(tool) // the program's own effect happens now, as in call
+	}
 	e.ctx, e.cancel = context.WithCancel(s.ctx)
 	// Take a worker slot now if one is free, so that a call prepared on an
 	// idle engine is running before the program can reach it.
 	e.state = queued
-	if s.cfg.Workers == nil {
+	if s.cfg.Workers == nil || e.now {
 		e.state = running
 	} else {
 		select {
@@ -111,8 +124,10 @@ func (s *Session) Prepare(raw []byte) uint64 {
 	s.mu.Lock()
 	s.next++
 	e.handle = s.next
-	s.prepared++
-	e.streaming = s.streaming
+	if !e.now {
+		s.prepared++
+		e.streaming = s.streaming
+	}
 	if e.state == running {
 		e.start = s.Since()
 	}
@@ -129,9 +144,10 @@ func (s *Session) Prepare(raw []byte) uint64 {
 // work runs a prepared call. Its worker slot is given back only when the
 // tool has returned, even if the session abandoned it long before.
 func (s *Session) work(e *early) {
+	defer s.notify() // after done is closed: a Wait woken by it sees the call done
 	defer close(e.done)
 	s.mu.Lock()
-	held := e.state == running && s.cfg.Workers != nil // Prepare took a slot
+	held := e.state == running && s.cfg.Workers != nil && !e.now // Prepare took a slot
 	waiting := e.state == queued
 	s.mu.Unlock()
 	if waiting {
@@ -267,7 +283,7 @@ func (s *Session) settle(e *early, claimed bool) (response []byte, again bool) {
 		s.used -= earlyOverhead + len(e.response)
 	}
 	call := e.trace()
-	call.Claimed = claimed && !e.abandoned
+	call.Claimed = claimed && !e.abandoned && !e.now
 	s.calls = append(s.calls, call)
 	response = e.response
 	e.response = nil // it leaves with the caller; s.order may still point at e

@@ -63,7 +63,8 @@ func staleAfter(read, write *Tool) bool {
 }
 
 // invalidate cancels the unclaimed early calls an effectful call of `write`
-// may make stale. They leave the handle table (a later resolve of one finds
+// may make stale (guesses only: a call the program started itself to await
+// later is its own concurrent read, left to run). They leave the handle table (a later resolve of one finds
 // no handle and runs the request normally) and are settled, marked Stale in
 // the trace, when the session closes. The write does not wait for them to
 // stop: a read that ignores its context must not delay an effect.
@@ -74,7 +75,7 @@ func (s *Session) invalidate(write *Tool) {
 	s.mu.Lock()
 	var stale []*early
 	for handle, e := range s.handles {
-		if staleAfter(e.tool, write) {
+		if !e.now && staleAfter(e.tool, write) {
 			delete(s.handles, handle)
 			e.stale = true
 			stale = append(stale, e)

@@ -82,6 +82,7 @@ type Session struct {
 	streaming  bool
 	stop       func()
 	deadline   time.Time
+	changed    chan struct{} // closed (and replaced) whenever a started call's worker is done
 }
 
 // SetDeadline sets the deadline of an execution whose context was made
@@ -117,7 +118,8 @@ func (s *Session) SetStop(stop func()) {
 func NewSession(ctx context.Context, cfg Config) *Session {
 	ctx, cancel := context.WithCancel(ctx)
 	s := &Session{ctx: ctx, cancel: cancel, cfg: cfg, start: time.Now(), handles: map[uint64]*early{},
-		used: cfg.Limits.ReservedBytes}
+		changed: make(chan struct{}),
+		used:    cfg.Limits.ReservedBytes}
 	context.AfterFunc(ctx, func() { s.ended.Store(time.Now().UnixNano()) })
 	return s
 }

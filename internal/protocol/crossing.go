@@ -26,10 +26,15 @@ const (
 	// CrossNative is a hot-function request (NativeRequest); the answer is
 	// a NativeAnswer.
 	CrossNative Crossing = 5
+	// CrossWait is an async program's event loop with nothing to run
+	// (WaitRequest): it waits until one of its started calls is done, or
+	// its next timer; the answer is a WaitAnswer.
+	CrossWait Crossing = 6
 )
 
 var crossingFrames = map[Kind]Crossing{
 	KindCall: CrossCall, KindPrepare: CrossPrepare, KindResolve: CrossResolve, KindNative: CrossNative,
+	KindWait: CrossWait,
 }
 
 // CrossingOf is the crossing a child->host frame asks for, if it is one.
@@ -39,16 +44,18 @@ func CrossingOf(kind Kind) (Crossing, bool) {
 }
 
 // Answered reports whether the answer to the crossing is a response whose
-// number is its length (call, resolve, native, fetch), as opposed to a
+// number is its length (call, resolve, native, wait, fetch), as opposed to a
 // handle (prepare).
 func (c Crossing) Answered() bool { return c != CrossPrepare }
 
 // WaitsOnHost reports whether the crossing waits for the host: a tool's
-// result, or (native) the compiler. An execution whose context ended
+// result, (wait) any of them, or (native) the compiler. An execution whose context ended
 // meanwhile is interrupted with the answer, so the program meets its
 // deadline instead of the error of the wait it cut short, which it could
 // survive (after a cut compile wait, by going on in Python past its deadline).
-func (c Crossing) WaitsOnHost() bool { return c == CrossCall || c == CrossResolve || c == CrossNative }
+func (c Crossing) WaitsOnHost() bool {
+	return c == CrossCall || c == CrossResolve || c == CrossNative || c == CrossWait
+}
 
 // ParseCrossing splits a crossing frame's payload into its handle and request.
 func ParseCrossing(kind Kind, payload []byte) (uint64, []byte, error) {

@@ -81,10 +81,25 @@ type PrefixFeed struct {
 
 // ToolRequest is the request of a call, prepare or resolve crossing, in
 // the guest's canonical encoding (protocol.encode_request): sorted keys, no
-// insignificant space.
+// insignificant space. In a prepare, Now (protocol.encode_call_now) says the
+// program is making the call now (a tool called in async code, awaited
+// later), not that PLM or prefix guessed it.
 type ToolRequest struct {
 	Tool string          `json:"tool"`
 	Args json.RawMessage `json:"args"`
+	Now  bool            `json:"now,omitempty"`
+}
+
+// WaitRequest is a wait crossing: the handles of the calls the program
+// started and awaits, and the longest it may wait (its next timer) in ms.
+type WaitRequest struct {
+	Handles []uint64 `json:"handles"`
+	Ms      float64  `json:"ms"`
+}
+
+// WaitAnswer lists the waited handles whose calls are done.
+type WaitAnswer struct {
+	Done []uint64 `json:"done"`
 }
 
 // ToolResponse answers a call or resolve: exactly one of Value and Error.

@@ -17,6 +17,7 @@ class FakeHost:
     def __init__(self):
         self.requests = []
         self.prepared = {}
+        self.now = []
         self.next_handle = 1
 
     def answer(self, request):
@@ -37,12 +38,18 @@ class FakeHost:
     def prepare(self, request):
         handle = self.next_handle
         self.next_handle += 1
-        self.prepared[handle] = request
+        parsed = json.loads(request)
+        self.now.append(parsed.pop("now", False))
+        self.prepared[handle] = json.dumps(parsed, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return handle
 
     def resolve(self, handle, request):
         assert self.prepared.pop(handle, None) in (request, None)
         return self.answer(request)
+
+    def wait(self, request):
+        # Every call of this fake is answered at once: each waited handle is done.
+        return json.dumps({"done": json.loads(request)["handles"]})
 
 
 HOST = FakeHost()
@@ -57,6 +64,8 @@ _fake.Interrupt = Interrupt
 _fake.call = lambda request: HOST.answer(request).encode()
 _fake.prepare = lambda request: HOST.prepare(request)
 _fake.resolve = lambda handle, request: HOST.resolve(handle, request).encode()
+_fake.program_loop = lambda on: None
+_fake.wait = lambda request: HOST.wait(request).encode()
 sys.modules["_spine"] = _fake
 
 import bootstrap  # noqa: E402  (needs the fake _spine first)
@@ -245,3 +254,57 @@ def test_two_streams_do_not_see_each_other():
 def test_feed_without_begin_raises():
     with pytest.raises(RuntimeError):
         bootstrap.prefix_feed(json.dumps({"stream": "never", "chunk": "x"}))
+
+
+# --- Async programs -----------------------------------------------------------
+
+def test_tool_in_async_code_is_started_now_and_awaited():
+    HOST.now.clear()
+    source = ("import asyncio\n"
+              "async def main():\n"
+              "    calls = [lookup(key=k) for k in (1, 2)]\n"
+              "    kinds = [type(c).__name__ for c in calls]\n"
+              "    return kinds, await asyncio.gather(*calls)\n"
+              "result = asyncio.run(main())")
+    response, _, err = execute(source)
+    assert response["value"] == [["coroutine", "coroutine"], [7, 14]]
+    assert HOST.now == [True, True] and err == ""
+
+
+def test_sync_helper_called_from_async_code_gets_the_value():
+    source = ("def helper():\n    return lookup(key=1)\n"
+              "async def main():\n    return helper()\n"
+              "import asyncio\nresult = [asyncio.run(main()), lookup(key=2)]")
+    response, _, _ = execute(source)
+    assert response["value"] == [7, 14]
+
+
+def test_top_level_await_makes_the_top_level_async():
+    response, _, _ = execute("x = await lookup(key=3)\nresult = [x, type(lookup(key=1)).__name__]")
+    assert response["value"] == [21, "coroutine"]
+
+
+def test_tool_error_is_raised_at_its_await_and_catchable():
+    source = ("c = fail(message='bad')\nwhere = 'after call'\n"
+              "try:\n    await c\nexcept RuntimeError as e:\n    result = [where, str(e)]")
+    response, _, _ = execute(source)
+    assert response["value"] == ["after call", "bad"]
+
+
+def test_unawaited_call_is_reported_on_stderr_once():
+    response, _, err = execute("async def main():\n    lookup(key=1)\n    return 1\nresult = await main()")
+    assert response["value"] == 1
+    assert err == "RuntimeWarning: coroutine 'lookup' was never awaited\n"
+    HOST.prepared.clear()
+
+
+def test_syntax_error_message_has_no_location_and_line_is_separate():
+    response, _, _ = execute("a = 1\nb = (\n")
+    assert response["error"] == "SyntaxError: '(' was never closed" and response["line"] == 2
+
+
+def test_cycle_in_result_is_named_a_cycle():
+    response, _, _ = execute("x = {'k': []}\nx['k'].append(x)\nresult = x")
+    assert response["error"] == "ValueError: result contains a reference cycle: result['k'][0] is result"
+    response, _, _ = execute("s = [1]\nresult = [s, s, {'a': s}]")
+    assert response["value"] == [[1], [1], {"a": [1]}]

@@ -11,6 +11,7 @@ tools are keyword-only proxies, prepare_call/resolve_call are bound under the
 names the transform chose, errors become "Type: message".
 """
 import ast
+import asyncio
 import contextlib
 import copy
 import json
@@ -18,6 +19,7 @@ import os
 import sys
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 
 import pytest
@@ -26,6 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "guest"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "programs"))
 
+import aio  # noqa: E402
 import early  # noqa: E402
 from plm import transform  # noqa: E402
 from protocol import encode_request  # noqa: E402
@@ -116,14 +119,17 @@ class FakeHost:
         return self.run(request)
 
     def prepare(self, request):
-        name = json.loads(request)["tool"]
-        if name not in self.speculative:
+        parsed = json.loads(request)
+        name, now = parsed["tool"], parsed.pop("now", False)
+        # "now": the program's own call from async code, any tool may start so.
+        if name not in self.speculative and not now:
             self.violations.append(f"prepared non-speculative {name}")
             return 0
+        request = json.dumps(parsed)
         prepared = _Prepared(request)
 
         def work():
-            prepared.response = self.run(request, early=True, started=prepared.started)
+            prepared.response = self.run(request, early=not now, started=prepared.started)
         prepared.thread = threading.Thread(target=work, daemon=True)
         prepared.thread.start()
         prepared.started.wait()
@@ -142,6 +148,17 @@ class FakeHost:
         prepared.thread.join()
         self.hits += 1
         return prepared.response
+
+    def wait(self, request):
+        """The async event loop's wait: the handles whose calls are done (at least one)."""
+        handles = json.loads(request)["handles"]
+        for handle in handles:
+            prepared = self.handles.get(handle)
+            if prepared is not None:
+                prepared.thread.join()
+                break
+        return json.dumps({"done": [h for h in handles
+                                    if h not in self.handles or not self.handles[h].thread.is_alive()]})
 
     def finish(self):
         """End of execution: unclaimed handles are discarded (threads joined here)."""
@@ -176,6 +193,8 @@ class Outcome:
 
 
 def _message(error):
+    if isinstance(error, SyntaxError) and error.filename == "<spine>":
+        return f"{type(error).__name__}: {error.msg}"
     text = str(error)
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
@@ -191,6 +210,13 @@ def run_program(source, inputs=None, manifest=MANIFEST, plm=False, fanout=64, to
 
     def make_tool(name):
         def proxy(**args):
+            # bootstrap's rule: called from async code, a tool gives an awaitable.
+            if aio.in_async_code(sys._getframe(1)):
+                request = encode_request(name, args)
+
+                async def awaiting():
+                    return decode(host.call(request))
+                return awaiting()
             return decode(host.call(encode_request(name, args)))
         proxy.__name__ = name
         return proxy
@@ -221,9 +247,13 @@ def run_program(source, inputs=None, manifest=MANIFEST, plm=False, fanout=64, to
                 transformed = ast.unparse(tree)
         else:
             tree = source
-        code = compile(tree, "<spine>", "exec")
-        with contextlib.redirect_stdout(_LogStream(host)):
-            exec(code, scope)
+        code = compile(tree, "<spine>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+        with contextlib.redirect_stdout(_LogStream(host)), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a coroutine never awaited
+            if code.co_flags & aio.CO_ASYNC:
+                asyncio.run(eval(code, scope))
+            else:
+                exec(code, scope)
         value = json.loads(json.dumps(scope.get("result")))
     except BaseException as caught:  # noqa: B902 - mirrors bootstrap
         error = _message(caught)
@@ -730,6 +760,8 @@ fake.Interrupt = Interrupt
 fake.call = lambda request: state["host"].call(request)
 fake.prepare = lambda request: state["host"].prepare(request)
 fake.resolve = lambda handle, request: state["host"].resolve(handle, request)
+fake.program_loop = lambda on: None
+fake.wait = lambda request: state["host"].wait(request)
 sys.modules["_spine"] = fake
 import bootstrap
 

@@ -1,0 +1,2 @@
+# value: 21
+result = await lookup(key=3)

@@ -1,0 +1,7 @@
+# value: "done"
+# stdout: "start\nend\n"
+import asyncio
+print("start")
+await asyncio.sleep(0.001)
+print("end")
+result = "done"
