@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -111,25 +113,42 @@ func TestContextEndedMidwayIsReportedAsItsReason(t *testing.T) {
 }
 
 // stuckTools are a speculative tool that ignores its context (it returns
-// only when release is closed) and one that returns once the former has
-// started (so that a program can wait for it).
+// only when release is closed) and one, stuck_started(count=n), that
+// returns once n calls of the former have started in all (so that a program
+// can wait for the one it prepared, whatever earlier programs started).
 func stuckTools(starts *atomic.Int32, release <-chan struct{}) []host.Tool {
-	entered := make(chan struct{}, 16)
+	var mu sync.Mutex
+	entered := sync.NewCond(&mu)
 	stuck := host.NewTool(host.ToolSpec{Name: "stuck", Speculative: true}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		mu.Lock()
 		starts.Add(1)
-		entered <- struct{}{}
+		entered.Broadcast()
+		mu.Unlock()
 		<-release
 		return json.RawMessage(`"late"`), nil
 	})
 	// It changes nothing a read could see (Writes: none), so it leaves the
 	// early call of stuck running.
-	started := host.NewTool(host.ToolSpec{Name: "stuck_started", Writes: []string{}}, func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
-		select {
-		case <-entered:
-			return nil, nil
-		case <-ctx.Done():
-			return nil, ctx.Err()
+	started := host.NewTool(host.ToolSpec{Name: "stuck_started", Writes: []string{}}, func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+		var in struct{ Count int32 }
+		if err := json.Unmarshal(args, &in); err != nil {
+			return nil, err
 		}
+		stop := context.AfterFunc(ctx, func() {
+			mu.Lock()
+			entered.Broadcast()
+			mu.Unlock()
+		})
+		defer stop()
+		mu.Lock()
+		defer mu.Unlock()
+		for starts.Load() < in.Count {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			entered.Wait()
+		}
+		return nil, nil
 	})
 	return []host.Tool{stuck, started}
 }
@@ -172,10 +191,10 @@ func TestToolIgnoringItsContextIsAbandoned(t *testing.T) {
 		expectContextError(t, "claimed early call", resp, err, bridge.Timeout)
 		expectAbandoned("claimed early call", resp, true, false)
 
-		resp, err = e.Execute(context.Background(), host.Request{Source: `import _spine
+		resp, err = e.Execute(context.Background(), host.Request{Source: fmt.Sprintf(`import _spine
 _spine.prepare('{"tool": "stuck", "args": {}}')
-stuck_started()
-result = 'done'`})
+stuck_started(count=%d)
+result = 'done'`, starts.Load()+1)})
 		if err != nil || string(resp.Value) != `"done"` {
 			t.Fatalf("unclaimed early call: %v %q", err, errorOf(resp))
 		}

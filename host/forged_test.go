@@ -114,7 +114,7 @@ func statusOf(resp *host.Response) string {
 // errors at and past the limits end as the program's own outcome, in both
 // modes, never as a violation.
 func TestHonestResultsAtTheLimitsAreNotViolations(t *testing.T) {
-	limits := host.WithLimits(host.Limits{Timeout: 5 * time.Second, ResultBytes: 1000, ResultDepth: 5, StdoutBytes: 100})
+	limits := host.WithLimits(host.Limits{Timeout: 60 * time.Second, ResultBytes: 1000, ResultDepth: 5, StdoutBytes: 100})
 	engines := map[string]*host.Engine{"inproc": newEngine(t, limits), "sandbox": newSandboxEngine(t, limits)}
 	cases := []struct {
 		source string

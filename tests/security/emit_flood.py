@@ -1,5 +1,5 @@
 # expect: limit
-# deadline: 20s
+# deadline: 120s
 # host-rss-mib: 64
 # Makes an effectful tool keep large values in the host (Emit) for as long
 # as it is let, ignoring every refusal. Emitted values are part of the

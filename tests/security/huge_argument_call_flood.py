@@ -1,5 +1,5 @@
 # expect: limit
-# deadline: 20s
+# deadline: 120s
 # host-rss-mib: 64
 # Calls a known tool again and again with arguments just under the 1 MiB
 # request limit, swallowing every error. Each call the host traces keeps its

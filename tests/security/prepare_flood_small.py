@@ -1,5 +1,5 @@
 # expect: limit
-# deadline: 20s
+# deadline: 120s
 # host-rss-mib: 64
 # Prepares tiny calls (and calls to a tool that does not exist, which the
 # host refuses to start) as fast as it can, never claiming one. Each prepare

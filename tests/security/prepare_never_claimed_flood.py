@@ -1,5 +1,5 @@
 # expect: limit
-# deadline: 20s
+# deadline: 120s
 # host-rss-mib: 64
 # Prepares calls to a speculative tool, each with 16 KiB of arguments, and
 # never claims one. A pending prepared call holds its arguments and, once

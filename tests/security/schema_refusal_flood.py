@@ -1,5 +1,5 @@
 # expect: limit
-# deadline: 20s
+# deadline: 120s
 # host-rss-mib: 64
 # Calls a known tool with arguments its schema refuses (a 4 KiB key and a
 # property it does not have) for as long as it is let, ignoring every

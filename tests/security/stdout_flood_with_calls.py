@@ -1,5 +1,5 @@
 # expect: limit
-# deadline: 20s
+# deadline: 120s
 # host-rss-mib: 64
 # Prints up to the 1 MiB stdout cap (and as much to stderr), then makes
 # calls with large arguments. The captured output is part of the

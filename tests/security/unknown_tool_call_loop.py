@@ -1,5 +1,5 @@
 # expect: limit
-# deadline: 20s
+# deadline: 120s
 # host-rss-mib: 64
 # Calls a tool that is not in the manifest, with 4 KiB of arguments, in a
 # loop that swallows every refusal, for as long as it is let. A refused call
