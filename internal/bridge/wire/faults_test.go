@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/spine-sandbox/spine/internal/bridge"
 )
 
 // Each fault ends its own execution with the error that names it; the pool
@@ -44,18 +42,10 @@ func TestFaults(t *testing.T) {
 }
 
 func TestKilledFromOutside(t *testing.T) {
-	p := sharedPool(t)
-	ctx, cancel := contextWithTimeout(10 * time.Second)
-	defer cancel()
-	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t)})
-	defer s.Close()
-	g, err := p.Acquire(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g := acquire(t)
 	c := g.(*sandboxGuest).c
 	time.AfterFunc(200*time.Millisecond, c.kill) // as an OOM killer or an operator would
-	_, err = g.Execute(request("while True: pass", false))
+	_, err := g.Execute(request("while True: pass", false))
 	g.Release()
 	if !errors.Is(err, ErrCrashed) || !strings.Contains(err.Error(), "killed") {
 		t.Fatalf("err %v", err)

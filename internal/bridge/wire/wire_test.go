@@ -106,15 +106,7 @@ result = [h > 0, r, forged]
 }
 
 func TestStreamEntriesThenExecute(t *testing.T) {
-	p := sharedPool(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t)})
-	defer s.Close()
-	g, err := p.Acquire(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, g := acquire(t)
 	defer g.Release()
 	begin, _ := json.Marshal(map[string]any{"stream": "s1", "inputs": map[string]any{}, "manifest": json.RawMessage(testManifest)})
 	s.SetStreaming(true)
@@ -151,15 +143,7 @@ func TestStreamEntriesThenExecute(t *testing.T) {
 }
 
 func TestEntryErrorKeepsChild(t *testing.T) {
-	p := sharedPool(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t)})
-	defer s.Close()
-	g, err := p.Acquire(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g := acquire(t)
 	defer g.Release()
 	if err := g.Entry("prefix_feed", []byte(`{"stream":"none","chunk":"x"}`)); err == nil || !strings.Contains(err.Error(), "prefix_feed") {
 		t.Fatalf("feed without begin: %v", err)
