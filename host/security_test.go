@@ -13,6 +13,7 @@ import (
 
 	"github.com/spine-sandbox/spine/demotools"
 	"github.com/spine-sandbox/spine/host"
+	"github.com/spine-sandbox/spine/internal/testenv"
 	"github.com/spine-sandbox/spine/tests/security"
 )
 
@@ -91,7 +92,7 @@ type securitySuite struct {
 func securityEngine(t *testing.T, opts ...host.Option) *host.Engine {
 	t.Helper()
 	opts = append([]host.Option{host.WithTools(demotools.Tools()...), host.WithLimits(host.Limits{Timeout: time.Minute}),
-		host.WithSandbox(host.SandboxOptions{Binary: guestBinary(t)})}, opts...)
+		host.WithSandbox(host.SandboxOptions{Binary: testenv.GuestBinary(t)})}, opts...)
 	e, err := host.New(opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -111,8 +112,8 @@ func (s *securitySuite) nativeEngine(t *testing.T) *host.Engine {
 		}
 		s.native, s.nativeErr = host.New(host.WithTools(demotools.Tools()...),
 			host.WithLimits(host.Limits{Timeout: time.Minute}),
-			host.WithSandbox(host.SandboxOptions{Binary: guestBinary(t)}),
-			host.WithNative(host.NativeOptions{Toolchain: toolchain(t), CacheDir: cache, HotCalls: 50}))
+			host.WithSandbox(host.SandboxOptions{Binary: testenv.GuestBinary(t)}),
+			host.WithNative(host.NativeOptions{Toolchain: testenv.NativeToolchain(t), CacheDir: cache, HotCalls: 50}))
 		s.nativeCache = cache
 	})
 	if s.nativeErr != nil {

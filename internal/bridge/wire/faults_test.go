@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // Each fault ends its own execution with the error that names it; the pool
@@ -53,7 +55,7 @@ func TestKilledFromOutside(t *testing.T) {
 }
 
 func TestPreforkedChildDiedWhileWaiting(t *testing.T) {
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 1})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +84,7 @@ func TestPreforkedChildDiedWhileWaiting(t *testing.T) {
 // After many faults in a row, descriptors, goroutines and processes are back
 // where they started.
 func TestNoLeaksAfterFaults(t *testing.T) {
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 2})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

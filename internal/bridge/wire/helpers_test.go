@@ -14,13 +14,6 @@ import (
 	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
-// guestBinary is the spine-guest built by CMake: $SPINE_GUEST, or
-// build/guest-c/sandbox/spine-guest under the repository root. Missing is a
-// failure, never a skip: the sandbox is what these tests are about.
-func guestBinary(t testing.TB) string {
-	return testenv.Built(t, "SPINE_GUEST", "build/guest-c/sandbox/spine-guest", "make native")
-}
-
 var (
 	sharedOnce sync.Once
 	shared     *Pool
@@ -31,7 +24,7 @@ var (
 func sharedPool(t testing.TB) *Pool {
 	t.Helper()
 	sharedOnce.Do(func() {
-		shared, sharedErr = NewPool(Options{Binary: guestBinary(t), MemoryBytes: 512 << 20, CPUSeconds: 10})
+		shared, sharedErr = NewPool(Options{Binary: testenv.GuestBinary(t), MemoryBytes: 512 << 20, CPUSeconds: 10})
 	})
 	if sharedErr != nil {
 		t.Fatalf("NewPool: %v", sharedErr)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 func TestLayersAndLevel(t *testing.T) {
@@ -195,7 +196,7 @@ var (
 // loaded the machine: its tests can expect the one clean outcome.
 func patientPool(t *testing.T) *Pool {
 	t.Helper()
-	binary := guestBinary(t) // outside the Once: it may end the test
+	binary := testenv.GuestBinary(t) // outside the Once: it may end the test
 	patientOnce.Do(func() {
 		patient, patientErr = NewPool(Options{Binary: binary, Prefork: 1, MemoryBytes: 512 << 20, CPUSeconds: 10, Grace: time.Minute})
 	})
@@ -314,7 +315,7 @@ func TestMemoryError(t *testing.T) {
 }
 
 func TestCPULimit(t *testing.T) {
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 1, CPUSeconds: 1})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 1, CPUSeconds: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
