@@ -13,6 +13,7 @@ import (
 
 	"github.com/spine-sandbox/spine/host"
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // counter is an effectful tool that counts its runs.
@@ -260,7 +261,7 @@ func TestWaitingForAChildObeysTheContext(t *testing.T) {
 		}
 		return nil, nil
 	})
-	e := newSandboxEngine(t, host.WithTools(hold), host.WithSandbox(host.SandboxOptions{Binary: guestBinary(t), Prefork: 1, MaxChildren: 1}))
+	e := newSandboxEngine(t, host.WithTools(hold), host.WithSandbox(host.SandboxOptions{Binary: testenv.GuestBinary(t), Prefork: 1, MaxChildren: 1}))
 	held := make(chan error, 1)
 	go func() {
 		_, err := e.Execute(context.Background(), host.Request{Source: "hold()"})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spine-sandbox/spine/demotools"
 	"github.com/spine-sandbox/spine/host"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // isolationMode is one of the places a guest runs. The engine's behaviour
@@ -22,7 +23,7 @@ var (
 func (m isolationMode) options(t testing.TB, opts ...host.Option) []host.Option {
 	base := []host.Option{host.WithTools(demotools.Tools()...), host.WithIsolation(m.level)}
 	if m.level == host.Sandbox {
-		base = append(base, host.WithSandbox(host.SandboxOptions{Binary: guestBinary(t), Prefork: 2}))
+		base = append(base, host.WithSandbox(host.SandboxOptions{Binary: testenv.GuestBinary(t), Prefork: 2}))
 	}
 	return append(base, opts...)
 }

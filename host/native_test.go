@@ -15,16 +15,11 @@ import (
 	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
-// toolchain is the native toolchain make native installs, or $SPINE_NATIVE.
-func toolchain(t testing.TB) string {
-	return testenv.Built(t, "SPINE_NATIVE", "build/spine-native", "make native")
-}
-
 // nativeEngine makes an engine with hot functions in the given isolation,
 // on the given cache directory.
 func nativeEngine(t testing.TB, isolation host.Isolation, cache string, opts ...host.Option) *host.Engine {
 	t.Helper()
-	native := host.WithNative(host.NativeOptions{Toolchain: toolchain(t), CacheDir: cache, HotCalls: 50})
+	native := host.WithNative(host.NativeOptions{Toolchain: testenv.NativeToolchain(t), CacheDir: cache, HotCalls: 50})
 	if isolation == host.Inproc {
 		return newEngine(t, append([]host.Option{native}, opts...)...)
 	}
@@ -187,7 +182,7 @@ func TestNativeIneligibleFunctionsStayPythonWithReason(t *testing.T) {
 func brokenToolchain(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "spine-native")
-	if err := os.CopyFS(dir, os.DirFS(toolchain(t))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(testenv.NativeToolchain(t))); err != nil {
 		t.Fatal(err)
 	}
 	header := filepath.Join(dir, "include/spine/compiler/codegen_support.h")
@@ -373,7 +368,7 @@ func TestNativeSandboxSeesNothingOfTheCache(t *testing.T) {
 	}
 	inputs, _ := json.Marshal(map[string]string{"cache": cache, "modules": filepath.Join(cache, "modules"),
 		"module": modules[0], "private": filepath.Join(cache, "private"), "source": sources[0],
-		"toolchain": toolchain(t)})
+		"toolchain": testenv.NativeToolchain(t)})
 	program := `
 import os
 def attempt(fn):

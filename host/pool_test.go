@@ -11,6 +11,7 @@ import (
 
 	"github.com/spine-sandbox/spine/demotools"
 	"github.com/spine-sandbox/spine/host"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // barrierTool returns "together" only once `want` calls are inside it at the
@@ -41,7 +42,7 @@ func barrierTool(want int) host.Tool {
 
 func newPoolEngine(t *testing.T, prefork, maxChildren int, opts ...host.Option) *host.Engine {
 	t.Helper()
-	opts = append([]host.Option{host.WithSandbox(host.SandboxOptions{Binary: guestBinary(t), Prefork: prefork, MaxChildren: maxChildren})}, opts...)
+	opts = append([]host.Option{host.WithSandbox(host.SandboxOptions{Binary: testenv.GuestBinary(t), Prefork: prefork, MaxChildren: maxChildren})}, opts...)
 	e, err := host.New(opts...)
 	if err != nil {
 		t.Fatal(err)

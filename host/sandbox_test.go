@@ -12,11 +12,6 @@ import (
 	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
-// guestBinary is the spine-guest CMake builds (make native), or $SPINE_GUEST.
-func guestBinary(t testing.TB) string {
-	return testenv.Built(t, "SPINE_GUEST", "build/guest-c/sandbox/spine-guest", "make native")
-}
-
 // newSandboxEngine is a sandboxed engine with the demo tools, for the tests
 // of what only that mode has.
 func newSandboxEngine(t testing.TB, opts ...host.Option) *host.Engine {
@@ -25,7 +20,7 @@ func newSandboxEngine(t testing.TB, opts ...host.Option) *host.Engine {
 }
 
 func TestSandboxIsTheDefault(t *testing.T) {
-	t.Setenv("SPINE_GUEST", guestBinary(t))
+	t.Setenv("SPINE_GUEST", testenv.GuestBinary(t))
 	e, err := host.New(host.WithTools(demotools.Tools()...))
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,8 @@ import (
 
 	"github.com/spine-sandbox/spine/demotools"
 	"github.com/spine-sandbox/spine/host"
+	"github.com/spine-sandbox/spine/internal/testenv"
+	"github.com/spine-sandbox/spine/tests/security"
 )
 
 // The security suite: every tests/security/*.py is one attack, run through
@@ -43,7 +45,7 @@ func TestSecuritySuite(t *testing.T) {
 	type program struct {
 		name   string
 		source []byte
-		expect expectation
+		expect security.Expectation
 	}
 	var serial, parallel []program
 	for _, file := range files {
@@ -52,11 +54,11 @@ func TestSecuritySuite(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := program{name: strings.TrimSuffix(filepath.Base(file), ".py"), source: source}
-		if p.expect, err = parseExpectation(source); err != nil {
+		if p.expect, err = security.Parse(source); err != nil {
 			t.Errorf("%s: malformed header: %v", filepath.Base(file), err)
 			continue
 		}
-		if p.expect.rssMiB > 0 {
+		if p.expect.RSSMiB > 0 {
 			serial = append(serial, p)
 		} else {
 			parallel = append(parallel, p)
@@ -90,7 +92,7 @@ type securitySuite struct {
 func securityEngine(t *testing.T, opts ...host.Option) *host.Engine {
 	t.Helper()
 	opts = append([]host.Option{host.WithTools(demotools.Tools()...), host.WithLimits(host.Limits{Timeout: time.Minute}),
-		host.WithSandbox(host.SandboxOptions{Binary: guestBinary(t)})}, opts...)
+		host.WithSandbox(host.SandboxOptions{Binary: testenv.GuestBinary(t)})}, opts...)
 	e, err := host.New(opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -110,8 +112,8 @@ func (s *securitySuite) nativeEngine(t *testing.T) *host.Engine {
 		}
 		s.native, s.nativeErr = host.New(host.WithTools(demotools.Tools()...),
 			host.WithLimits(host.Limits{Timeout: time.Minute}),
-			host.WithSandbox(host.SandboxOptions{Binary: guestBinary(t)}),
-			host.WithNative(host.NativeOptions{Toolchain: toolchain(t), CacheDir: cache, HotCalls: 50}))
+			host.WithSandbox(host.SandboxOptions{Binary: testenv.GuestBinary(t)}),
+			host.WithNative(host.NativeOptions{Toolchain: testenv.NativeToolchain(t), CacheDir: cache, HotCalls: 50}))
 		s.nativeCache = cache
 	})
 	if s.nativeErr != nil {
@@ -133,51 +135,51 @@ func (s *securitySuite) closeNative() {
 }
 
 // check runs one program and holds it to its expectation.
-func (s *securitySuite) check(t *testing.T, source []byte, x expectation) {
+func (s *securitySuite) check(t *testing.T, source []byte, x security.Expectation) {
 	e := s.plain
-	if x.native != "" {
+	if x.Native != "" {
 		e = s.nativeEngine(t)
 	}
 	var resp *host.Response
 	var err error
 	run := func() { resp, err = s.run(e, string(source), x) }
-	if x.rssMiB > 0 {
+	if x.RSSMiB > 0 {
 		grew, measureErr := rssPeak(run)
 		if measureErr != nil {
 			t.Fatal(measureErr)
 		}
-		t.Logf("host RSS grew %d KiB at its peak (bound %d MiB)", grew, x.rssMiB)
-		if grew >= x.rssMiB<<10 {
-			t.Errorf("the host's RSS grew %d KiB, bound %d MiB", grew, x.rssMiB)
+		t.Logf("host RSS grew %d KiB at its peak (bound %d MiB)", grew, x.RSSMiB)
+		if grew >= x.RSSMiB<<10 {
+			t.Errorf("the host's RSS grew %d KiB, bound %d MiB", grew, x.RSSMiB)
 		}
 	} else {
 		run()
 	}
 	if resp == nil {
-		t.Fatalf("no response (err %v); want status %s", err, x.status)
+		t.Fatalf("no response (err %v); want status %s", err, x.Status)
 	}
 	if leak := s.leak(resp, err); leak != "" {
 		t.Errorf("the planted secret came back in %s", leak)
 	}
-	if resp.Status != x.status {
-		t.Fatalf("status %s, want %s (error %q, err %v, value %.200s)", resp.Status, x.status, resp.Error, err, resp.Value)
+	if resp.Status != x.Status {
+		t.Fatalf("status %s, want %s (error %q, err %v, value %.200s)", resp.Status, x.Status, resp.Error, err, resp.Value)
 	}
-	if x.exception != "" && exceptionType(resp.Error) != x.exception {
-		t.Fatalf("error %q, want exception type %s", resp.Error, x.exception)
+	if x.Exception != "" && exceptionType(resp.Error) != x.Exception {
+		t.Fatalf("error %q, want exception type %s", resp.Error, x.Exception)
 	}
-	if (err == nil) != (x.status == host.StatusOK) {
+	if (err == nil) != (x.Status == host.StatusOK) {
 		t.Fatalf("status %s with err %v", resp.Status, err)
 	}
 	// Call offsets count from the execution's start, which is after its
 	// context was made: a call that succeeded with an offset past the
 	// deadline ran under a done context.
 	for _, c := range resp.Calls {
-		if c.Start > x.deadline && c.Error == "" {
-			t.Errorf("a %s call started %v into the execution, after its %v deadline", c.Tool, c.Start, x.deadline)
+		if c.Start > x.Deadline && c.Error == "" {
+			t.Errorf("a %s call started %v into the execution, after its %v deadline", c.Tool, c.Start, x.Deadline)
 		}
 	}
-	if x.value != nil && !sameJSON(resp.Value, x.value) {
-		t.Fatalf("value %.500s, want %s", resp.Value, x.value)
+	if x.Value != nil && !sameJSON(resp.Value, x.Value) {
+		t.Fatalf("value %.500s, want %s", resp.Value, x.Value)
 	}
 	next, err := e.Execute(context.Background(), host.Request{Source: "result = 1 + 1"})
 	if err != nil || string(next.Value) != "2" {
@@ -186,12 +188,12 @@ func (s *securitySuite) check(t *testing.T, source []byte, x expectation) {
 }
 
 // run executes the program in its mode, under its deadline.
-func (s *securitySuite) run(e *host.Engine, source string, x expectation) (*host.Response, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), x.deadline)
+func (s *securitySuite) run(e *host.Engine, source string, x security.Expectation) (*host.Response, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), x.Deadline)
 	defer cancel()
 	inputs, _ := json.Marshal(map[string]string{"secret_path": s.secretPath})
-	req := host.Request{Inputs: inputs, PLM: x.mode == "plm", Native: x.native}
-	if x.mode != "stream" {
+	req := host.Request{Inputs: inputs, PLM: x.Mode == "plm", Native: x.Native}
+	if x.Mode != "stream" {
 		req.Source = source
 		return e.Execute(ctx, req)
 	}

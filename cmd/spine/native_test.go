@@ -13,7 +13,9 @@ import (
 	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
-const nativeProgram = `
+// nativeDefinitions are the functions native mode is offered: one it
+// compiles, and one it leaves to Python (it prints).
+const nativeDefinitions = `
 def collatz_steps(n: int) -> int:
     steps = 0
     while n != 1:
@@ -24,12 +26,17 @@ def collatz_steps(n: int) -> int:
 def shout(n: int) -> int:
     print(n)
     return n
+`
 
+// nativeWork calls them and reports which kind of function collatz_steps is.
+const nativeWork = `
 best = 0
 for k in range(1, 3000):
     best = max(best, collatz_steps(k))
 result = [best, shout(1), type(collatz_steps).__name__]
 `
+
+const nativeProgram = nativeDefinitions + nativeWork
 
 type nativeJSON struct {
 	Status string `json:"status"`
@@ -46,27 +53,11 @@ type nativeJSON struct {
 // autoProgram is nativeProgram that first calls collatz_steps until auto
 // mode has switched it to native code (the wrapper is a plain function), so
 // the test waits for that event, not for a time.
-const autoProgram = `
-def collatz_steps(n: int) -> int:
-    steps = 0
-    while n != 1:
-        n = n // 2 if n % 2 == 0 else 3 * n + 1
-        steps += 1
-    return steps
-
-def shout(n: int) -> int:
-    print(n)
-    return n
-
+const autoProgram = nativeDefinitions + `
 k = 0
 while type(collatz_steps).__name__ == "function" and k < 50_000_000:
     collatz_steps(27)
-    k += 1
-best = 0
-for k in range(1, 3000):
-    best = max(best, collatz_steps(k))
-result = [best, shout(1), type(collatz_steps).__name__]
-`
+    k += 1` + nativeWork
 
 func runNative(t *testing.T, args ...string) nativeJSON {
 	t.Helper()

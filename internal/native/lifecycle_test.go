@@ -318,7 +318,7 @@ func TestMain(m *testing.M) {
 func TestKilledHostLeavesNoCompiler(t *testing.T) {
 	cxx := testenv.NewSlowCXX(t)
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), hostRole+"="+cxx.Dir, "SPINE_NATIVE="+toolchain(t))
+	cmd.Env = append(os.Environ(), hostRole+"="+cxx.Dir, "SPINE_NATIVE="+testenv.NativeToolchain(t))
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

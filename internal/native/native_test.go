@@ -12,14 +12,10 @@ import (
 	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
-func toolchain(t *testing.T) string {
-	return testenv.Built(t, "SPINE_NATIVE", "build/spine-native", "make native")
-}
-
 func newCompiler(t *testing.T, opts Options) *Compiler {
 	t.Helper()
 	if opts.Toolchain == "" {
-		opts.Toolchain = toolchain(t)
+		opts.Toolchain = testenv.NativeToolchain(t)
 	}
 	if opts.CacheDir == "" {
 		opts.CacheDir = t.TempDir()
@@ -39,7 +35,7 @@ func source(name string, k int) string {
 func TestKeyCoversToolchainNameAndSource(t *testing.T) {
 	c := newCompiler(t, Options{})
 	copyDir := filepath.Join(t.TempDir(), "tc")
-	if err := os.CopyFS(copyDir, os.DirFS(toolchain(t))); err != nil {
+	if err := os.CopyFS(copyDir, os.DirFS(testenv.NativeToolchain(t))); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(copyDir, "python/native/compiler.py"), []byte("# another frontend\n"), 0o644)

@@ -34,3 +34,15 @@ func Built(t testing.TB, env, rel, hint string) string {
 	}
 	return path
 }
+
+// GuestBinary is the sandbox's launcher, spine-guest: $SPINE_GUEST, or the
+// one `make native` builds.
+func GuestBinary(t testing.TB) string {
+	return Built(t, "SPINE_GUEST", "build/guest-c/sandbox/spine-guest", "make native")
+}
+
+// NativeToolchain is the toolchain native code is compiled with:
+// $SPINE_NATIVE, or the one `make native` installs.
+func NativeToolchain(t testing.TB) string {
+	return Built(t, "SPINE_NATIVE", "build/spine-native", "make native")
+}

@@ -39,7 +39,7 @@ var latency = agenttools.Latency{Default: time.Millisecond, PerTool: map[string]
 func engine(t *testing.T, level host.Isolation) *host.Engine {
 	opts := []host.Option{host.WithTools(agenttools.Tools(latency)...), host.WithIsolation(level)}
 	if level == host.Sandbox {
-		binary := testenv.Built(t, "SPINE_GUEST", "build/guest-c/sandbox/spine-guest", "make native")
+		binary := testenv.GuestBinary(t)
 		opts = append(opts, host.WithSandbox(host.SandboxOptions{Binary: binary}))
 	}
 	e, err := host.New(opts...)

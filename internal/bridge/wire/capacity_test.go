@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // barrier is a tool that returns only once `want` calls are inside it at the
@@ -85,7 +86,7 @@ const barrierManifest = `[{"name":"barrier","speculative":false}]`
 // waiting executions ask for more, up to MaxChildren.
 func TestPoolGrowsWithDemand(t *testing.T) {
 	const executions = 16
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 2, MaxChildren: executions, MemoryBytes: 512 << 20, CPUSeconds: 10})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 2, MaxChildren: executions, MemoryBytes: 512 << 20, CPUSeconds: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 // context.DeadlineExceeded, a cancel matches context.Canceled. A freed slot
 // then serves a waiting Acquire.
 func TestAcquireWaitsOnlyForAFullPoolAndObeysItsContext(t *testing.T) {
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 1, MaxChildren: 2, MemoryBytes: 512 << 20, CPUSeconds: 10})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 1, MaxChildren: 2, MemoryBytes: 512 << 20, CPUSeconds: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +233,7 @@ func TestAcquireWaitsOnlyForAFullPoolAndObeysItsContext(t *testing.T) {
 
 func TestNegativeCapacityIsRefused(t *testing.T) {
 	for _, o := range []Options{{Prefork: -1}, {MaxChildren: -2}} {
-		o.Binary = guestBinary(t)
+		o.Binary = testenv.GuestBinary(t)
 		if _, err := NewPool(o); err == nil || !strings.Contains(err.Error(), "must not be negative") {
 			t.Fatalf("%+v: %v", o, err)
 		}

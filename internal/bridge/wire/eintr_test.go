@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // The Go runtime preempts goroutines with SIGURG; a signal that lands while
@@ -15,7 +17,7 @@ import (
 // blocking call of the handshake is interrupted many times over.
 func TestStartUpSurvivesASignalStorm(t *testing.T) {
 	const starts = 5
-	binary := guestBinary(t)
+	binary := testenv.GuestBinary(t)
 	for i := 0; i < starts; i++ {
 		tid := make(chan int)
 		done := make(chan error, 1)
@@ -80,7 +82,7 @@ func stormAll(stop <-chan struct{}) <-chan int {
 // Children forked, admitted, served and released while every thread of the
 // host is stormed with signals: no execution fails for it.
 func TestChildrenServeUnderASignalStorm(t *testing.T) {
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 2, MaxChildren: 8, MemoryBytes: 512 << 20, CPUSeconds: 10})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 2, MaxChildren: 8, MemoryBytes: 512 << 20, CPUSeconds: 10})
 	if err != nil {
 		t.Fatal(err)
 	}

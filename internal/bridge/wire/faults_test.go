@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // Each fault ends its own execution with the error that names it; the pool
@@ -44,18 +44,10 @@ func TestFaults(t *testing.T) {
 }
 
 func TestKilledFromOutside(t *testing.T) {
-	p := sharedPool(t)
-	ctx, cancel := contextWithTimeout(10 * time.Second)
-	defer cancel()
-	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t)})
-	defer s.Close()
-	g, err := p.Acquire(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g := acquire(t)
 	c := g.(*sandboxGuest).c
 	time.AfterFunc(200*time.Millisecond, c.kill) // as an OOM killer or an operator would
-	_, err = g.Execute(request("while True: pass", false))
+	_, err := g.Execute(request("while True: pass", false))
 	g.Release()
 	if !errors.Is(err, ErrCrashed) || !strings.Contains(err.Error(), "killed") {
 		t.Fatalf("err %v", err)
@@ -63,7 +55,7 @@ func TestKilledFromOutside(t *testing.T) {
 }
 
 func TestPreforkedChildDiedWhileWaiting(t *testing.T) {
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 1})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +84,7 @@ func TestPreforkedChildDiedWhileWaiting(t *testing.T) {
 // After many faults in a row, descriptors, goroutines and processes are back
 // where they started.
 func TestNoLeaksAfterFaults(t *testing.T) {
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 2})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,13 +14,6 @@ import (
 	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
-// guestBinary is the spine-guest built by CMake: $SPINE_GUEST, or
-// build/guest-c/sandbox/spine-guest under the repository root. Missing is a
-// failure, never a skip: the sandbox is what these tests are about.
-func guestBinary(t testing.TB) string {
-	return testenv.Built(t, "SPINE_GUEST", "build/guest-c/sandbox/spine-guest", "make native")
-}
-
 var (
 	sharedOnce sync.Once
 	shared     *Pool
@@ -31,7 +24,7 @@ var (
 func sharedPool(t testing.TB) *Pool {
 	t.Helper()
 	sharedOnce.Do(func() {
-		shared, sharedErr = NewPool(Options{Binary: guestBinary(t), MemoryBytes: 512 << 20, CPUSeconds: 10})
+		shared, sharedErr = NewPool(Options{Binary: testenv.GuestBinary(t), MemoryBytes: 512 << 20, CPUSeconds: 10})
 	})
 	if sharedErr != nil {
 		t.Fatalf("NewPool: %v", sharedErr)
@@ -139,6 +132,23 @@ func runIn(t testing.TB, p *Pool, source string, timeout time.Duration, plm bool
 	return outcome{result: result, err: err, session: s}
 }
 
+// acquire binds a child of the shared pool to a fresh session with the test
+// tools and a 10-second deadline, for tests that drive the child by hand.
+// The session and its context end with the test; the caller releases the
+// child where its test needs it released.
+func acquire(t testing.TB) (*bridge.Session, bridge.Guest) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t)})
+	t.Cleanup(s.Close) // before cancel: cleanups run last-registered first
+	g, err := sharedPool(t).Acquire(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, g
+}
+
 // envelope is bootstrap's response.
 type envelope struct {
 	Value json.RawMessage `json:"value"`
@@ -176,8 +186,4 @@ func compact(raw []byte) string {
 		return string(raw)
 	}
 	return out.String()
-}
-
-func contextWithTimeout(d time.Duration) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), d)
 }

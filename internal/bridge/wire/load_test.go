@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // The load programs. The benign one computes from its own inputs, with one
@@ -79,7 +80,7 @@ func TestLoadWithFaultInjection(t *testing.T) {
 		routines = 32
 		prefork  = 4
 	)
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: prefork, MemoryBytes: 512 << 20, CPUSeconds: 10})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: prefork, MemoryBytes: 512 << 20, CPUSeconds: 10})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,13 +7,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 // Without namespaces (AllowNoNamespaces) a child has no private root and
 // no private /proc: the pool says so in its layers, and Landlock alone
 // confines the child, which can stat the host's tree but read nothing of it.
 func TestWithoutNamespacesTheChildSeesTheHostTreeAndLayersSaySo(t *testing.T) {
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 1, MemoryBytes: 512 << 20, CPUSeconds: 10,
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 1, MemoryBytes: 512 << 20, CPUSeconds: 10,
 		AllowNoNamespaces: true, withoutNamespaces: errors.New("namespaces refused by the test")})
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +55,7 @@ func TestAZygoteFailingInNamespacesIsRetriedWithoutThemOnlyWhenAllowed(t *testin
 	// zygote does when a step of its private root fails.
 	wrapper := filepath.Join(t.TempDir(), "spine-guest")
 	script := "#!/bin/sh\nif [ $$ = 1 ]; then echo 'private root: refused by the test' >&2; exit 1; fi\nexec " +
-		guestBinary(t) + "\n"
+		testenv.GuestBinary(t) + "\n"
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
 func TestLayersAndLevel(t *testing.T) {
@@ -106,15 +107,7 @@ result = [h > 0, r, forged]
 }
 
 func TestStreamEntriesThenExecute(t *testing.T) {
-	p := sharedPool(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t)})
-	defer s.Close()
-	g, err := p.Acquire(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, g := acquire(t)
 	defer g.Release()
 	begin, _ := json.Marshal(map[string]any{"stream": "s1", "inputs": map[string]any{}, "manifest": json.RawMessage(testManifest)})
 	s.SetStreaming(true)
@@ -151,15 +144,7 @@ func TestStreamEntriesThenExecute(t *testing.T) {
 }
 
 func TestEntryErrorKeepsChild(t *testing.T) {
-	p := sharedPool(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	s := bridge.NewSession(ctx, bridge.Config{Tools: testTools(t)})
-	defer s.Close()
-	g, err := p.Acquire(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g := acquire(t)
 	defer g.Release()
 	if err := g.Entry("prefix_feed", []byte(`{"stream":"none","chunk":"x"}`)); err == nil || !strings.Contains(err.Error(), "prefix_feed") {
 		t.Fatalf("feed without begin: %v", err)
@@ -211,7 +196,7 @@ var (
 // loaded the machine: its tests can expect the one clean outcome.
 func patientPool(t *testing.T) *Pool {
 	t.Helper()
-	binary := guestBinary(t) // outside the Once: it may end the test
+	binary := testenv.GuestBinary(t) // outside the Once: it may end the test
 	patientOnce.Do(func() {
 		patient, patientErr = NewPool(Options{Binary: binary, Prefork: 1, MemoryBytes: 512 << 20, CPUSeconds: 10, Grace: time.Minute})
 	})
@@ -330,7 +315,7 @@ func TestMemoryError(t *testing.T) {
 }
 
 func TestCPULimit(t *testing.T) {
-	p, err := NewPool(Options{Binary: guestBinary(t), Prefork: 1, CPUSeconds: 1})
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 1, CPUSeconds: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,10 @@
-package host_test
+// Package security reads the header of a hostile program in this
+// directory: the outcome the program must end with and how it is run. The
+// security suite (host/security_test.go) and the soak (bench/soak) both hold
+// a program to this one reading of its header.
+package security
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -12,19 +15,22 @@ import (
 	"github.com/spine-sandbox/spine/host"
 )
 
-// expectation is what a hostile program's header says it must end with.
+// DefaultDeadline is a program's deadline when its header gives none.
+const DefaultDeadline = 2 * time.Second
+
+// Expectation is what a hostile program's header says it must end with.
 // The header is the leading block of `# key: value` lines, the first of
 // them `# expect:`, followed by at least one line of plain comment saying
 // what the attack is. A header the runner cannot read exactly is an error:
 // a malformed expectation must fail its test, never weaken it.
-type expectation struct {
-	status    host.Status
-	exception string          // the Python exception type Response.Error must name ("" unless given)
-	mode      string          // plain, plm or stream
-	deadline  time.Duration   // the execution's context deadline
-	native    host.NativeMode // NativeOff unless `# native:` asks for it
-	value     json.RawMessage // the exact result value (ok only), nil unless given
-	rssMiB    int             // the most the host's RSS may grow, 0 unless given
+type Expectation struct {
+	Status    host.Status
+	Exception string          // the Python exception type Response.Error must name ("" unless given)
+	Mode      string          // plain, plm or stream
+	Deadline  time.Duration   // the execution's context deadline
+	Native    host.NativeMode // NativeOff unless `# native:` asks for it
+	Value     json.RawMessage // the exact result value (ok only), nil unless given
+	RSSMiB    int             // the most the host's RSS may grow, 0 unless given
 }
 
 // The statuses an execution can end with, so a typo in a header fails.
@@ -35,14 +41,13 @@ var knownStatuses = map[host.Status]bool{
 }
 
 var (
-	headerKey      = regexp.MustCompile(`^#\s*([a-z][a-z0-9-]*):\s*(.*)$`)
-	exceptionName  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
-	defaultTimeout = 2 * time.Second
+	headerKey     = regexp.MustCompile(`^#\s*([a-z][a-z0-9-]*):\s*(.*)$`)
+	exceptionName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
 )
 
-// parseExpectation reads a program's header.
-func parseExpectation(source []byte) (expectation, error) {
-	x := expectation{mode: "plain", deadline: defaultTimeout}
+// Parse reads a program's header.
+func Parse(source []byte) (Expectation, error) {
+	x := Expectation{Mode: "plain", Deadline: DefaultDeadline}
 	seen := map[string]bool{}
 	described, inKeys := false, true
 	for i, raw := range strings.Split(string(source), "\n") {
@@ -82,8 +87,8 @@ func parseExpectation(source []byte) (expectation, error) {
 	if !described {
 		return x, fmt.Errorf("no comment line after the header saying what the attack is")
 	}
-	if x.value != nil && x.status != host.StatusOK {
-		return x, fmt.Errorf("`# value:` is only for `# expect: ok`, not %s", x.status)
+	if x.Value != nil && x.Status != host.StatusOK {
+		return x, fmt.Errorf("`# value:` is only for `# expect: ok`, not %s", x.Status)
 	}
 	return x, nil
 }
@@ -97,40 +102,40 @@ func knownKey(key string) bool {
 }
 
 // set applies one header key.
-func (x *expectation) set(key, value string) error {
+func (x *Expectation) set(key, value string) error {
 	switch key {
 	case "expect":
 		fields := strings.Fields(value)
 		if len(fields) == 0 || len(fields) > 2 || !knownStatuses[host.Status(fields[0])] {
 			return fmt.Errorf("`# expect: %s`: want <status> [<ExceptionType>] with a host status", value)
 		}
-		x.status = host.Status(fields[0])
+		x.Status = host.Status(fields[0])
 		if len(fields) == 2 {
 			if !exceptionName.MatchString(fields[1]) {
 				return fmt.Errorf("`# expect: %s`: %q is not an exception type", value, fields[1])
 			}
-			x.exception = fields[1]
+			x.Exception = fields[1]
 		}
-		if x.status == host.StatusError && x.exception == "" {
+		if x.Status == host.StatusError && x.Exception == "" {
 			return fmt.Errorf("`# expect: error` must name the exception type (`# expect: error PermissionError`)")
 		}
 	case "mode":
 		if value != "plain" && value != "plm" && value != "stream" {
 			return fmt.Errorf("`# mode: %s`: want plain, plm or stream", value)
 		}
-		x.mode = value
+		x.Mode = value
 	case "deadline":
 		d, err := time.ParseDuration(value)
 		if err != nil || d <= 0 {
 			return fmt.Errorf("`# deadline: %s`: want a positive duration such as 2s", value)
 		}
-		x.deadline = d
+		x.Deadline = d
 	case "native":
 		switch value {
 		case "eager":
-			x.native = host.NativeEager
+			x.Native = host.NativeEager
 		case "auto":
-			x.native = host.NativeAuto
+			x.Native = host.NativeAuto
 		default:
 			return fmt.Errorf("`# native: %s`: want eager or auto", value)
 		}
@@ -139,43 +144,15 @@ func (x *expectation) set(key, value string) error {
 		if err := json.Unmarshal([]byte(value), &decoded); err != nil {
 			return fmt.Errorf("`# value: %s`: not JSON: %v", value, err)
 		}
-		x.value = json.RawMessage(value)
+		x.Value = json.RawMessage(value)
 	case "host-rss-mib":
 		n, err := strconv.Atoi(value)
 		if err != nil || n <= 0 {
 			return fmt.Errorf("`# host-rss-mib: %s`: want a positive whole number", value)
 		}
-		x.rssMiB = n
+		x.RSSMiB = n
 	default:
 		return fmt.Errorf("unknown header key %q (have: expect, mode, deadline, native, value, host-rss-mib)", key)
 	}
 	return nil
-}
-
-// exceptionType is the type an error string "Type: message" names.
-func exceptionType(errText string) string {
-	name, _, _ := strings.Cut(errText, ":")
-	return strings.TrimSpace(name)
-}
-
-// sameJSON reports whether two JSON texts hold the same value (numbers
-// compared by their text, so 1 and 1.0 differ as they do in Python).
-func sameJSON(a, b []byte) bool {
-	decode := func(data []byte) (any, bool) {
-		d := json.NewDecoder(bytes.NewReader(data))
-		d.UseNumber()
-		var v any
-		if d.Decode(&v) != nil || d.More() {
-			return nil, false
-		}
-		return v, true
-	}
-	va, okA := decode(a)
-	vb, okB := decode(b)
-	if !okA || !okB {
-		return false
-	}
-	ea, _ := json.Marshal(va)
-	eb, _ := json.Marshal(vb)
-	return bytes.Equal(ea, eb)
 }
