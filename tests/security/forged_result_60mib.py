@@ -1,5 +1,6 @@
 # expect: violation
 # host-rss-mib: 64
+# deadline: 30s
 # The child owns its end of the channel: it writes a result frame of 60 MiB
 # by hand (a value far past the 16 MiB result limit, which only bootstrap
 # checked). The host reads no frame larger than the execution's result limits

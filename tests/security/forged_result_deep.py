@@ -1,4 +1,5 @@
 # expect: violation
+# deadline: 30s
 # A hand-written result frame whose value is a list nested 9,000 deep (the
 # result depth limit is 100). The host scans the nesting itself, without
 # recursion, before it decodes anything.

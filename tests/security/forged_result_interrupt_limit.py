@@ -1,4 +1,5 @@
 # expect: violation
+# deadline: 30s
 # A hand-written result frame reporting that the host stopped the program
 # for a limit (interrupt reason 3) when the program made no tool call at
 # all: the host accepts only an interrupt it sent.

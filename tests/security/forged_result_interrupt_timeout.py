@@ -1,4 +1,5 @@
 # expect: violation
+# deadline: 30s
 # A hand-written result frame reporting a timeout (interrupt reason 1) at
 # once, long before the 2 s deadline: the guest's own timer never fires
 # before the host's deadline, so the claim can only be forged.

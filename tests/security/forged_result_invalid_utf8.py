@@ -1,4 +1,5 @@
 # expect: violation
+# deadline: 30s
 # A hand-written result frame whose value is a string of raw bytes that are
 # not UTF-8: JSON decoders would pass them on (or swap them for U+FFFD); the
 # host refuses a response that is not valid UTF-8.

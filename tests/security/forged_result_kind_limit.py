@@ -1,4 +1,5 @@
 # expect: violation
+# deadline: 30s
 # A hand-written error envelope claiming the host's tool-call limit (kind
 # "limit"): a host limit is the host's to report, from its own count; the
 # only limit a guest may claim is its own result's (result_limit).

@@ -1,4 +1,5 @@
 # expect: violation
+# deadline: 30s
 # A hand-written error envelope whose kind says "request": the host used to
 # believe it and blame its own caller (ErrBadRequest, exit 2). Only the host
 # judges a request; a guest may claim only program, result_limit or interrupt.

@@ -1,4 +1,5 @@
 # expect: violation
+# deadline: 30s
 # Send a well-formed result frame whose response is not JSON.
 import os, time
 body = b'not json'

@@ -1,4 +1,5 @@
 # expect: violation
+# deadline: 30s
 # A hand-written result frame carrying 2 MiB of "captured" stdout where the
 # limit is 1 MiB: bootstrap truncates what it captures, so only a forger
 # sends more, and the host checks the captured output itself.
