@@ -40,13 +40,22 @@ def module_loader(path):
 
 
 class NativeFunction:
-    """Calls a module function; translates its faults into Python's exceptions."""
+    """Calls a module function; translates its faults into Python's exceptions.
 
-    __slots__ = ("_fn", "__name__", "fallback", "fallbacks")
+    It carries the `__name__`, `__qualname__`, `__module__` and `__doc__` of
+    the Python function it replaces, because CPython builds messages from
+    them (`__main__.g() argument after ** must be a mapping`). `__module__`
+    and `__doc__` are class attributes, not descriptors, so they can only be
+    given per instance through `__dict__`."""
+
+    __slots__ = ("_fn", "__name__", "__qualname__", "__dict__", "fallback", "fallbacks")
 
     def __init__(self, fn, name, fallback):
         self._fn = fn
         self.__name__ = name
+        self.__qualname__ = getattr(fallback, "__qualname__", name)
+        self.__dict__["__module__"] = getattr(fallback, "__module__", None)
+        self.__dict__["__doc__"] = getattr(fallback, "__doc__", None)
         self.fallback = fallback
         self.fallbacks = 0  # calls the Python version computed instead
 

@@ -30,6 +30,7 @@ service dies with the host (a parent-death signal); its watchdog, forked
 first, then kills whatever of the group is left, so a host killed with
 SIGKILL leaves no compiler running.
 """
+import ast
 import json
 import os
 import re
@@ -43,7 +44,7 @@ import time
 import spine_compiler
 
 from . import irbuilder as ir
-from .compiler import compiler_command, parse_module
+from .compiler import compiler_command, exported_names, parse_module
 from .errors import CompileError
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -87,6 +88,12 @@ def build(name, source, out, keep_source=None):
     names = [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs]
     if name not in names:
         raise ValueError(f"the source does not define {name}()")
+    if name not in exported_names(funcs):
+        # A native-only helper (a set or None result, a class in its signature) has no
+        # entry Python could load: refused here, before g++ spends time on it.
+        raise CompileError(_definition(source, name), "Signature",
+                           f"{name}() takes or returns values that cannot cross into Python "
+                           "(class instances, None or set results)")
     cpp = ir.fn("rewriter.BuildFunctions")(funcs)
     cc, so = _private(".cc"), _private(".so")
     try:
@@ -108,6 +115,14 @@ def build(name, source, out, keep_source=None):
             if os.path.exists(path):
                 os.unlink(path)
     return names
+
+
+def _definition(source, name):
+    """The `def` of @p name in @p source (for the line of a refusal)."""
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            return node
+    return None
 
 
 def handle(request):

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "constants.h"
 #include "python_api.h"
 #include "python_errors.h"
 #include "spine/compiler/module_loader.h"
@@ -21,6 +22,7 @@ struct NativeCallObject {
   SpineBackendFunc fn;
   LibraryModuleNode* module;  // one count: the code stays mapped while this object lives
   PyObject* name;
+  ModuleImage image;  // where the module's str constants lie (constants.h)
 };
 
 using rt::python::ExceptionFor;  // the runtime binding's mapping (python_errors.h)
@@ -38,6 +40,7 @@ PyObject* Call(PyObject* self, PyObject* const* args, size_t nargsf, PyObject* k
   ret.t = SPINE_TYPE_NULL;
   ret.u.v_int = 0;
   rt::ClearLastError();
+  ConstantScope constants(&f->image);
   if (f->fn(values.data(), static_cast<int>(n), &ret, const_cast<SpineRuntimeApi*>(PythonApi())) != 0) {
     PyErr_Clear();  // a failed build may have left a MemoryError; the module's fault is what counts
     rt::ErrorKind kind = rt::LastErrorKind();
@@ -110,6 +113,7 @@ PyObject* NativeCallFor(PyObject* type, PyObject* const* args, Py_ssize_t nargs)
     if (f == nullptr) return nullptr;
     f->vectorcall = Call;
     f->fn = mod->funcs[i];
+    f->image = ModuleImage::Of(reinterpret_cast<const void*>(f->fn));
     mod->IncCounter();
     f->module = mod;
     Py_INCREF(args[1]);

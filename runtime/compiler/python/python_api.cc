@@ -3,6 +3,8 @@
 // code can change while the native call runs (it holds the GIL throughout).
 #include "python_api.h"
 
+#include "constants.h"
+
 #include <climits>
 #include <cstring>
 
@@ -59,7 +61,9 @@ const char* StrData(const SpineValue* str, int64_t* size) {
 }
 
 int NewStr(const char* data, int64_t size, SpineValue* out) {
-  PyObject* s = PyUnicode_DecodeUTF8(data, static_cast<Py_ssize_t>(size), "strict");
+  PyObject* s = ConstantStr(data, size);  // a literal of the module: the same object every call
+  if (s == nullptr && PyErr_Occurred()) return -1;
+  if (s == nullptr) s = PyUnicode_DecodeUTF8(data, static_cast<Py_ssize_t>(size), "strict");
   if (s == nullptr) return -1;
   Object(s, SPINE_TAG_STR_OBJECT, out);
   return 0;

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "spine/compiler/node.h"
+#include "spine/runtime/array.h"
 #include "spine/runtime/list.h"
 #include "spine/runtime/registry.h"
 
@@ -30,7 +31,18 @@ class Getter : public AttrVisitor {
   void Visit(const char* k, std::string* v) override { Take(k, rt::McValue(*v)); }
   // Data types cross to Python as their text form ("int64"), which is what the constructors take.
   void Visit(const char* k, rt::DataType* v) override { Take(k, rt::McValue(v->ToString())); }
-  void Visit(const char* k, rt::object_r* v) override { Take(k, rt::McValue(*v)); }
+  // Arrays (a tuple type's fields, a function's params) cross as lists: a runtime
+  // Array has no Python binding, and callers iterate these fields.
+  void Visit(const char* k, rt::object_r* v) override {
+    const rt::ArrayNode* array = v->As<rt::ArrayNode>();
+    if (array == nullptr) {
+      Take(k, rt::McValue(*v));
+      return;
+    }
+    rt::List items;
+    for (const rt::object_r& e : array->data) items.append(rt::McValue(e));
+    Take(k, rt::McValue(items));
+  }
 
  private:
   void Take(const char* k, rt::McValue v) {

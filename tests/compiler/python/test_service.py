@@ -59,7 +59,18 @@ def test_injection_never_becomes_code(tmp_path, monkeypatch, template):
     ({"id": 8, "name": "f", "source": "def f(x: int) -> int:\n    return x\n", "out": "/tmp/x.so",
       "keep_source": "relative.cc"}, "invalid"),
     ([1, 2], "invalid"),
+    # Compiles, but Python could not load it: a set result has no registry entry.
+    ({"id": 9, "name": "f", "source": "def f(x: int) -> set[int]:\n    return {x}\n", "out": "/tmp/x.so"},
+     "unsupported"),
 ])
 def test_bad_requests_are_refused(request_, kind):
     answer = handle(request_)
     assert answer["ok"] is False and answer["kind"] == kind, answer
+
+
+def test_what_cannot_load_is_never_compiled(tmp_path):
+    out = str(tmp_path / "m.so")
+    source = "def g(x: int) -> int:\n    return x\n\n\ndef f(x: int) -> set[int]:\n    return {g(x)}\n"
+    answer = handle({"id": 1, "name": "f", "source": source, "out": out})
+    assert answer["ok"] is False and answer["construct"] == "Signature" and answer["line"] == 5, answer
+    assert not os.path.exists(out)

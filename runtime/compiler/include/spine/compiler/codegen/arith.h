@@ -50,15 +50,49 @@ inline int64_t floormod_i(int64_t a, int64_t b) {
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
 }
+/** 2**e as a double, for -1022 <= e <= 1023 (built from its bits: no libm). */
+inline double pow2_f(int e) {
+  uint64_t bits = static_cast<uint64_t>(1023 + e) << 52;
+  double d;
+  __builtin_memcpy(&d, &bits, sizeof d);
+  return d;
+}
+/** Bits in x (0 for 0). */
+inline int bitlen_u128(unsigned __int128 x) {
+  uint64_t hi = static_cast<uint64_t>(x >> 64);
+  if (hi) return 128 - __builtin_clzll(hi);
+  uint64_t lo = static_cast<uint64_t>(x);
+  return lo ? 64 - __builtin_clzll(lo) : 0;
+}
 /**
- * int / int. CPython divides exactly and rounds once; converting operands
- * above 2**53 first would round twice, so those go back to CPython.
+ * int / int as CPython's long_true_divide: the exact quotient rounded once
+ * (half to even). Operands up to 2**53 are exact doubles, so one IEEE
+ * division is that already; beyond, converting them first would round twice.
+ * There the quotient is computed in 128-bit integers with at least 55
+ * significant bits and a sticky bit for the remainder, then rounded to 53
+ * bits; the scaling by a power of two is exact (|a / b| lies between 2**-63
+ * and 2**63).
  */
 inline double truediv_i(int64_t a, int64_t b) {
   if (b == 0) Raise(SPINE_FAULT_ZERODIV, "division by zero");
   const int64_t lim = int64_t(1) << 53;
-  if (a > lim || a < -lim || b > lim || b < -lim) Raise(SPINE_FAULT_FALLBACK, "inexact int division");
-  return static_cast<double>(a) / static_cast<double>(b);
+  if (a <= lim && a >= -lim && b <= lim && b >= -lim) return static_cast<double>(a) / static_cast<double>(b);
+  const bool negative = (a < 0) != (b < 0);
+  const uint64_t ua = a < 0 ? 0 - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
+  const uint64_t ub = b < 0 ? 0 - static_cast<uint64_t>(b) : static_cast<uint64_t>(b);
+  if (ua == 0) return negative ? -0.0 : 0.0;
+  int shift = 55 + bitlen_u128(ub) - bitlen_u128(ua);
+  if (shift < 0) shift = 0;
+  const unsigned __int128 n = static_cast<unsigned __int128>(ua) << shift;
+  unsigned __int128 q = n / ub;
+  const bool sticky = n % ub != 0;
+  const int excess = bitlen_u128(q) - 53;  // >= 2: q has at least 55 bits
+  const unsigned __int128 half = static_cast<unsigned __int128>(1) << (excess - 1);
+  const unsigned __int128 rest = q & ((half << 1) - 1);
+  uint64_t mant = static_cast<uint64_t>(q >> excess);
+  if (rest > half || (rest == half && (sticky || (mant & 1)))) ++mant;  // 2**53 at most: still exact
+  const double r = static_cast<double>(mant) * pow2_f(excess - shift);
+  return negative ? -r : r;
 }
 /** float / float. */
 inline double truediv_f(double a, double b) {

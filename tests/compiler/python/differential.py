@@ -1,0 +1,89 @@
+"""The differential check every corpus suite uses: a function's native
+answer against CPython's, for each of its cases.
+
+The native function is called without a Python version to fall back on, so
+what is compared is what the native code computed: the same value of the
+same type, or the same exception type with the same message, and the
+arguments left as they were. The one exception is the native code's explicit
+"cannot do this natively" (`NativeFallback`: an int64 overflow, a division
+beyond 2**53, text whose case mapping is not ASCII, ...): such a case is
+not compared, it is counted, and a suite may decline at most
+`SUITE_DECLINE_SHARE` of its cases and a function at most
+`FUNCTION_DECLINE_SHARE` of its own (a native body that declines everything
+would otherwise pass)."""
+import copy
+import os
+
+from native import NativeFallback, module_loader, simple_compile
+
+SUITE_DECLINE_SHARE = 0.05
+FUNCTION_DECLINE_SHARE = 0.5
+DECLINED = ("declined",)
+
+
+def outcome(f, args):
+    """What calling @p f on @p args does: ("value", type, repr), ("raise", type, message), or
+    DECLINED when a native @p f says it cannot compute this call."""
+    try:
+        v = f(*args)
+    except NativeFallback:
+        return DECLINED
+    except RecursionError:
+        return ("raise", "RecursionError", "")
+    except Exception as e:  # noqa: BLE001 - the type is what we compare
+        return ("raise", type(e).__name__, str(e))
+    # repr tells 0.0 from -0.0 and True from 1; NaN compares by repr too.
+    return ("value", type(v).__name__, repr(v))
+
+
+def compile_file(corpus_module, path):
+    """Compile a whole corpus file into one module at @p path; every function must be callable from Python."""
+    with open(corpus_module.__file__) as f:
+        names = simple_compile(f.read(), path)
+    return names
+
+
+class Suite:
+    """The functions of one corpus file, compiled into one module, with their cases."""
+
+    def __init__(self, module, functions, inputs_for):
+        self.module = module
+        self.functions = functions
+        self.inputs_for = inputs_for
+        self.declined = {}  # function name -> cases it declined, once checked
+
+    @classmethod
+    def build(cls, corpus_module, functions, inputs_for, directory):
+        path = os.path.join(str(directory), corpus_module.__name__ + ".so")
+        names = compile_file(corpus_module, path)
+        assert sorted(names) == sorted(f.__name__ for f in functions)
+        return cls(module_loader(path), functions, inputs_for)
+
+    def check(self, f, cases=None):
+        """Assert that the native @p f answers every case as CPython's @p f does; returns how many it declined."""
+        fast = self.module.get_function(f.__name__)
+        cases = self.inputs_for(f) if cases is None else cases
+        declined = 0
+        for args in cases:
+            mine, theirs = copy.deepcopy(args), copy.deepcopy(args)
+            got = outcome(fast, mine)
+            if got is DECLINED:
+                declined += 1
+                continue
+            assert got == outcome(f, theirs), (f.__name__, args)
+            assert repr(mine) == repr(theirs) == repr(args), (f.__name__, args)
+        assert declined <= len(cases) * FUNCTION_DECLINE_SHARE, (f.__name__, declined, len(cases))
+        self.declined[f.__name__] = (declined, len(cases))
+        return declined
+
+    def check_declines(self):
+        """Assert the suite's share of declined cases (checking the functions no test checked yet)."""
+        for f in self.functions:
+            if f.__name__ not in self.declined:
+                self.check(f)
+        declined = sum(d for d, _ in self.declined.values())
+        total = sum(n for _, n in self.declined.values())
+        assert total > 0
+        assert declined <= total * SUITE_DECLINE_SHARE, (declined, total, sorted(
+            (d, name) for name, (d, _) in self.declined.items() if d)[-10:])
+        return declined, total

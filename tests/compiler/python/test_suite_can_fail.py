@@ -1,0 +1,65 @@
+"""The differential check must fail when native code is wrong: each mutant
+below is compiled under the name of a corpus function and checked against
+that function's CPython version, exactly as the corpus suites check the real
+module. A check that passed one of them would compare CPython with itself."""
+import pytest
+
+import corpus
+import corpus_containers
+import test_containers
+import test_differential
+from differential import Suite
+from native import NativeFallback, module_loader, simple_compile
+
+MUTANTS = {
+    # A wrong value.
+    "add": (corpus, test_differential, "def add(a: int, b: int) -> int:\n    return a - b\n"),
+    # The right exception type with another message.
+    "floordiv": (corpus, test_differential,
+                 "def floordiv(a: int, b: int) -> int:\n    if b == 0:\n        return a % b\n    return a // b\n"),
+    # A body that always raises IndexError.
+    "s_len": (corpus_containers, test_containers,
+              "def s_len(s: str) -> int:\n    e: list[int] = []\n    return e[len(s) - len(s)]\n"),
+    # A body that always says it cannot compute the call natively (an int64 overflow).
+    "sub": (corpus, test_differential,
+            "def sub(a: int, b: int) -> int:\n    big = 9223372036854775807\n    return a - b + (big + 1 - big)\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def mutants(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("mutants") / "mutants.so")
+    simple_compile("\n\n".join(source for _, _, source in MUTANTS.values()), path)
+    return module_loader(path)
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_wrong_native_code_fails_the_check(mutants, name):
+    corpus_module, suite_module, _ = MUTANTS[name]
+    original = getattr(corpus_module, name)
+    suite = Suite(mutants, [original], suite_module.inputs_for)
+    with pytest.raises(AssertionError):
+        suite.check(original)
+
+
+def test_a_suite_declining_too_much_fails():
+    # Each function may decline up to half its cases, but the suite as a whole far less.
+    class Declining:
+        """Answers as CPython does, except that it declines every fourth call."""
+
+        def get_function(self, name):
+            calls = []
+
+            def declines_some(*args):
+                calls.append(args)
+                if len(calls) % 4 == 0:
+                    raise NativeFallback("integer overflow")
+                return getattr(corpus, name)(*args)
+            return declines_some
+
+    functions = [corpus.add, corpus.sub, corpus.mul]
+    suite = Suite(Declining(), functions, test_differential.inputs_for)
+    for f in functions:
+        suite.check(f)
+    with pytest.raises(AssertionError):
+        suite.check_declines()
