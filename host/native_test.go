@@ -314,7 +314,7 @@ inject = 'def f(x: int) -> int:\n    s = "\\"); __builtin_trap(); system(\\"touc
 answers = [
     ask(b"{" * 100),
     ask("not json"),
-    ask({"op": "start", "units": [{"name": "f", "source": "x" * (1 << 22)}]}),
+    ask({"op": "start", "units": [{"name": "f", "source": "x" * (9 << 20)}]}),
     ask({"op": "start", "units": [{"name": 'f"; system("x', "source": "def f(x: int) -> int:\n    return x\n"}]}),
     ask({"op": "format-disk"}),
     ask({"op": "compile", "name": "never_started"}),

@@ -106,18 +106,14 @@ func TestQueueIsBounded(t *testing.T) {
 }
 
 func TestSessionRefusesMalformedRequests(t *testing.T) {
-	c := newCompiler(t, Options{MaxUnits: 2, MaxSourceBytes: 100})
+	c := newCompiler(t, Options{MaxUnits: 2, MaxSourceBytes: 100, MaxRequestBytes: 1000})
 	s := c.Session(context.Background(), "auto")
-	long := strings.Repeat("#", 101)
 	for _, req := range []string{
 		``, `{`, `[]`, `{"op": "start"} {"op": "poll"}`, `{"op": "start", "extra": 1}`, `{"op": "launch"}`,
-		`{"op": "start", "units": [{"name": "a", "source": ""}, {"name": "b", "source": ""}, {"name": "c", "source": ""}]}`,
 		`{"op": "start", "units": [{"name": "a", "source": ""}, {"name": "a", "source": ""}]}`,
 		`{"op": "start", "units": [{"name": "1a", "source": ""}]}`,
-		`{"op": "start", "units": [{"name": "a", "source": "` + long + `"}]}`,
-		`{"op": "start", "units": [{"name": "a", "source": "\u0000"}]}`,
 		`{"op": "compile", "name": "nothing"}`,
-		strings.Repeat(" ", 3*200+5000),
+		strings.Repeat(" ", 1000+5000),
 	} {
 		var answer map[string]any
 		if err := json.Unmarshal(s.Handle([]byte(req)), &answer); err != nil || answer["error"] == nil {
@@ -131,5 +127,41 @@ func TestSessionRefusesMalformedRequests(t *testing.T) {
 	}
 	if answer := string(s.Handle([]byte(ok))); !strings.Contains(answer, "already sent") {
 		t.Fatalf("answer %s", answer)
+	}
+}
+
+// A unit the host will not compile stays Python alone, saying why; the
+// others of the same start go on (here: auto, so they are just cold).
+func TestSessionRefusesUnitsAlone(t *testing.T) {
+	c := newCompiler(t, Options{MaxUnits: 3, MaxSourceBytes: 100})
+	s := c.Session(context.Background(), "auto")
+	ok := `def a(x: int) -> int:\n    return x\n`
+	req := `{"op": "start", "units": [{"name": "a", "source": "` + ok + `"}, {"name": "b", "source": "` +
+		strings.Repeat("#", 101) + `"}, {"name": "c", "source": "\u0000"}, {"name": "d", "source": "` + ok + `"}]}`
+	var answer struct {
+		Units []answerUnit `json:"units"`
+	}
+	if err := json.Unmarshal(s.Handle([]byte(req)), &answer); err != nil || len(answer.Units) != 4 {
+		t.Fatalf("answer %+v (%v)", answer, err)
+	}
+	want := map[string]string{"a": "", "b": "exceeds the limit of 100 bytes", "c": "is not text",
+		"d": "the program hands over 4 functions; at most 3 per execution are compiled"}
+	for _, u := range answer.Units {
+		if want[u.Name] == "" {
+			if u.Status != StatusCold || u.Failure != nil {
+				t.Errorf("%s: %+v", u.Name, u)
+			}
+			continue
+		}
+		if u.Status != StatusFailed || u.Failure == nil || u.Failure.Kind != "limit" || !strings.Contains(u.Failure.Message, want[u.Name]) {
+			t.Errorf("%s: %+v, want a limit failure saying %q", u.Name, u, want[u.Name])
+		}
+	}
+	// A refused unit is never compiled, and asking for it says so again.
+	if got := string(s.Handle([]byte(`{"op": "compile", "name": "b"}`))); !strings.Contains(got, `"status":"failed"`) {
+		t.Fatalf("compile of a refused unit: %s", got)
+	}
+	if s.compiles != 0 {
+		t.Fatalf("%d compilations", s.compiles)
 	}
 }

@@ -100,7 +100,7 @@ func (s *Session) Handle(raw []byte) []byte {
 }
 
 func (s *Session) answer(raw []byte) ([]answerUnit, error) {
-	limit := s.c.opts.MaxUnits*(s.c.opts.MaxSourceBytes+256) + maxRequestOverhead
+	limit := s.c.opts.MaxRequestBytes + maxRequestOverhead
 	if len(raw) > limit {
 		return nil, fmt.Errorf("native request of %d bytes exceeds the limit of %d bytes", len(raw), limit)
 	}
@@ -143,7 +143,8 @@ func failure(message string) []byte {
 }
 
 func (s *Session) start(specs []unitSpec) ([]answerUnit, error) {
-	if err := s.check(specs); err != nil {
+	refused, err := s.check(specs)
+	if err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
@@ -153,10 +154,14 @@ func (s *Session) start(specs []unitSpec) ([]answerUnit, error) {
 	}
 	s.started = true
 	for _, spec := range specs {
-		u := &unit{Record: Record{Name: spec.Name, Status: StatusCold}, source: spec.Source,
-			key: key(s.c.ident, spec.Name, spec.Source)}
+		u := &unit{Record: Record{Name: spec.Name, Status: StatusCold}, source: spec.Source}
 		s.units[spec.Name] = u
 		s.order = append(s.order, spec.Name)
+		if why, ok := refused[spec.Name]; ok {
+			u.finish(Outcome{Failure: &Failure{Kind: "limit", Message: why}}, "")
+			continue
+		}
+		u.key = key(s.c.ident, spec.Name, spec.Source)
 		if hit := s.c.lookup(u.key); hit != nil {
 			u.finish(*hit, "hit")
 		} else if s.mode == "eager" {
@@ -176,28 +181,32 @@ func (s *Session) start(specs []unitSpec) ([]answerUnit, error) {
 	return out, nil
 }
 
-// check validates the units of a start before anything is looked up.
-func (s *Session) check(specs []unitSpec) error {
-	if len(specs) > s.c.opts.MaxUnits {
-		return fmt.Errorf("%d functions exceed the limit of %d per execution", len(specs), s.c.opts.MaxUnits)
-	}
+// check validates the units of a start before anything is looked up. A
+// request only a broken or hostile guest sends (a name that is not an
+// identifier, a name given twice) is refused as a whole; a unit the host will
+// not compile (beyond MaxUnits, too long, not text) is refused alone, with the
+// reason, and the others go on: one function never costs the others theirs.
+func (s *Session) check(specs []unitSpec) (map[string]string, error) {
 	seen := map[string]bool{}
-	for _, spec := range specs {
+	refused := map[string]string{}
+	for i, spec := range specs {
 		if !isASCIIIdentifier(spec.Name) {
-			return fmt.Errorf("native function name %q is not an ASCII identifier", clip(spec.Name))
+			return nil, fmt.Errorf("native function name %q is not an ASCII identifier", clip(spec.Name))
 		}
 		if seen[spec.Name] {
-			return fmt.Errorf("native function %s given twice", spec.Name)
+			return nil, fmt.Errorf("native function %s given twice", spec.Name)
 		}
 		seen[spec.Name] = true
-		if len(spec.Source) > s.c.opts.MaxSourceBytes {
-			return fmt.Errorf("the source of %s (%d bytes) exceeds the limit of %d bytes", spec.Name, len(spec.Source), s.c.opts.MaxSourceBytes)
-		}
-		if !utf8.ValidString(spec.Source) || strings.IndexByte(spec.Source, 0) >= 0 {
-			return fmt.Errorf("the source of %s is not text", spec.Name)
+		switch {
+		case i >= s.c.opts.MaxUnits:
+			refused[spec.Name] = fmt.Sprintf("the program hands over %d functions; at most %d per execution are compiled", len(specs), s.c.opts.MaxUnits)
+		case len(spec.Source) > s.c.opts.MaxSourceBytes:
+			refused[spec.Name] = fmt.Sprintf("the source of %s with the functions it calls (%d bytes) exceeds the limit of %d bytes", spec.Name, len(spec.Source), s.c.opts.MaxSourceBytes)
+		case !utf8.ValidString(spec.Source) || strings.IndexByte(spec.Source, 0) >= 0:
+			refused[spec.Name] = fmt.Sprintf("the source of %s is not text", spec.Name)
 		}
 	}
-	return nil
+	return refused, nil
 }
 
 // waitAll waits for every unit to be compiled, handing the execution's

@@ -45,9 +45,12 @@ type Options struct {
 	PerExecution int
 	// Timeout bounds one compilation (default 60s).
 	Timeout time.Duration
-	// MaxUnits bounds the functions one execution may hand over (default 32),
-	// MaxSourceBytes the source of one (default 64 KiB).
-	MaxUnits, MaxSourceBytes int
+	// MaxUnits bounds the functions one execution has compiled (default
+	// 512; the ones beyond stay Python, each saying why), MaxSourceBytes the
+	// source of one with the functions it calls (default 64 KiB; a longer one
+	// stays Python alone), MaxRequestBytes one request of the guest (default
+	// 8 MiB; a longer one is refused as a whole).
+	MaxUnits, MaxSourceBytes, MaxRequestBytes int
 	// AllowNoNamespaces lets the compile service run without its own user and
 	// network namespaces when the kernel refuses them.
 	AllowNoNamespaces bool
@@ -71,10 +74,13 @@ func (o Options) withDefaults() Options {
 		o.Timeout = 60 * time.Second
 	}
 	if o.MaxUnits <= 0 {
-		o.MaxUnits = 32
+		o.MaxUnits = 512
 	}
 	if o.MaxSourceBytes <= 0 {
 		o.MaxSourceBytes = 64 << 10
+	}
+	if o.MaxRequestBytes <= 0 {
+		o.MaxRequestBytes = 8 << 20
 	}
 	return o
 }

@@ -167,3 +167,15 @@ def test_native_waits_for_the_defs_it_calls(host):
     scope, report = run(source, mode="auto", threshold=1)
     assert scope["result"] == ["name 'g' is not defined", 3, "NativeFunction"]
     assert report["f"]["status"] == "native"
+
+
+def test_switched_function_keeps_the_python_names(host):
+    # Messages CPython builds from the callee name it as before the switch.
+    source = ("def g(x: int) -> int:\n    return x + 1\n\n"
+              "before = [g(1) for _ in range(3)]\n"
+              "try:\n    g(**1)\nexcept TypeError as e:\n    message = str(e)\n\n"
+              "result = [type(g).__name__, g.__qualname__, g.__module__, message]\n")
+    scope, report = run(source, mode="auto", threshold=1)
+    assert report["g"]["status"] == "native"
+    assert scope["result"] == ["NativeFunction", "g", "__main__", "__main__.g() argument after ** must be a mapping, "
+                               "not int"]
