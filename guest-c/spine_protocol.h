@@ -79,5 +79,7 @@ enum {
 
 /** \brief The member a child adds to a native answer: the descriptors of the modules that came with it. */
 #define SPINE_NATIVE_DESCRIPTORS "fds"
+/** \brief Most module descriptors one native answer carries; the host holds back the rest for a later poll. */
+#define SPINE_NATIVE_FDS_MAX 32
 
 #endif /* SPINE_PROTOCOL_H */

@@ -223,16 +223,29 @@ def decorate(tree, plan):
 
 # --- One execution -----------------------------------------------------------
 
+_fd_uses = {}  # descriptor number -> modules loaded through it by this process
+
+
+def _fd_path(fd):
+    """The path to dlopen a module's descriptor by. dlopen returns the object
+    it already loaded under the same name, and descriptor numbers come back
+    once closed: a number used again is spelled anew (/proc/self/fd/./N is
+    the same link), so each module is loaded as itself."""
+    uses = _fd_uses.get(fd, 0)
+    _fd_uses[fd] = uses + 1
+    return "/proc/self/fd/" + "./" * uses + str(fd)
+
+
 def _descriptor(u, fds):
     """A unit whose module came as a descriptor with the answer (a sandboxed
-    child): its "module" is the index among the answer's descriptors."""
+    child): its "module" is the index among the answer's descriptors. One
+    that did not arrive (the child had no room for it) is asked for again."""
     index = u.pop("module")
     if isinstance(index, int) and 0 <= index < len(fds):
         u["fd"] = fds[index]
-        u["path"] = f"/proc/self/fd/{fds[index]}"
+        u["path"] = _fd_path(fds[index])
     else:
-        u["status"] = "failed"
-        u["failure"] = {"kind": "service", "message": "the module's descriptor did not arrive (too many open files)"}
+        u["status"], u["resend"] = "pending", True
 
 
 def _close(fds):
@@ -302,8 +315,34 @@ class Hot:
         if isinstance(answer, str):
             self._refuse(answer)
             return
-        for u in answer:
+        self._take_all(answer)
+
+    def _take_all(self, units):
+        """Take an answer's units. A ready unit whose module the answer could
+        not carry (one answer carries at most so many descriptors) is "held":
+        the next poll hands it over, so poll until none is held."""
+        while units:
+            for u in units:
+                self._take(u)
+            for u in units:  # asked for alone: an answer with one descriptor
+                if u.get("resend"):
+                    self._resend(u["name"])
+            if not any(u.get("held") for u in units):
+                return
+            units = self._ask({"op": protocol.NATIVE_POLL})
+            if isinstance(units, str):
+                return
+
+    def _resend(self, name):
+        e = self.entries[name]
+        answer = self._ask({"op": protocol.NATIVE_COMPILE, "name": name})
+        u = answer[0] if isinstance(answer, list) and answer else {}
+        if u.get("name") == name and u.get("status") == "ready" and not u.get("resend"):
             self._take(u)
+        elif e.status == "pending":
+            self.pending -= 1
+            e.status = "failed"
+            e.reason = "service: the module's descriptor did not arrive (too many open files)"
 
     def _refuse(self, message):
         for name in self.plan.units:
@@ -413,8 +452,7 @@ class Hot:
         if isinstance(answer, str):
             e.status, e.reason = "failed", "the host refused native code: " + answer
             return
-        for u in answer:
-            self._take(u)
+        self._take_all(answer)
         self.last_poll = time.perf_counter()
 
     def _check(self):
@@ -426,8 +464,7 @@ class Hot:
         if isinstance(answer, str):
             self.pending = 0
             return
-        for u in answer:
-            self._take(u)
+        self._take_all(answer)
 
     def report(self):
         """The trace: one entry per top-level function, in order."""

@@ -52,6 +52,17 @@ func TestNativeManyFunctionsAllCompile(t *testing.T) {
 			t.Fatalf("f%d: %+v", i, f)
 		}
 	}
+	// Again in auto mode: every module is a cache hit, handed over at the start
+	// although one answer carries at most so many modules, and switches at its def.
+	resp = execNative(t, e, host.NativeAuto, manyFunctionsProgram(n), `{}`)
+	if want := fmt.Sprintf(`[%d, %d, "function", [3]]`, sum, n); string(resp.Value) != want {
+		t.Fatalf("auto: value %s, want %s (trace %+v)", resp.Value, want, resp.Native)
+	}
+	for i := 0; i < n; i++ {
+		if f := nativeEntry(t, resp, fmt.Sprintf("f%d", i)); f.Status != "native" || f.Cache != "hit" || f.SwitchedAfter != 0 {
+			t.Fatalf("auto: f%d: %+v", i, f)
+		}
+	}
 	if f := nativeEntry(t, resp, "unsupported"); f.Status != "python" || !strings.Contains(f.Reason, "bit_length") {
 		t.Fatalf("unsupported: %+v", f)
 	}

@@ -10,8 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/** \brief Most module descriptors one answer can carry (the host's units per execution). */
-#define SPINE_NATIVE_FDS_MAX 32
+#include "spine_protocol.h" /* SPINE_NATIVE_FDS_MAX */
 
 /** \brief Take the 'N' control frame: the toolchain's python dir (absolute). -1 if malformed. */
 int spine_native_config(const unsigned char *payload, uint32_t len);

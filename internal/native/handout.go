@@ -7,6 +7,8 @@ import (
 	"os"
 	"syscall"
 	"unsafe"
+
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // A sandboxed child never opens anything of the cache: it is outside the
@@ -32,6 +34,13 @@ func (s *Session) HandleModules(raw []byte) ([]byte, []*os.File) {
 	for i := range units {
 		u := &units[i]
 		if u.Status != StatusReady || u.Path == "" {
+			continue
+		}
+		if len(files) == protocol.NativeModulesPerAnswer {
+			// The child takes no more descriptors with one answer: this module
+			// goes with the next poll, which the guest sends at once.
+			s.holdBack(u.Name)
+			u.Status, u.Path, u.Cache, u.Held = StatusPending, "", "", true
 			continue
 		}
 		f, err := sealedCopy(u.Path)

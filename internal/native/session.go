@@ -84,6 +84,7 @@ type answerUnit struct {
 	Module  *int     `json:"module,omitempty"`
 	Cache   string   `json:"cache,omitempty"`
 	Failure *Failure `json:"failure,omitempty"`
+	Held    bool     `json:"held,omitempty"` // ready, but its module comes with the next poll (HandleModules)
 }
 
 const maxRequestOverhead = 4 << 10
@@ -176,7 +177,9 @@ func (s *Session) start(specs []unitSpec) ([]answerUnit, error) {
 	defer s.mu.Unlock()
 	out := make([]answerUnit, 0, len(s.order))
 	for _, name := range s.order {
-		out = append(out, s.units[name].answer())
+		u := s.units[name]
+		u.reported = u.reported || s.refresh(u) // answered: a poll does not report it again
+		out = append(out, u.answer())
 	}
 	return out, nil
 }
@@ -244,7 +247,7 @@ func (s *Session) compileOne(name string) ([]answerUnit, error) {
 			s.submit(u)
 		}
 	}
-	s.refresh(u)
+	u.reported = u.reported || s.refresh(u)
 	return []answerUnit{u.answer()}, nil
 }
 
@@ -262,6 +265,16 @@ func (s *Session) poll() []answerUnit {
 		}
 	}
 	return out
+}
+
+// holdBack makes the next poll report the unit again: its answer could not
+// carry the module.
+func (s *Session) holdBack(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u := s.units[name]; u != nil {
+		u.reported = false
+	}
 }
 
 // refresh takes a finished job's outcome; true when the unit is final.

@@ -131,6 +131,12 @@ const (
 // ("module"), never by a path into the cache.
 const NativeDescriptors = "fds"
 
+// NativeModulesPerAnswer is the most module descriptors one native answer
+// carries (a child takes no more: SPINE_NATIVE_FDS_MAX; the kernel passes at
+// most 253 with one message). The host answers a ready unit beyond them as
+// pending and "held", and hands its module over with a later poll.
+const NativeModulesPerAnswer = 32
+
 // NativeUnitSource is one function handed to the compiler.
 type NativeUnitSource struct {
 	Name   string `json:"name"`

@@ -63,6 +63,7 @@ var cMirror = map[string]any{
 	"SPINE_ENTRY_PREFIX_FEED":  EntryPrefixFeed,
 	"SPINE_ENTRY_PREFIX_ABORT": EntryPrefixAbort,
 	"SPINE_NATIVE_DESCRIPTORS": NativeDescriptors,
+	"SPINE_NATIVE_FDS_MAX":     NativeModulesPerAnswer,
 }
 
 var pythonMirror = map[string]any{

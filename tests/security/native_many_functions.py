@@ -1,7 +1,7 @@
 # expect: ok
 # native: auto
 # value: 791608
-# Thirty-two eligible functions (the most one execution may hand over), each
+# Thirty-two eligible functions (as many as the queue has room for), each
 # made hot, then the program ends: the execution may have only its share of
 # the engine's compile queue at once (the rest wait inside it), so it cannot
 # starve the next execution's compilations, and everything it still waited
