@@ -1,9 +1,11 @@
 # expect: timeout
 # native: eager
-# Eager mode waits for a compilation that takes longer than the whole
-# deadline (two hundred unrolled lines): the execution ends with a timeout at
-# its deadline, not when g++ is done, and its compilation is cancelled with
-# it, so no compiler keeps running for an execution that is over.
+# deadline: 300ms
+# Eager mode waits for a compilation that takes longer than the whole short
+# deadline (two hundred unrolled lines; g++ needs about a second for them):
+# the execution ends with a timeout at its deadline, not when g++ is done,
+# and its compilation is cancelled with it, so no compiler keeps running for
+# an execution that is over.
 
 def slow_eager(x: int) -> int:
     x = (x * 37 + 0) % 1000003
