@@ -94,7 +94,7 @@ func (s *Session) Prepare(raw []byte) uint64 {
 		return 0
 	}
 	key, err := canonical(req.Args)
-	if err != nil {
+	if err != nil || !s.admitEarly(tool, req.Args) {
 		return 0
 	}
 	e := &early{tool: tool, args: req.Args, digest: sha256.Sum256(key), done: make(chan struct{}),
@@ -178,7 +178,7 @@ func (s *Session) work(e *early) {
 		e.state, e.start = running, s.Since()
 	}
 	s.mu.Unlock()
-	response, toolErr := s.run(e.ctx, e.tool, e.args)
+	response, toolErr := s.run(e.ctx, earlyCall(e))
 	s.finishEarly(e, response, toolErr)
 }
 
@@ -262,12 +262,13 @@ func (s *Session) settle(e *early, claimed bool) (response []byte, again bool) {
 	done := waitBounded(e.ctx, e.done, since)
 	e.stop()
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if e.state == taken {
+		s.mu.Unlock()
 		return nil, false
 	}
 	if claimed && e.evicted {
 		s.used -= e.cost + len(e.toolErr)
+		s.mu.Unlock()
 		return nil, true
 	}
 	if !done && e.state != finished {
@@ -287,6 +288,8 @@ func (s *Session) settle(e *early, claimed bool) (response []byte, again bool) {
 	s.calls = append(s.calls, call)
 	response = e.response
 	e.response = nil // it leaves with the caller; s.order may still point at e
+	s.mu.Unlock()
+	s.after(earlyCall(e), call, response, false)
 	return response, false
 }
 

@@ -1,0 +1,192 @@
+package host_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/spine-sandbox/spine/host"
+)
+
+// probe is a tool that counts its runs per argument key, and fails the
+// first failures[key] of them.
+type probe struct {
+	mu       sync.Mutex
+	runs     map[int]int
+	failures map[int]int
+}
+
+func newProbe() *probe { return &probe{runs: map[int]int{}, failures: map[int]int{}} }
+
+func (p *probe) tool(name string, speculative bool) host.Tool {
+	return host.NewTool(host.ToolSpec{Name: name, Speculative: speculative, Reads: []string{}},
+		func(_ context.Context, args json.RawMessage) (json.RawMessage, error) {
+			var in struct{ Key int }
+			if err := json.Unmarshal(args, &in); err != nil {
+				return nil, err
+			}
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			p.runs[in.Key]++
+			if p.runs[in.Key] <= p.failures[in.Key] {
+				return nil, fmt.Errorf("%s: run %d of key %d failed", name, p.runs[in.Key], in.Key)
+			}
+			return json.Marshal(in.Key * 10)
+		})
+}
+
+func (p *probe) ran(key int) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.runs[key]
+}
+
+// hookLog records what hooks saw, in order.
+type hookLog struct {
+	mu     sync.Mutex
+	before []host.CallInfo
+	after  []host.CallInfo
+	ends   []host.CallEnd
+}
+
+func (l *hookLog) hook(deny func(host.CallInfo) error) host.Hook {
+	return host.Hook{
+		Before: func(_ context.Context, call host.CallInfo) error {
+			l.mu.Lock()
+			l.before = append(l.before, call)
+			l.mu.Unlock()
+			return deny(call)
+		},
+		After: func(_ context.Context, call host.CallInfo, end host.CallEnd) {
+			l.mu.Lock()
+			l.after = append(l.after, call)
+			l.ends = append(l.ends, end)
+			l.mu.Unlock()
+		},
+	}
+}
+
+func denyKey(key int, message string) func(host.CallInfo) error {
+	return func(call host.CallInfo) error {
+		var in struct{ Key int }
+		if json.Unmarshal(call.Args, &in) == nil && in.Key == key {
+			return errors.New(message)
+		}
+		return nil
+	}
+}
+
+func TestHookDenialIsACatchablePermissionError(t *testing.T) {
+	forEachIsolation(t, func(t *testing.T, m isolationMode) {
+		p, log := newProbe(), &hookLog{}
+		e := m.engine(t, host.WithTools(p.tool("probe", true)), host.WithHooks(log.hook(denyKey(1, "no key 1 today"))))
+		resp, err := e.Execute(context.Background(), host.Request{Source: `
+try:
+    probe(key=1)
+    caught = None
+except PermissionError as e:
+    caught = str(e)
+result = [caught, probe(key=2)]`})
+		if err != nil || string(resp.Value) != `["no key 1 today", 20]` {
+			t.Fatalf("%v %s %s", err, resp.Value, errorOf(resp))
+		}
+		if p.ran(1) != 0 || p.ran(2) != 1 {
+			t.Fatalf("the denied call ran: %v", p.runs)
+		}
+		if c := resp.Calls[0]; c.Tool != "probe" || c.Error != "denied: no key 1 today" || c.Early {
+			t.Fatalf("trace of the denied call: %+v", c)
+		}
+		if len(log.ends) != 2 || !log.ends[0].Denied || log.ends[1].Denied || log.ends[1].Error != "" {
+			t.Fatalf("After saw %+v", log.ends)
+		}
+	})
+}
+
+func TestUncaughtHookDenialEndsWithPermissionError(t *testing.T) {
+	forEachIsolation(t, func(t *testing.T, m isolationMode) {
+		p, log := newProbe(), &hookLog{}
+		e := m.engine(t, host.WithTools(p.tool("probe", true)), host.WithHooks(log.hook(denyKey(1, "no key 1 today"))))
+		resp, err := e.Execute(context.Background(), host.Request{Source: "x = 1\nresult = probe(key=1)"})
+		var execErr *host.ExecError
+		if !errors.Is(err, host.ErrGuest) || !errors.As(err, &execErr) || execErr.Line != 2 {
+			t.Fatalf("want the program's error on line 2, got %v", err)
+		}
+		if resp.Status != host.StatusError || resp.Error != "PermissionError: no key 1 today" || resp.Line != 2 {
+			t.Fatalf("%s %q line %d", resp.Status, resp.Error, resp.Line)
+		}
+		if p.ran(1) != 0 {
+			t.Fatal("the denied call ran")
+		}
+	})
+}
+
+// A call PLM would start early is asked about as it is prepared; denied, it
+// is not started early (no early entry in the trace, its tool never ran),
+// and the program's own call is asked about again and denied where the
+// program makes it. The call allowed early is claimed, and After says so.
+func TestHookDeniedEarlyCallIsNotStartedEarly(t *testing.T) {
+	forEachIsolation(t, func(t *testing.T, m isolationMode) {
+		p, log := newProbe(), &hookLog{}
+		e := m.engine(t, host.WithTools(p.tool("probe", true)), host.WithHooks(log.hook(denyKey(2, "no key 2 today"))))
+		resp, err := e.Execute(context.Background(), host.Request{PLM: true,
+			Source: "a = probe(key=1)\nb = probe(key=2)\nresult = [a, b]"})
+		if !errors.Is(err, host.ErrGuest) || resp.Error != "PermissionError: no key 2 today" || resp.Line != 2 {
+			t.Fatalf("want PermissionError on line 2, got %v (%s, line %d)", err, errorOf(resp), resp.Line)
+		}
+		if p.ran(2) != 0 || p.ran(1) != 1 {
+			t.Fatalf("runs %v", p.runs)
+		}
+		var asked []string
+		for _, c := range log.before {
+			asked = append(asked, fmt.Sprintf("%s early=%v", c.Args, c.Early))
+		}
+		want := []string{`{"key":1} early=true`, `{"key":2} early=true`, `{"key":2} early=false`}
+		if !reflect.DeepEqual(asked, want) {
+			t.Fatalf("Before was asked %q, want %q", asked, want)
+		}
+		var traced []string
+		for _, c := range resp.Calls {
+			traced = append(traced, fmt.Sprintf("%s early=%v claimed=%v error=%q", c.Args, c.Early, c.Claimed, c.Error))
+		}
+		wantTrace := []string{`{"key":1} early=true claimed=true error=""`, `{"key":2} early=false claimed=false error="denied: no key 2 today"`}
+		if !reflect.DeepEqual(traced, wantTrace) {
+			t.Fatalf("trace %q, want %q", traced, wantTrace)
+		}
+		claimed := false
+		for i, c := range log.after {
+			if c.Early && c.Claimed && string(c.Args) == `{"key":1}` && log.ends[i].Error == "" {
+				claimed = true
+			}
+		}
+		if !claimed {
+			t.Fatalf("After never saw the claimed early call: %+v", log.after)
+		}
+	})
+}
+
+// A tool that is not speculative runs exactly as often as the program
+// calls it: an Around hook that calls next twice gets an error the second
+// time, and the tool runs once.
+func TestHookCannotRunAnEffectfulToolTwice(t *testing.T) {
+	forEachIsolation(t, func(t *testing.T, m isolationMode) {
+		p := newProbe()
+		var second error
+		twice := host.Hook{Around: func(ctx context.Context, call host.CallInfo, next func(context.Context) (json.RawMessage, error)) (json.RawMessage, error) {
+			value, err := next(ctx)
+			_, second = next(ctx)
+			return value, err
+		}}
+		e := m.engine(t, host.WithTools(p.tool("act", false)), host.WithHooks(twice))
+		mustValue(t, e, "result = act(key=3)", "", "30")
+		if p.ran(3) != 1 {
+			t.Fatalf("the effectful tool ran %d times", p.ran(3))
+		}
+		if !errors.Is(second, host.ErrRunOnce) {
+			t.Fatalf("the second run of an effectful tool: %v, want ErrRunOnce", second)
+		}
+	})
+}
