@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/spine-sandbox/spine/host"
 )
@@ -188,5 +190,67 @@ func TestHookCannotRunAnEffectfulToolTwice(t *testing.T) {
 		if !errors.Is(second, host.ErrRunOnce) {
 			t.Fatalf("the second run of an effectful tool: %v, want ErrRunOnce", second)
 		}
+	})
+}
+
+// After sees every call the trace records, each once, however it ended:
+// here calls PLM started early whose responses were evicted to make room
+// for the program's own (budget_test.go), claimed ones, and plain ones.
+func TestHookAfterSeesEveryTracedCall(t *testing.T) {
+	source := `big = 'a' * 5000
+out = []
+for n in range(4):
+    for i in range(64):
+        out.append(len(echo(x=big, n=n, i=i)['x']))
+        if i == 0:
+            break
+result = out`
+	forEachIsolation(t, func(t *testing.T, m isolationMode) {
+		log := &hookLog{}
+		e := m.engine(t, host.WithLimits(host.Limits{HostBytes: 300_000, StdoutBytes: 10_000}),
+			host.WithHooks(log.hook(func(host.CallInfo) error { return nil })))
+		resp, err := e.Execute(context.Background(), host.Request{Source: source, PLM: true})
+		if err != nil {
+			t.Fatalf("%v (%s)", err, errorOf(resp))
+		}
+		count := func(errors []string) map[string]int {
+			out := map[string]int{}
+			for _, e := range errors {
+				out[e]++
+			}
+			return out
+		}
+		var traced, seen []string
+		for _, c := range resp.Calls {
+			traced = append(traced, fmt.Sprintf("early=%v claimed=%v error=%q", c.Early, c.Claimed, c.Error))
+		}
+		for i, end := range log.ends {
+			seen = append(seen, fmt.Sprintf("early=%v claimed=%v error=%q", log.after[i].Early, log.after[i].Claimed, end.Error))
+		}
+		if !reflect.DeepEqual(count(traced), count(seen)) {
+			t.Fatalf("traced %v\nAfter saw %v", count(traced), count(seen))
+		}
+		if count(traced)[`early=true claimed=false error="evicted: not claimed before the execution needed its memory"`] == 0 {
+			t.Fatalf("nothing was evicted: %v", count(traced))
+		}
+	})
+}
+
+// A Before hook is bounded like a tool: one that ignores its context is
+// abandoned ToolGrace after the deadline, and the execution ends on time.
+func TestHookThatIgnoresItsContextIsAbandoned(t *testing.T) {
+	forEachIsolation(t, func(t *testing.T, m isolationMode) {
+		release := make(chan struct{})
+		stuck := host.Hook{Before: func(context.Context, host.CallInfo) error { <-release; return nil }}
+		e := m.engine(t, host.WithHooks(stuck), host.WithLimits(host.Limits{Timeout: 200 * time.Millisecond}))
+		resp, err := e.Execute(context.Background(), host.Request{Source: "result = echo(x=1)"})
+		if !errors.Is(err, host.ErrTimeout) || len(resp.Calls) != 1 || !strings.HasPrefix(resp.Calls[0].Error, "abandoned: ") {
+			t.Fatalf("want a timeout with the call abandoned, got %v %+v", err, resp.Calls)
+		}
+		if e.AbandonedCalls() != 1 {
+			t.Fatalf("abandoned calls %d, want 1", e.AbandonedCalls())
+		}
+		close(release)
+		waitFor(t, "the hook to return", func() bool { return e.AbandonedCalls() == 0 })
 	})
 }
