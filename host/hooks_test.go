@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -252,5 +253,50 @@ func TestHookThatIgnoresItsContextIsAbandoned(t *testing.T) {
 		}
 		close(release)
 		waitFor(t, "the hook to return", func() bool { return e.AbandonedCalls() == 0 })
+	})
+}
+
+// A tool called in async code is the program's own call, asked about once
+// (not as early) when the program starts it; refused, the program sees
+// PermissionError where it awaits it, and the tool does not run. An
+// effectful tool asked about so is not run either.
+func TestHookDeniesAsyncCallsAtTheirAwait(t *testing.T) {
+	forEachIsolation(t, func(t *testing.T, m isolationMode) {
+		p, log := newProbe(), &hookLog{}
+		e := m.engine(t, host.WithTools(p.tool("probe", true), p.tool("act", false)),
+			host.WithHooks(log.hook(denyKey(2, "no key 2 today"))))
+		resp, err := e.Execute(context.Background(), host.Request{Source: `import asyncio
+async def attempt(call):
+    try:
+        return await call
+    except PermissionError as e:
+        return 'denied: ' + str(e)
+async def main():
+    return await asyncio.gather(attempt(probe(key=1)), attempt(probe(key=2)), attempt(act(key=2)))
+result = asyncio.run(main())`})
+		if err != nil || string(resp.Value) != `[10, "denied: no key 2 today", "denied: no key 2 today"]` {
+			t.Fatalf("%v %s (%s)", err, resp.Value, errorOf(resp))
+		}
+		if p.ran(1) != 1 || p.ran(2) != 0 {
+			t.Fatalf("runs %v", p.runs)
+		}
+		var asked []string
+		for _, c := range log.before {
+			asked = append(asked, fmt.Sprintf("%s %s early=%v", c.Tool, c.Args, c.Early))
+		}
+		sort.Strings(asked)
+		want := []string{`act {"key":2} early=false`, `probe {"key":1} early=false`, `probe {"key":2} early=false`}
+		if !reflect.DeepEqual(asked, want) {
+			t.Fatalf("Before was asked %q, want %q", asked, want)
+		}
+		denied := 0
+		for i, end := range log.ends {
+			if end.Denied && !log.after[i].Early {
+				denied++
+			}
+		}
+		if denied != 2 {
+			t.Fatalf("After saw %d denials, want 2: %+v", denied, log.ends)
+		}
 	})
 }

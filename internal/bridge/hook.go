@@ -137,7 +137,7 @@ func (s *Session) after(call HookCall, trace Call, response []byte, denied bool)
 
 // earlyCall is the hooks' view of a prepared call.
 func earlyCall(e *early) HookCall {
-	return HookCall{Tool: e.tool, Args: e.args, Early: true, Stream: e.streaming}
+	return HookCall{Tool: e.tool, Args: e.args, Early: !e.now, Stream: e.streaming}
 }
 
 // guarded runs fn, turning a panic into an error.
@@ -150,18 +150,23 @@ func guarded(fn func() error) (err error) {
 	return fn()
 }
 
-// admitEarly asks the Before hooks whether a call may start early; a call
-// refused, or a hook that ignored its context past Grace, only means it
-// does not.
-func (s *Session) admitEarly(tool *Tool, args json.RawMessage) bool {
+// admitPrepared asks the Before hooks about a prepared call (bounded like
+// a tool). A guess (PLM, prefix) they refuse is not started (false): the
+// program's own call asks again if the program makes it. The program's own
+// call started to be awaited later (`now`) is its one asking: refused, it
+// starts as the refusal (refusal != ""), which its resolve delivers.
+func (s *Session) admitPrepared(tool *Tool, args json.RawMessage, now bool) (refusal string, start bool) {
 	if s.cfg.Hooks == nil {
-		return true
+		return "", true
 	}
 	s.mu.Lock()
-	call := HookCall{Tool: tool, Args: args, Early: true, Stream: s.streaming}
+	call := HookCall{Tool: tool, Args: args, Early: !now, Stream: s.streaming && !now}
 	s.mu.Unlock()
-	admitted := false
-	return s.bounded(s.ctx, func() { admitted = s.admit(s.ctx, call) == "" }) && admitted
+	var answer string // written by the bounded goroutine: read only once it is done
+	if !s.bounded(s.ctx, func() { answer = s.admit(s.ctx, call) }) {
+		return "", false // its context ended: it would not start anyway
+	}
+	return answer, answer == "" || now
 }
 
 // reportEvicted tells the After hooks about the early calls whose responses
