@@ -162,10 +162,10 @@ func TestTelemetryMetrics(t *testing.T) {
 		}
 		got := metricPoints(t, reader)
 		want := map[string]float64{
-			"spine.executions{spine.status=ok}":                                                   1,
-			"spine.executions{spine.status=error}":                                                1,
-			"spine.execution.duration{spine.status=ok}":                                           1,
-			"spine.execution.duration{spine.status=error}":                                        1,
+			"spine.executions{spine.status=ok}":                                                        1,
+			"spine.executions{spine.status=error}":                                                     1,
+			"spine.execution.duration{spine.status=ok}":                                                1,
+			"spine.execution.duration{spine.status=error}":                                             1,
 			"spine.tool.duration{spine.tool.early=false,spine.tool.name=lookup,spine.tool.status=ok}":  2,
 			"spine.tool.duration{spine.tool.early=false,spine.tool.name=fail,spine.tool.status=error}": 1,
 			"spine.pool.wait{}": 2,
