@@ -39,11 +39,20 @@ class LimitExceeded(Exception):
 
 # --- Tool calls --------------------------------------------------------------
 
+# The exception classes a tool error may name, looked up once: a program that
+# rebinds a builtin cannot change what a tool raises.
+_TOOL_ERRORS = {name: getattr(builtins, name) for name in protocol.TOOL_ERROR_TYPES}
+
+
 def decode(response):
-    """Turn a host response into the tool's value, or raise its error here."""
+    """Turn a host response into the tool's value, or raise its error here.
+
+    The error is the builtin its "type" names when that is one of
+    protocol.TOOL_ERROR_TYPES, and RuntimeError otherwise.
+    """
     response = json.loads(response)
     if "error" in response:
-        raise RuntimeError(response["error"])
+        raise _TOOL_ERRORS.get(response.get("type"), RuntimeError)(response["error"])
     return response["value"]
 
 

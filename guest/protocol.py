@@ -49,6 +49,10 @@ NATIVE_POLL = "poll"
 # the compiled modules that came with it (a unit's "module" indexes them).
 NATIVE_DESCRIPTORS = "fds"
 
+# The exceptions a tool error response may name ("type"): the program sees
+# that builtin at the call site, and RuntimeError for any other name or none.
+TOOL_ERROR_TYPES = ("ValueError", "KeyError", "PermissionError", "TimeoutError", "LookupError", "RuntimeError")
+
 _encoder = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")
 )

@@ -70,6 +70,8 @@ type config struct {
 	isolation Isolation
 	sandbox   SandboxOptions
 	native    *NativeOptions
+	hooks     []Hook
+	telemetry telemetryConfig
 }
 
 // WithTools registers tools; names must be unique.
@@ -122,6 +124,9 @@ type Engine struct {
 	// still runs (AbandonedCalls).
 	abandoned atomic.Int64
 
+	hooks     bridge.Hooks // call hooks and the telemetry's; nil: none
+	telemetry *telemetry   // nil: off
+
 	mu      sync.Mutex
 	streams map[*Stream]struct{} // open streams, aborted by Close
 }
@@ -154,6 +159,12 @@ func New(opts ...Option) (*Engine, error) {
 		e.order = append(e.order, t.Spec.Name)
 	}
 	e.manifest = manifestJSON(e.tools, e.order)
+	telemetry, err := newTelemetry(cfg.telemetry)
+	if err != nil {
+		return nil, fmt.Errorf("spine: %w", err)
+	}
+	e.telemetry = telemetry
+	e.hooks = newHookChain(append(cfg.hooks, e.telemetry.hook()...))
 	if err := e.start(cfg); err != nil {
 		if e.native != nil {
 			e.native.Close()
@@ -181,6 +192,10 @@ func (e *Engine) start(cfg config) error {
 	if err != nil {
 		return err
 	}
+	if err := e.telemetry.watchPool(guests); err != nil {
+		guests.Close()
+		return err
+	}
 	e.guests = guests
 	return nil
 }
@@ -202,6 +217,7 @@ func (e *Engine) Close() error {
 	if e.native != nil {
 		e.native.Close()
 	}
+	e.telemetry.close()
 	return e.guests.Close()
 }
 
@@ -252,6 +268,7 @@ type prepared struct {
 	native      *native.Session
 	hot         *protocol.NativeMode
 	start       time.Time
+	telemetry   *execution
 }
 
 func (e *Engine) guestLimits() protocol.ExecuteLimits {
@@ -347,7 +364,8 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	}
 	sink := &emitted{}
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
-	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: e.resultLimits(),
+	ctx, observed := e.telemetry.startExecution(ctx, req, e.level)
+	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: e.resultLimits(), Hooks: e.hooks,
 		Limits: bridge.Limits{MaxToolCalls: e.limits.ToolCalls, MaxArgBytes: e.limits.ToolArgBytes,
 			MaxHostBytes: e.limits.HostBytes, ReservedBytes: 2 * e.limits.StdoutBytes}}
 	if nativeSession != nil {
@@ -356,7 +374,7 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	session := bridge.NewSession(ctx, config)
 	sink.charge = session.Charge
 	return &prepared{session: session, sink: sink, request: encoded, inputs: inputs, manifest: manifest,
-		native: nativeSession, hot: hot, start: time.Now()}, nil
+		native: nativeSession, hot: hot, start: time.Now(), telemetry: observed}, nil
 }
 
 // Execute runs one program and returns its response. The error is nil when
@@ -379,7 +397,7 @@ func (e *Engine) Execute(ctx context.Context, req Request) (*Response, error) {
 		return nil, err
 	}
 	defer p.cancel()
-	g, err := e.guests.Acquire(p.session)
+	g, err := e.acquire(p)
 	if err != nil {
 		return e.acquireFailed(ctx, p, err)
 	}
@@ -403,13 +421,21 @@ func (e *Engine) notStarted(reason bridge.Reason) (*Response, error) {
 func (e *Engine) acquireFailed(parent context.Context, p *prepared, err error) (*Response, error) {
 	if e.closed.Load() {
 		p.session.Close()
+		e.telemetry.executionEnded(p.telemetry, nil, ErrClosed)
 		return nil, &ExecError{Kind: ErrClosed}
 	}
 	return e.finish(parent, p, nil, err)
 }
 
-// finish closes the session and turns the guest's result into a Response.
+// finish closes the session, turns the guest's result into a Response and
+// reports it to the telemetry.
 func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Result, runErr error) (*Response, error) {
+	resp, err := e.outcome(parent, p, result, runErr)
+	e.telemetry.executionEnded(p.telemetry, resp, err)
+	return resp, err
+}
+
+func (e *Engine) outcome(parent context.Context, p *prepared, result *bridge.Result, runErr error) (*Response, error) {
 	reason := p.session.Ended() // before Close, which ends the session's context
 	p.session.Close()
 	resp := &Response{Elapsed: time.Since(p.start), Emitted: p.sink.list(), Calls: convertCalls(p.session.Calls())}

@@ -98,7 +98,7 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 // not block without bound while every sandboxed child is busy.
 func (e *Engine) acquireForStream(p *prepared) (bridge.Guest, error) {
 	bound := time.AfterFunc(e.limits.Timeout, func() { p.cancelCause(context.DeadlineExceeded) })
-	g, err := e.guests.Acquire(p.session)
+	g, err := e.acquire(p)
 	if !bound.Stop() && err == nil {
 		// The bound passed just as the guest came: the stream's context is
 		// already over.
@@ -298,6 +298,7 @@ func (s *Stream) abandon(cause error) {
 		<-s.fed
 		s.release(false)
 		s.p.session.Close()
+		s.engine.telemetry.executionEnded(s.p.telemetry, nil, cause)
 	}()
 }
 

@@ -22,7 +22,7 @@ func newTransport(cfg config, native *bridge.NativeSetup) (bridge.Transport, err
 	}
 	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, MaxChildren: opts.MaxChildren,
 		MemoryBytes: opts.MemoryBytes, CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces,
-		AllowNoLandlock: opts.AllowNoLandlock, Native: native})
+		AllowNoLandlock: opts.AllowNoLandlock, Native: native, Logger: cfg.telemetry.logger})
 	if err != nil {
 		return nil, fmt.Errorf("spine: %w", err)
 	}

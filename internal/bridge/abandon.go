@@ -53,18 +53,28 @@ func waitBounded(ctx context.Context, done <-chan struct{}, since func() time.Ti
 	}
 }
 
-// runBounded runs the tool on its own goroutine and waits for it at most
-// Grace past the end of ctx; abandoned reports that it gave up.
-func (s *Session) runBounded(ctx context.Context, tool *Tool, args []byte) (response []byte, toolErr string, abandoned bool) {
+// runBounded runs fn (a tool call) on its own goroutine and waits for it at
+// most Grace past the end of ctx; abandoned reports that it gave up.
+func (s *Session) runBounded(ctx context.Context, fn func() ([]byte, string)) (response []byte, toolErr string, abandoned bool) {
 	var got struct {
 		response []byte
 		toolErr  string
 	}
+	if !s.bounded(ctx, func() { got.response, got.toolErr = fn() }) {
+		return errorResponse(AbandonedError), AbandonedError, true
+	}
+	return got.response, got.toolErr, false
+}
+
+// bounded runs fn on its own goroutine and waits for it at most Grace past
+// the end of ctx. False: it gave up, and fn runs on, counted as abandoned
+// until it returns; the caller must not read what fn writes.
+func (s *Session) bounded(ctx context.Context, fn func()) bool {
 	done := make(chan struct{})
 	var state atomic.Int32 // running, then finished or left
 	const running, finished, left = 0, 1, 2
 	go func() {
-		got.response, got.toolErr = s.run(ctx, tool, args)
+		fn()
 		close(done)
 		if !state.CompareAndSwap(running, finished) {
 			s.abandoned().Add(-1)
@@ -73,12 +83,12 @@ func (s *Session) runBounded(ctx context.Context, tool *Tool, args []byte) (resp
 	if !waitBounded(ctx, done, s.endedAt) {
 		s.abandoned().Add(1)
 		if state.CompareAndSwap(running, left) {
-			return errorResponse(AbandonedError), AbandonedError, true
+			return false
 		}
 		s.abandoned().Add(-1) // it returned just now
 		<-done
 	}
-	return got.response, got.toolErr, false
+	return true
 }
 
 // abandoned is the counter of abandoned calls still running.

@@ -112,6 +112,9 @@ func (s *Session) evictLocked(n int) bool {
 		call.Start, call.End, call.Error, call.Early, call.Stream = e.start, e.end, EvictedError, true, e.streaming
 		s.used += traceCost(call.Tool, call.Args, call.Error) - e.cost - len(e.response) - len(e.toolErr)
 		s.calls = append(s.calls, call)
+		if s.cfg.Hooks != nil {
+			s.unreported = append(s.unreported, len(s.calls)-1) // to the After hooks at Close, outside the lock
+		}
 		evicted = true
 	}
 	clear(s.order[len(kept):])

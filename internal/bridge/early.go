@@ -32,8 +32,9 @@ type early struct {
 	cancelled atomic.Int64  // UnixNano of the session's own cancel of this call; 0 before
 	done      chan struct{} // closed when the worker is done with the call
 	streaming bool
-	now       bool // the program's own call, not a guess
-	cost      int  // bytes charged while it is pending (its bookkeeping and its trace entry)
+	now       bool   // the program's own call, not a guess
+	refusal   string // a call hook refused it (a `now` call only): its answer is the refusal
+	cost      int    // bytes charged while it is pending (its bookkeeping and its trace entry)
 
 	// Guarded by Session.mu.
 	state     earlyState
@@ -97,15 +98,19 @@ func (s *Session) Prepare(raw []byte) uint64 {
 	if err != nil {
 		return 0
 	}
+	refusal, admitted := s.admitPrepared(tool, req.Args, req.Now)
+	if !admitted {
+		return 0
+	}
 	e := &early{tool: tool, args: req.Args, digest: sha256.Sum256(key), done: make(chan struct{}),
-		now: req.Now, cost: earlyOverhead + traceCost(tool.Name, req.Args, "")}
+		now: req.Now, refusal: refusal, cost: earlyOverhead + traceCost(tool.Name, req.Args, "")}
 	s.mu.Lock()
 	fits := s.fitLocked(e.cost) // speculation never evicts, nor stops the program
 	s.mu.Unlock()
 	if !fits {
 		return 0
 	}
-	if e.now {
+	if e.now && refusal == "" {
 		s.invalidate(tool) // the program's own effect happens now, as in call
 	}
 	e.ctx, e.cancel = context.WithCancel(s.ctx)
@@ -178,7 +183,11 @@ func (s *Session) work(e *early) {
 		e.state, e.start = running, s.Since()
 	}
 	s.mu.Unlock()
-	response, toolErr := s.run(e.ctx, e.tool, e.args)
+	if e.refusal != "" { // a call hook refused the program's own call
+		s.finishEarly(e, deniedResponse(e.refusal), DeniedPrefix+e.refusal)
+		return
+	}
+	response, toolErr := s.run(e.ctx, earlyCall(e))
 	s.finishEarly(e, response, toolErr)
 }
 
@@ -262,12 +271,13 @@ func (s *Session) settle(e *early, claimed bool) (response []byte, again bool) {
 	done := waitBounded(e.ctx, e.done, since)
 	e.stop()
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if e.state == taken {
+		s.mu.Unlock()
 		return nil, false
 	}
 	if claimed && e.evicted {
 		s.used -= e.cost + len(e.toolErr)
+		s.mu.Unlock()
 		return nil, true
 	}
 	if !done && e.state != finished {
@@ -287,6 +297,8 @@ func (s *Session) settle(e *early, claimed bool) (response []byte, again bool) {
 	s.calls = append(s.calls, call)
 	response = e.response
 	e.response = nil // it leaves with the caller; s.order may still point at e
+	s.mu.Unlock()
+	s.after(earlyCall(e), call, response, e.refusal != "")
 	return response, false
 }
 

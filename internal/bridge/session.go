@@ -54,6 +54,7 @@ type Config struct {
 	Abandoned *atomic.Int64
 	Native    NativeHandler         // hot functions; nil when native code is off
 	Result    protocol.ResultLimits // what Accept checks the result against
+	Hooks     Hooks                 // call hooks; nil: none
 }
 
 // Session is the host's side of one execution: every tool crossing of that
@@ -76,6 +77,7 @@ type Session struct {
 	held       []byte // a response that did not fit the transport's buffer
 	handles    map[uint64]*early
 	stale      []*early // early calls an effect cancelled, settled at Close
+	unreported []int    // the trace entries of evicted early calls, reported to the After hooks at Close
 	order      []*early // prepared calls, oldest first (settled ones dropped lazily): eviction's order
 	next       uint64
 	prepared   int
@@ -190,16 +192,17 @@ func (s *Session) Call(raw []byte) []byte {
 	return s.call(raw, true, false)
 }
 
-// call serves a request the program makes now; count is false when it was
-// counted already (a prepared call the program reached before it started),
-// mismatch marks the rerun of a prepared call that did not match.
-func (s *Session) call(raw []byte, count, mismatch bool) []byte {
+// call serves a request the program makes now; fresh is false for a
+// prepared call that runs as the program's own (it was counted and admitted
+// when it was prepared), mismatch marks the rerun of a prepared call that
+// did not match.
+func (s *Session) call(raw []byte, fresh, mismatch bool) []byte {
 	start := s.Since()
 	if err := s.done(); err != nil {
 		return errorResponse("not started: " + err.Error())
 	}
 	req, err := parseRequest(raw, s.maxArgBytes())
-	if count {
+	if fresh {
 		if message := s.countCall(); message != "" {
 			return s.refuse(refusedTrace(req.Tool, req.Args, raw), start, message)
 		}
@@ -218,13 +221,24 @@ func (s *Session) call(raw []byte, count, mismatch bool) []byte {
 	if !s.Charge(traceCost(req.Tool, req.Args, "")) {
 		return s.refuse(refusedTrace(req.Tool, req.Args, raw), start, s.LimitExceeded())
 	}
-	s.invalidate(tool)
-	response, toolErr, _ := s.runBounded(s.ctx, tool, req.Args)
+	call := HookCall{Tool: tool, Args: req.Args, Mismatch: mismatch}
+	denied := false
+	response, toolErr, abandoned := s.runBounded(s.ctx, func() ([]byte, string) {
+		if fresh {
+			if refusal := s.admit(s.ctx, call); refusal != "" {
+				denied = true
+				return deniedResponse(refusal), DeniedPrefix + refusal
+			}
+		}
+		s.invalidate(tool) // only a call that runs changes what early calls read
+		return s.run(s.ctx, call)
+	})
+	trace := Call{Tool: req.Tool, Args: req.Args, Start: start, End: s.Since(), Error: toolErr, Mismatch: mismatch}
 	s.mu.Lock()
 	s.used += len(toolErr) // the tool's own message: the host's code, charged as is
-	s.calls = append(s.calls, Call{Tool: req.Tool, Args: req.Args, Start: start, End: s.Since(), Error: toolErr,
-		Mismatch: mismatch})
+	s.calls = append(s.calls, trace)
 	s.mu.Unlock()
+	s.after(call, trace, response, !abandoned && denied)
 	return response
 }
 
@@ -283,6 +297,7 @@ func (s *Session) Close() {
 	for _, e := range pending {
 		s.settle(e, false)
 	}
+	s.reportEvicted()
 }
 
 func (s *Session) maxArgBytes() int {
@@ -345,10 +360,11 @@ func (s *Session) refuse(call Call, start time.Duration, message string) []byte 
 	return errorResponse(message)
 }
 
-// run runs the handler on arguments the schema accepted, turning every
-// failure (error, panic, invalid JSON result) into an error response.
-func (s *Session) run(ctx context.Context, tool *Tool, args json.RawMessage) (response []byte, toolErr string) {
-	value, err := invoke(ctx, tool, args)
+// run runs the handler (through the Run hooks) on arguments the schema
+// accepted, turning every failure (error, panic, invalid JSON result) into
+// an error response.
+func (s *Session) run(ctx context.Context, call HookCall) (response []byte, toolErr string) {
+	value, err := s.invokeHooked(ctx, call)
 	if err != nil {
 		return errorResponse(err.Error()), err.Error()
 	}
@@ -365,6 +381,12 @@ func invoke(ctx context.Context, tool *Tool, args json.RawMessage) (value json.R
 	if err != nil {
 		return nil, err
 	}
+	return checkedValue(tool, value)
+}
+
+// checkedValue is a tool's value as the program receives it: null for
+// nothing, an error for what is not JSON.
+func checkedValue(tool *Tool, value json.RawMessage) (json.RawMessage, error) {
 	if len(value) == 0 {
 		return json.RawMessage("null"), nil
 	}

@@ -103,9 +103,12 @@ type WaitAnswer struct {
 }
 
 // ToolResponse answers a call or resolve: exactly one of Value and Error.
+// Type names the exception an Error raises in the program (ToolErrorTypes;
+// "": RuntimeError).
 type ToolResponse struct {
 	Value json.RawMessage `json:"value,omitempty"`
 	Error *string         `json:"error,omitempty"`
+	Type  string          `json:"type,omitempty"`
 }
 
 // NativeRequest is a native crossing's request: "start" (once: the

@@ -85,6 +85,7 @@ var pythonMirror = map[string]any{
 	"NATIVE_COMPILE":      NativeCompile,
 	"NATIVE_POLL":         NativePoll,
 	"NATIVE_DESCRIPTORS":  NativeDescriptors,
+	"TOOL_ERROR_TYPES":    ToolErrorTypes,
 }
 
 func repoRoot(t *testing.T) string {

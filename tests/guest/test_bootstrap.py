@@ -4,6 +4,7 @@
 it (the real crossing is tested by the C and Go suites). Run from the repo:
     PYTHONPATH=guest:tests/programs /usr/bin/python3 -m pytest -q tests/guest
 """
+import builtins
 import json
 import sys
 import types
@@ -308,3 +309,22 @@ def test_cycle_in_result_is_named_a_cycle():
     assert response["error"] == "ValueError: result contains a reference cycle: result['k'][0] is result"
     response, _, _ = execute("s = [1]\nresult = [s, s, {'a': s}]")
     assert response["value"] == [[1], [1], {"a": [1]}]
+
+
+# A tool error names the exception the program sees only from the allowlist;
+# any other name, or none, is a RuntimeError, so a response can never raise
+# an exception a program does not expect from a tool call.
+@pytest.mark.parametrize("name", protocol.TOOL_ERROR_TYPES)
+def test_tool_error_raises_the_type_it_names(name):
+    with pytest.raises(getattr(builtins, name)) as caught:
+        bootstrap.decode(json.dumps({"error": "denied", "type": name}))
+    assert type(caught.value).__name__ == name and caught.value.args == ("denied",)
+
+
+@pytest.mark.parametrize("name", [None, "SystemExit", "KeyboardInterrupt", "Interrupt", "BaseException", "os"])
+def test_tool_error_outside_the_allowlist_is_a_runtime_error(name):
+    response = {"error": "boom"} if name is None else {"error": "boom", "type": name}
+    with pytest.raises(RuntimeError) as caught:
+        bootstrap.decode(json.dumps(response))
+    assert type(caught.value) is RuntimeError and str(caught.value) == "boom"
+

@@ -87,6 +87,7 @@ func (p *Pool) admit(c *child) {
 	if why == "" {
 		why = err.Error()
 	}
+	p.opts.Logger.Warn("spine: a sandboxed child died before it was ready", "reason", why)
 	p.unready.failed(why)
 	p.replenish()    // stops asking once the failures are final
 	p.ready.notify() // a waiting Acquire reports the failure if it is final

@@ -23,7 +23,11 @@ func (p *Pool) replenish() {
 	p.mu.Lock()
 	n := p.forksWantedLocked()
 	p.starting += n
+	grown := p.grownLocked()
 	p.mu.Unlock()
+	if grown > 0 {
+		p.opts.Logger.Info("spine: the sandbox pool grew", "children", grown, "max_children", p.opts.MaxChildren)
+	}
 	for i := 0; i < n; i++ {
 		p.requestFork()
 	}
@@ -143,6 +147,13 @@ func (p *Pool) counts() counts {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return counts{Busy: p.busy, Spare: p.ready.len(), Starting: p.starting, Waiting: p.waiting}
+}
+
+// Children reports the pool's children by state, and the executions waiting
+// for one (for the engine's metrics).
+func (p *Pool) Children() (busy, spare, starting, waiting int) {
+	c := p.counts()
+	return c.Busy, c.Spare, c.Starting, c.Waiting
 }
 
 func (c counts) String() string {

@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"sync"
@@ -51,6 +52,8 @@ type Options struct {
 	AllowNoLandlock   bool
 	// Native, when set, prepares the zygote for hot functions (native.go).
 	Native *bridge.NativeSetup
+	// Logger receives the pool's own events (log.go); nil: none.
+	Logger *slog.Logger
 
 	// withoutNamespaces, when set, is why the zygote starts without
 	// namespaces: it failed in them (see NewPool), or a test asks for the
@@ -83,6 +86,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Grace <= 0 {
 		o.Grace = 500 * time.Millisecond
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	return o
 }
@@ -117,6 +123,7 @@ type Pool struct {
 	busy     int // children bound to a session, from Acquire to Release
 	starting int // forks asked for whose child is not yet ready nor failed
 	waiting  int // Acquire calls waiting for a child
+	peak     int // the most children alive at once so far (busy, spare or starting)
 
 	ready    *readyStack   // children that are confined, warmed up and unused
 	unready  unready       // children that died before they were ready
@@ -332,6 +339,7 @@ func (p *Pool) readControl() {
 	for _, c := range orphans {
 		c.exit(-1, 0)
 	}
+	p.zygoteGone(cause)
 	close(p.dead)
 }
 
