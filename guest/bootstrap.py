@@ -43,11 +43,27 @@ def decode(response):
     """Turn a host response into the tool's value, or raise its error here."""
     response = json.loads(response)
     if "error" in response:
-        raise RuntimeError(response["error"])
+        raise _tool_error(response)
     return response["value"]
 
 
 _calls = aio.Calls(prepare, resolve, decode, wait)
+# The exception classes a tool's error may raise, by name: only these, so a
+# response can never make the program raise anything else.
+_TOOL_EXCEPTIONS = {name: getattr(builtins, name) for name in protocol.TOOL_EXCEPTIONS}
+_CALL_ATTRIBUTE = "_spine_call"
+
+
+def _tool_error(response):
+    """The exception a tool's error raises: its type (RuntimeError unless the
+    host names another allowed one) and, when the host keeps the tool's Go
+    error, its id, reported back if the exception ends the program."""
+    exception = _TOOL_EXCEPTIONS.get(response.get("type"), RuntimeError)
+    error = exception(response["error"])
+    call = response.get("call")
+    if type(call) is int and call > 0:
+        setattr(error, _CALL_ATTRIBUTE, call)
+    return error
 
 
 def invoke_tool(name, args):
@@ -474,6 +490,9 @@ def execute(request):
             kind = protocol.OUTCOME_INTERRUPT
         envelope = {"error": _message(error), "transformed": transformed, "kind": kind,
                     "line": _user_line(error), "traceback": _user_traceback(error, source)}
+        call = getattr(error, _CALL_ATTRIBUTE, None)
+        if type(call) is int and call > 0:
+            envelope["call"] = call
         response = (json.dumps(envelope, ensure_ascii=False)[:-1] + _output_flags(stdout, stderr) +
                     _native_field(hot) + "}")
         error.__traceback__ = None

@@ -19,6 +19,11 @@ OUTCOME_RESULT_LIMIT = "result_limit"  # the result exceeded its size or depth l
 OUTCOME_INTERRUPT = "interrupt"  # the program met _spine.Interrupt
 GUEST_OUTCOMES = (OUTCOME_PROGRAM, OUTCOME_RESULT_LIMIT, OUTCOME_INTERRUPT)
 
+# The exceptions a tool's error may raise in the program (a response's
+# "type"), the default first: no other name is ever raised, whatever the
+# host's response says.
+TOOL_EXCEPTIONS = ("RuntimeError", "ValueError", "KeyError", "PermissionError", "TimeoutError", "LookupError")
+
 # The limits of an execution when its request names none.
 DEFAULT_LIMITS = {
     "stdout_bytes": 1 << 20,

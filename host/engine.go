@@ -458,7 +458,8 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Resu
 		return resp, &ExecError{Kind: ErrLimit, Message: *g.Error}
 	}
 	resp.Status = StatusError
-	return resp, &ExecError{Kind: ErrGuest, Message: *g.Error, Line: g.Line}
+	return resp, &ExecError{Kind: ErrGuest, Message: *g.Error, Line: g.Line,
+		ToolErr: p.session.ToolError(g.Call, exceptionOf(*g.Error))}
 }
 
 // failed builds the response of an execution whose guest failed (runErr):

@@ -62,7 +62,8 @@ type ToolSpec struct {
 
 // Handler runs one call: args is the JSON object of the keyword arguments and
 // the result is the JSON value the program receives. A returned error reaches
-// the program as RuntimeError(err.Error()).
+// the program as RuntimeError(err.Error()), or as the exception a *ToolError
+// in its chain names (see ToolError).
 type Handler func(ctx context.Context, args json.RawMessage) (json.RawMessage, error)
 
 // Tool is a spec and its handler.

@@ -83,6 +83,7 @@ type Session struct {
 	stop       func()
 	deadline   time.Time
 	changed    chan struct{} // closed (and replaced) whenever a started call's worker is done
+	errs       []keptError // the Go errors of failed tool calls, by id-1 (toolerror.go)
 }
 
 // SetDeadline sets the deadline of an execution whose context was made
@@ -350,7 +351,7 @@ func (s *Session) refuse(call Call, start time.Duration, message string) []byte 
 func (s *Session) run(ctx context.Context, tool *Tool, args json.RawMessage) (response []byte, toolErr string) {
 	value, err := invoke(ctx, tool, args)
 	if err != nil {
-		return errorResponse(err.Error()), err.Error()
+		return s.failure(err), err.Error()
 	}
 	return valueResponse(value), ""
 }

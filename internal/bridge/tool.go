@@ -17,7 +17,8 @@ import (
 
 // Handler runs one tool call: args is the JSON object of the keyword
 // arguments, the result is the JSON value returned to the program. A returned
-// error reaches the program as RuntimeError(err.Error()).
+// error reaches the program as RuntimeError(err.Error()), or as the
+// exception a TypedError in its chain names.
 type Handler func(ctx context.Context, args json.RawMessage) (json.RawMessage, error)
 
 // Tool is a tool as the bridge serves it: its spec and its handler, with the

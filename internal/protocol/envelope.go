@@ -103,9 +103,30 @@ type WaitAnswer struct {
 }
 
 // ToolResponse answers a call or resolve: exactly one of Value and Error.
+// With an Error, Type names the exception the program sees (one of
+// ToolExceptions; absent: RuntimeError), and Call, when not 0, is the id
+// under which the host keeps the tool's own error: the guest reports it back
+// in its Response when that exception ends the program.
 type ToolResponse struct {
 	Value json.RawMessage `json:"value,omitempty"`
 	Error *string         `json:"error,omitempty"`
+	Type  string          `json:"type,omitempty"`
+	Call  uint64          `json:"call,omitempty"`
+}
+
+// ToolExceptions are the Python exceptions a tool's error may raise in the
+// program, the default first. The guest raises no other name, whatever a
+// response says.
+var ToolExceptions = []string{"RuntimeError", "ValueError", "KeyError", "PermissionError", "TimeoutError", "LookupError"}
+
+// ToolException is name when a tool's error may raise it, else the default.
+func ToolException(name string) string {
+	for _, known := range ToolExceptions {
+		if name == known {
+			return name
+		}
+	}
+	return ToolExceptions[0]
 }
 
 // NativeRequest is a native crossing's request: "start" (once: the
@@ -150,6 +171,10 @@ type Response struct {
 	StdoutTruncated bool            `json:"stdout_truncated"`
 	StderrTruncated bool            `json:"stderr_truncated"`
 	Native          json.RawMessage `json:"native"` // []NativeReport
+	// Call is the id (ToolResponse.Call) of the tool error the program
+	// raised and did not catch; 0 when the error was not a tool's. The host
+	// believes it only for an id it issued whose exception type matches.
+	Call uint64 `json:"call"`
 }
 
 // NativeReport is one module-level function in the guest's hot-function

@@ -70,6 +70,7 @@ var pythonMirror = map[string]any{
 	"OUTCOME_RESULT_LIMIT": OutcomeResultLimit,
 	"OUTCOME_INTERRUPT":    OutcomeInterrupt,
 	"GUEST_OUTCOMES":       GuestOutcomes,
+	"TOOL_EXCEPTIONS":      ToolExceptions,
 	"DEFAULT_LIMITS": ExecuteLimits{StdoutBytes: DefaultStdoutBytes, ResultBytes: DefaultResultBytes,
 		ResultDepth: DefaultResultDepth, Recursion: DefaultRecursion, Fanout: DefaultFanout},
 	"MESSAGE_CHARS":       MessageChars,
