@@ -321,30 +321,34 @@ def _encode_result(value, max_bytes, max_depth):
 
 # --- Errors ------------------------------------------------------------------
 
-def _user_line(error):
+def _user_line(error, name=protocol.PROGRAM_FILENAME):
     """The program's line where `error` was raised (0 if it never ran there)."""
-    if isinstance(error, SyntaxError) and error.filename == "<spine>":
+    if isinstance(error, SyntaxError) and error.filename in (protocol.PROGRAM_FILENAME, name):
         return error.lineno or 0
     line = 0
     tb = error.__traceback__
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<spine>":
+        if tb.tb_frame.f_code.co_filename == protocol.PROGRAM_FILENAME:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
 
 
-def _user_traceback(error, source):
-    """The program's frames only: bootstrap's own frames are not the user's business."""
+def _user_traceback(error, source, name=protocol.PROGRAM_FILENAME):
+    """The program's frames only: bootstrap's own frames are not the user's business.
+
+    The program's code is always compiled as PROGRAM_FILENAME (the runtime
+    finds the program's frames by it, to deliver interrupts only there);
+    `name`, the request's name for the program, is what the user reads."""
     lines = source.splitlines()
     frames = []
     tb = error.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        if code.co_filename == "<spine>":
+        if code.co_filename == protocol.PROGRAM_FILENAME:
             number = tb.tb_lineno
             text = lines[number - 1].strip() if 0 < number <= len(lines) else ""
-            frames.append(f'  line {number}, in {code.co_name}\n    {text}')
+            frames.append(f'  File "{name}", line {number}, in {code.co_name}\n    {text}')
         tb = tb.tb_next
     if not frames:
         return ""
@@ -395,7 +399,7 @@ def _compile(source, manifest, plm, fanout, native=False):
         parsed = ast.parse(source) if isinstance(tree, str) else None
         plan = hot.plan(source, {spec["name"] for spec in manifest}, parsed)
         tree = hot.decorate(parsed or tree, plan)
-    entry = (compile(tree, "<spine>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT),
+    entry = (compile(tree, protocol.PROGRAM_FILENAME, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT),
              helpers, transformed, plan)
     if len(_CODE_CACHE) >= _CODE_CACHE_LIMIT:
         _CODE_CACHE.pop(next(iter(_CODE_CACHE)))
@@ -488,8 +492,12 @@ def execute(request):
             kind = protocol.OUTCOME_RESULT_LIMIT
         elif isinstance(error, Interrupt):
             kind = protocol.OUTCOME_INTERRUPT
+        name = request.get("name") or protocol.PROGRAM_FILENAME
+        if isinstance(error, SyntaxError) and error.filename == protocol.PROGRAM_FILENAME:
+            error.filename = name  # its message names the file
+        line = _user_line(error, name)
         envelope = {"error": _message(error), "transformed": transformed, "kind": kind,
-                    "line": _user_line(error), "traceback": _user_traceback(error, source)}
+                    "line": line, "traceback": _user_traceback(error, source, name)}
         call = getattr(error, _CALL_ATTRIBUTE, None)
         if type(call) is int and call > 0:
             envelope["call"] = call

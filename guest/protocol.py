@@ -24,6 +24,10 @@ GUEST_OUTCOMES = (OUTCOME_PROGRAM, OUTCOME_RESULT_LIMIT, OUTCOME_INTERRUPT)
 # host's response says.
 TOOL_EXCEPTIONS = ("RuntimeError", "ValueError", "KeyError", "PermissionError", "TimeoutError", "LookupError")
 
+# The filename the program's code is compiled under: the runtime
+# (spine_module.c) delivers interrupts only to frames of this file.
+PROGRAM_FILENAME = "<spine>"
+
 # The limits of an execution when its request names none.
 DEFAULT_LIMITS = {
     "stdout_bytes": 1 << 20,

@@ -252,16 +252,14 @@ type prepared struct {
 	native      *native.Session
 	hot         *protocol.NativeMode
 	start       time.Time
-}
-
-func (e *Engine) guestLimits() protocol.ExecuteLimits {
-	l := e.limits
-	return protocol.ExecuteLimits{StdoutBytes: l.StdoutBytes, ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth,
-		Recursion: l.Recursion, Fanout: l.Fanout}
+	limits      Limits // the engine's, tightened by the request's
 }
 
 // resolveRequest checks the inputs and picks the request's tools.
 func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridge.Tool, json.RawMessage, error) {
+	if err := checkName(req.Name); err != nil {
+		return nil, nil, nil, err
+	}
 	inputs := bytes.TrimSpace(req.Inputs)
 	if len(inputs) == 0 {
 		inputs = []byte("{}")
@@ -283,14 +281,9 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 	return inputs, tools, manifest, nil
 }
 
-// resultLimits are what the host checks every result against.
-func (e *Engine) resultLimits() protocol.ResultLimits {
-	return protocol.ResultLimits{ResultBytes: e.limits.ResultBytes, ResultDepth: e.limits.ResultDepth, StdoutBytes: e.limits.StdoutBytes}
-}
-
-func (e *Engine) encodeRequest(req Request, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
+func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
 	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
-		Limits: e.guestLimits(), Native: hot})
+		Limits: l.guest(), Native: hot, Name: req.Name})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
@@ -300,7 +293,7 @@ func (e *Engine) encodeRequest(req Request, inputs, manifest json.RawMessage, ho
 // prepare makes an execution ready. Its context ends at the engine's timeout
 // (or ctx's earlier deadline).
 func (e *Engine) prepare(ctx context.Context, req Request) (*prepared, error) {
-	ctx, cancel := context.WithTimeout(ctx, e.limits.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, e.limits.tightened(req.Limits).Timeout)
 	p, err := e.prepareWith(ctx, req)
 	if err != nil {
 		cancel()
@@ -333,6 +326,10 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	if err := ctx.Err(); err != nil {
 		return nil, contextDone(err)
 	}
+	limits, err := e.requestLimits(req)
+	if err != nil {
+		return nil, err
+	}
 	inputs, tools, manifest, err := e.resolveRequest(req)
 	if err != nil {
 		return nil, err
@@ -341,22 +338,22 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	if err != nil {
 		return nil, err
 	}
-	encoded, err := e.encodeRequest(req, inputs, manifest, hot)
+	encoded, err := e.encodeRequest(req, limits, inputs, manifest, hot)
 	if err != nil {
 		return nil, err
 	}
 	sink := &emitted{}
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
-	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: e.resultLimits(),
-		Limits: bridge.Limits{MaxToolCalls: e.limits.ToolCalls, MaxArgBytes: e.limits.ToolArgBytes,
-			MaxHostBytes: e.limits.HostBytes, ReservedBytes: 2 * e.limits.StdoutBytes}}
+	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: limits.result(),
+		Limits: bridge.Limits{MaxToolCalls: limits.ToolCalls, MaxArgBytes: limits.ToolArgBytes,
+			MaxHostBytes: limits.HostBytes, ReservedBytes: 2 * limits.StdoutBytes}}
 	if nativeSession != nil {
 		config.Native = nativeSession
 	}
 	session := bridge.NewSession(ctx, config)
 	sink.charge = session.Charge
 	return &prepared{session: session, sink: sink, request: encoded, inputs: inputs, manifest: manifest,
-		native: nativeSession, hot: hot, start: time.Now()}, nil
+		native: nativeSession, hot: hot, start: time.Now(), limits: limits}, nil
 }
 
 // Execute runs one program and returns its response. The error is nil when

@@ -15,7 +15,17 @@ type ExecuteRequest struct {
 	Stream string        `json:"stream,omitempty"`
 	Limits ExecuteLimits `json:"limits"`
 	Native *NativeMode   `json:"native,omitempty"`
+	// Name is the program's name in its tracebacks and syntax errors
+	// (absent: ProgramFilename).
+	Name string `json:"name,omitempty"`
 }
+
+// ProgramFilename is the filename the program's code is compiled under,
+// whatever its Name: the runtime delivers interrupts only to frames of it.
+const ProgramFilename = "<spine>"
+
+// MaxNameChars bounds ExecuteRequest.Name.
+const MaxNameChars = 256
 
 // ExecuteLimits are the limits bootstrap applies itself; the host checks
 // the result against them again (CheckResponse).

@@ -71,6 +71,7 @@ var pythonMirror = map[string]any{
 	"OUTCOME_INTERRUPT":    OutcomeInterrupt,
 	"GUEST_OUTCOMES":       GuestOutcomes,
 	"TOOL_EXCEPTIONS":      ToolExceptions,
+	"PROGRAM_FILENAME":     ProgramFilename,
 	"DEFAULT_LIMITS": ExecuteLimits{StdoutBytes: DefaultStdoutBytes, ResultBytes: DefaultResultBytes,
 		ResultDepth: DefaultResultDepth, Recursion: DefaultRecursion, Fanout: DefaultFanout},
 	"MESSAGE_CHARS":       MessageChars,
