@@ -34,7 +34,11 @@ const (
 // SandboxOptions configure the sandbox. Zero fields take defaults.
 type SandboxOptions struct {
 	// Binary is the spine-guest launcher; default: $SPINE_GUEST, else
-	// spine-guest beside the running executable.
+	// spine-guest beside the running executable, else bin/spine-guest or
+	// build/guest-c/sandbox/spine-guest under the module root of the
+	// working directory (so `go run` and `go test` in a checkout where
+	// `make build` ran find it). Not found, New says where it looked and
+	// what to run.
 	Binary string
 	// Prefork children are kept warm beyond the busy ones: forked, confined
 	// and ready, so an execution rarely waits for a fork. Taking one asks for
