@@ -17,6 +17,15 @@ from _spine import Interrupt, call, prepare, program_loop, resolve, wait
 from early import arguments as early_arguments
 from protocol import encode_call_now, encode_request
 
+# The tools' signatures are inspect's. A sandboxed program may not import
+# inspect (it reaches frames; the zygote's import blocker refuses it), so
+# bootstrap keeps its own reference and leaves sys.modules as it found it:
+# the program's `import inspect` still meets the blocker.
+_HAD_INSPECT = "inspect" in sys.modules
+import inspect  # noqa: E402
+if not _HAD_INSPECT:
+    del sys.modules["inspect"]
+
 # Prefix state of the streams being received (prefix_begin .. the final
 # execute or prefix_abort), keyed by the host's stream id: one interpreter may
 # serve several streams at once, so the seed's single global would let one
@@ -27,7 +36,25 @@ _streams = {}
 _STREAM_LIMIT = 64
 _claims = None
 
+def _help(obj=None):
+    """help(tool): the tool's signature and docstring, as Engine.Stubs renders
+    them. The embedded interpreter has no site module, so no pydoc help: this
+    one prints what inspect sees, to the program's stdout."""
+    if obj is None:
+        sys.stdout.write("help(f) shows the signature and docstring of f; every tool is such a function.\n")
+        return
+    name = getattr(obj, "__name__", type(obj).__name__)
+    try:
+        shown = str(inspect.signature(obj))
+    except (TypeError, ValueError):
+        shown = ""
+    doc = inspect.getdoc(obj) or ""
+    body = "".join("    " + line + "\n" if line else "\n" for line in doc.splitlines())
+    sys.stdout.write(f"Help on {name}:\n\n{name}{shown}\n{body}")
+
+
 _BUILTINS = dict(builtins.__dict__)
+_BUILTINS.setdefault("help", _help)
 _CODE_CACHE = {}
 _CODE_CACHE_LIMIT = 256
 _DEFAULT_LIMITS = protocol.DEFAULT_LIMITS
@@ -48,6 +75,8 @@ def decode(response):
 
 
 _calls = aio.Calls(prepare, resolve, decode, wait)
+
+
 # The exception classes a tool's error may raise, by name: only these, so a
 # response can never make the program raise anything else.
 _TOOL_EXCEPTIONS = {name: getattr(builtins, name) for name in protocol.TOOL_EXCEPTIONS}
@@ -82,10 +111,12 @@ def start_tool_call(name, args):
     return _calls.start(name, request, encode_call_now(name, args), handle)
 
 
-def make_tool(name, description=None):
+def make_tool(name, description=None, signature=None):
     """A keyword-only proxy named after the tool; the program sees a function.
 
     Called from async code it returns an awaitable; elsewhere the value.
+    `signature` is the one the host renders for prompts (Engine.Stubs):
+    help(tool) and inspect.signature(tool) show it, and its docstring.
     """
     def proxy(**args):
         if aio.in_async_code(sys._getframe(1)):
@@ -93,7 +124,49 @@ def make_tool(name, description=None):
         return invoke_tool(name, args)
     proxy.__name__ = proxy.__qualname__ = name
     proxy.__doc__ = description
+    if signature:
+        shown = _signature(signature)
+        if shown is not None:
+            proxy.__signature__, proxy.__doc__ = shown, signature.get("doc") or description
     return proxy
+
+
+class _Shown:
+    """An annotation or default that inspect shows as the host's text."""
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+_SIGNATURES = {}
+_SIGNATURES_LIMIT = 1024
+
+
+def _signature(spec):
+    """The inspect.Signature of a manifest's signature entry (None when the
+    entry is malformed: the tool then shows (**args), as it works)."""
+    key = json.dumps(spec, sort_keys=True)
+    cached = _SIGNATURES.get(key)
+    if cached is not None:
+        return cached
+    try:
+        Parameter = inspect.Parameter
+        params = [Parameter(p["name"], Parameter.KEYWORD_ONLY, annotation=_Shown(str(p["type"])),
+                            default=_Shown(str(p["default"])) if p.get("default") else Parameter.empty)
+                  for p in spec.get("params") or ()]
+        if spec.get("kwargs"):
+            params.append(Parameter("kwargs", Parameter.VAR_KEYWORD, annotation=_Shown("Any")))
+        shown = inspect.Signature(params, return_annotation=_Shown(str(spec.get("returns", "Any"))))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if len(_SIGNATURES) >= _SIGNATURES_LIMIT:
+        _SIGNATURES.pop(next(iter(_SIGNATURES)))
+    _SIGNATURES[key] = shown
+    return shown
 
 
 def prepare_call(name, payload, names):
@@ -321,9 +394,9 @@ def _encode_result(value, max_bytes, max_depth):
 
 # --- Errors ------------------------------------------------------------------
 
-def _user_line(error, name=protocol.PROGRAM_FILENAME):
+def _user_line(error):
     """The program's line where `error` was raised (0 if it never ran there)."""
-    if isinstance(error, SyntaxError) and error.filename in (protocol.PROGRAM_FILENAME, name):
+    if isinstance(error, SyntaxError) and error.filename == protocol.PROGRAM_FILENAME:
         return error.lineno or 0
     line = 0
     tb = error.__traceback__
@@ -357,7 +430,7 @@ def _user_traceback(error, source, name=protocol.PROGRAM_FILENAME):
 
 
 def _message(error):
-    if isinstance(error, SyntaxError) and error.filename == "<spine>":
+    if isinstance(error, SyntaxError) and error.filename == protocol.PROGRAM_FILENAME:
         # The line goes in the envelope's own field, not in the message.
         return _clip(f"{type(error).__name__}: {error.msg}", protocol.MESSAGE_CHARS)
     text = str(error)
@@ -460,7 +533,7 @@ def execute(request):
         scope = {"__name__": "__main__", "__builtins__": _BUILTINS.copy(),
                  "inputs": request.get("inputs", {})}
         for spec in manifest:
-            scope[spec["name"]] = make_tool(spec["name"], spec.get("description"))
+            scope[spec["name"]] = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
         if helpers:
             scope.update(zip(helpers, (prepare_call, resolve_call)))
         if plan is not None:
@@ -493,9 +566,7 @@ def execute(request):
         elif isinstance(error, Interrupt):
             kind = protocol.OUTCOME_INTERRUPT
         name = request.get("name") or protocol.PROGRAM_FILENAME
-        if isinstance(error, SyntaxError) and error.filename == protocol.PROGRAM_FILENAME:
-            error.filename = name  # its message names the file
-        line = _user_line(error, name)
+        line = _user_line(error)
         envelope = {"error": _message(error), "transformed": transformed, "kind": kind,
                     "line": line, "traceback": _user_traceback(error, source, name)}
         call = getattr(error, _CALL_ATTRIBUTE, None)

@@ -112,6 +112,7 @@ func WithIsolation(level Isolation) Option {
 // in-process guest run one at a time on the interpreter's thread.
 type Engine struct {
 	tools    map[string]*bridge.Tool
+	specs    map[string]ToolSpec // as registered
 	order    []string
 	manifest []byte // manifest JSON of all tools
 	limits   Limits
@@ -138,7 +139,7 @@ func New(opts ...Option) (*Engine, error) {
 			return nil, err
 		}
 	}
-	e := &Engine{tools: map[string]*bridge.Tool{}, limits: cfg.limits.withDefaults(),
+	e := &Engine{tools: map[string]*bridge.Tool{}, specs: map[string]ToolSpec{}, limits: cfg.limits.withDefaults(),
 		workers: make(chan struct{}, cfg.workers), streams: map[*Stream]struct{}{}, level: cfg.isolation}
 	if err := e.limits.validate(); err != nil {
 		return nil, err
@@ -155,9 +156,10 @@ func New(opts ...Option) (*Engine, error) {
 			return nil, fmt.Errorf("spine: %w", err)
 		}
 		e.tools[t.Spec.Name] = bt
+		e.specs[t.Spec.Name] = t.Spec
 		e.order = append(e.order, t.Spec.Name)
 	}
-	e.manifest = manifestJSON(e.tools, e.order)
+	e.manifest = e.manifestJSON(e.order)
 	if err := e.start(cfg); err != nil {
 		if e.native != nil {
 			e.native.Close()
@@ -220,18 +222,20 @@ func (e *Engine) AbandonedCalls() int { return int(e.abandoned.Load()) }
 func (e *Engine) Tools() []ToolSpec {
 	specs := make([]ToolSpec, 0, len(e.order))
 	for _, name := range e.order {
-		t := e.tools[name]
-		specs = append(specs, ToolSpec{Name: t.Name, Description: t.Description, Schema: t.Schema, Speculative: t.Speculative,
-			Reads: t.Reads, Writes: t.Writes})
+		specs = append(specs, e.specs[name])
 	}
 	return specs
 }
 
-func manifestJSON(tools map[string]*bridge.Tool, names []string) []byte {
+// manifestJSON is the manifest of the named tools. Each entry carries the
+// tool's rendered signature (stubs.go), not its schemas: the guest shows it
+// as the function's signature and docstring.
+func (e *Engine) manifestJSON(names []string) []byte {
 	entries := make([]protocol.ManifestEntry, 0, len(names))
 	for _, name := range names {
-		t := tools[name]
-		entry := protocol.ManifestEntry{Name: t.Name, Description: t.Description, Speculative: t.Speculative}
+		t := e.tools[name]
+		signature, _ := json.Marshal(signatureOf(e.specs[name]).manifest())
+		entry := protocol.ManifestEntry{Name: t.Name, Speculative: t.Speculative, Signature: signature}
 		if t.Speculative && t.Reads != nil {
 			entry.Reads = &t.Reads
 		}
@@ -280,7 +284,7 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 			}
 			tools[name] = t
 		}
-		manifest = manifestJSON(tools, req.Tools)
+		manifest = e.manifestJSON(req.Tools)
 	}
 	return inputs, tools, manifest, nil
 }

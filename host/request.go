@@ -31,7 +31,7 @@ type Request struct {
 	// fan-out off. Limits that cannot work together (HostBytes not above
 	// twice StdoutBytes) are an ErrBadRequest.
 	Limits Limits
-	// Name is the program's name in its traceback and syntax errors
+	// Name is the program's file in its traceback
 	// (`File "agent/plan.py", line 3, in f`); default "<spine>". At most 256
 	// characters, without control characters.
 	Name string

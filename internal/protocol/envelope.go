@@ -46,6 +46,10 @@ type ManifestEntry struct {
 	Speculative bool      `json:"speculative"`
 	Reads       *[]string `json:"reads,omitempty"`
 	Writes      *[]string `json:"writes,omitempty"`
+	// Signature is the tool function's signature and docstring as the
+	// host renders them for prompts: {"params": [{"name", "type",
+	// "default"}], "kwargs": bool, "returns": text, "doc": text}.
+	Signature json.RawMessage `json:"signature,omitempty"`
 }
 
 // NativeMode is the request's hot-function mode.
