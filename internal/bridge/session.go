@@ -83,7 +83,7 @@ type Session struct {
 	stop       func()
 	deadline   time.Time
 	changed    chan struct{} // closed (and replaced) whenever a started call's worker is done
-	errs       []keptError // the Go errors of failed tool calls, by id-1 (toolerror.go)
+	errs       []keptError   // the Go errors of failed tool calls, by id-1 (toolerror.go)
 }
 
 // SetDeadline sets the deadline of an execution whose context was made
