@@ -11,6 +11,7 @@ import builtins
 import json
 import sys
 
+import _spine
 import aio
 import protocol
 from _spine import Interrupt, call, prepare, program_loop, resolve, wait
@@ -236,16 +237,25 @@ def prefix_abort(stream=""):
 # --- Output capture ----------------------------------------------------------
 
 class _Capture:
-    """A text stream that keeps at most `limit` UTF-8 bytes and notes the rest."""
+    """A text stream that keeps at most `limit` UTF-8 bytes and notes the rest.
+
+    With `live` (protocol.OUTPUT_STDOUT or OUTPUT_STDERR) it also hands the
+    host what it keeps as it is written, line by line (a line ends, 8 KiB
+    are pending, or the program flushes): the host forwards it to the
+    caller's writer and, when the program ends, the rest it did not get.
+    """
 
     encoding = "utf-8"
     errors = "backslashreplace"
+    _LIVE_CHUNK = 8192
 
-    def __init__(self, limit):
+    def __init__(self, limit, live=None):
         self._data = bytearray()
         self._limit = limit
         self.truncated = False
         self.buffer = _BinaryCapture(self)
+        self._live = live
+        self._sent = 0
 
     def write(self, text):
         if not isinstance(text, str):
@@ -257,19 +267,29 @@ class _Capture:
         room = self._limit - len(self._data)
         if len(data) <= room:
             self._data += data
+        else:
+            self.truncated = True
+            if room > 0:
+                # Cut at a character boundary so the kept part stays valid UTF-8.
+                self._data += data[:room].decode("utf-8", "ignore").encode("utf-8")
+                self._limit = len(self._data)
+        if self._live is not None and (b"\n" in data or len(self._data) - self._sent >= self._LIVE_CHUNK):
+            self._send()
+
+    def _send(self):
+        """Hand the host what it has not had yet (live output only)."""
+        if self._live is None or self._sent >= len(self._data):
             return
-        self.truncated = True
-        if room > 0:
-            # Cut at a character boundary so the kept part stays valid UTF-8.
-            self._data += data[:room].decode("utf-8", "ignore").encode("utf-8")
-            self._limit = len(self._data)
+        chunk = bytes(self._data[self._sent:])
+        self._sent = len(self._data)
+        _spine.output(self._live, chunk)
 
     def writelines(self, lines):
         for line in lines:
             self.write(line)
 
     def flush(self):
-        pass
+        self._send()
 
     def isatty(self):
         return False
@@ -296,7 +316,7 @@ class _BinaryCapture:
         return len(data)
 
     def flush(self):
-        pass
+        self._text._send()
 
 
 _output = (b"", b"")
@@ -524,8 +544,9 @@ def execute(request):
             limits = {**_DEFAULT_LIMITS, **request["limits"]}
         source = request["source"]
         manifest = request.get("manifest", [])
-        stdout = _Capture(limits["stdout_bytes"])
-        stderr = _Capture(limits["stdout_bytes"])
+        live = request.get("live") or ()
+        stdout = _Capture(limits["stdout_bytes"], protocol.OUTPUT_STDOUT if "stdout" in live else None)
+        stderr = _Capture(limits["stdout_bytes"], protocol.OUTPUT_STDERR if "stderr" in live else None)
 
         native = request.get("native")
         code, helpers, transformed, plan = _compile(source, manifest, request.get("plm"), limits["fanout"],

@@ -28,6 +28,11 @@ TOOL_EXCEPTIONS = ("RuntimeError", "ValueError", "KeyError", "PermissionError", 
 # (spine_module.c) delivers interrupts only to frames of this file.
 PROGRAM_FILENAME = "<spine>"
 
+# The streams of an output crossing (_spine.output), which hands the host
+# the program's output as it is written when the request asks for it live.
+OUTPUT_STDOUT = 1
+OUTPUT_STDERR = 2
+
 # The limits of an execution when its request names none.
 DEFAULT_LIMITS = {
     "stdout_bytes": 1 << 20,

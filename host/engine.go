@@ -291,7 +291,7 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 
 func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
 	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
-		Limits: l.guest(), Native: hot, Name: req.Name})
+		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live()})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
@@ -354,7 +354,8 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
 	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: limits.result(),
 		Limits: bridge.Limits{MaxToolCalls: limits.ToolCalls, MaxArgBytes: limits.ToolArgBytes,
-			MaxHostBytes: limits.HostBytes, ReservedBytes: 2 * limits.StdoutBytes}}
+			MaxHostBytes: limits.HostBytes, ReservedBytes: 2 * limits.StdoutBytes},
+		Stdout: req.Stdout, Stderr: req.Stderr}
 	if nativeSession != nil {
 		config.Native = nativeSession
 	}
@@ -418,6 +419,10 @@ func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Resu
 	reason := p.session.Ended() // before Close, which ends the session's context
 	p.session.Close()
 	resp := &Response{Elapsed: time.Since(p.start), Emitted: p.sink.list(), Calls: convertCalls(p.session.Calls())}
+	defer func() { // the live writers get the tail of what the response holds
+		p.session.FinishOutput(protocol.OutputStdout, []byte(resp.Stdout))
+		p.session.FinishOutput(protocol.OutputStderr, []byte(resp.Stderr))
+	}()
 	resp.Isolation = string(e.level)
 	resp.Native = nativeTrace(nil, p.native)
 	if runErr != nil {

@@ -3,6 +3,7 @@ package host
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -31,6 +32,16 @@ type Request struct {
 	// fan-out off. Limits that cannot work together (HostBytes not above
 	// twice StdoutBytes) are an ErrBadRequest.
 	Limits Limits
+	// Stdout and Stderr, when set, receive the program's output live, as it
+	// writes it: each line once it ends (or 8 KiB, or an explicit flush),
+	// and the rest when the program ends. They receive exactly what
+	// Response.Stdout and Response.Stderr hold, capped at
+	// Limits.StdoutBytes each; writes are sequential, from one goroutine at
+	// a time, and none starts after Execute (or Finish) returns. A Write
+	// that blocks holds the program (it waits, like a full pipe) until its
+	// deadline; one still blocked ToolGrace after the deadline is given up
+	// on, and nothing more is written to that writer.
+	Stdout, Stderr io.Writer
 	// Name is the program's file in its traceback
 	// (`File "agent/plan.py", line 3, in f`); default "<spine>". At most 256
 	// characters, without control characters.
@@ -113,4 +124,16 @@ func checkName(name string) error {
 		}
 	}
 	return nil
+}
+
+// live names the streams the request reads live, for the guest.
+func (r Request) live() []string {
+	var streams []string
+	if r.Stdout != nil {
+		streams = append(streams, "stdout")
+	}
+	if r.Stderr != nil {
+		streams = append(streams, "stderr")
+	}
+	return streams
 }

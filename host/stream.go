@@ -250,7 +250,7 @@ func (s *Stream) release(claimed bool) {
 func (s *Stream) finalRequest() []byte {
 	if !s.broken.Load() {
 		encoded, _ := json.Marshal(protocol.ExecuteRequest{Prefix: true, Stream: s.id, Limits: s.p.limits.guest(), Native: s.p.hot,
-			Name: s.request.Name})
+			Name: s.request.Name, Live: s.request.live()})
 		return encoded
 	}
 	req := s.request

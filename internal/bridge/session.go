@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -54,6 +55,9 @@ type Config struct {
 	Abandoned *atomic.Int64
 	Native    NativeHandler         // hot functions; nil when native code is off
 	Result    protocol.ResultLimits // what Accept checks the result against
+	// Stdout and Stderr receive the program's output live (output.go);
+	// nil: only captured.
+	Stdout, Stderr io.Writer
 }
 
 // Session is the host's side of one execution: every tool crossing of that
@@ -66,6 +70,9 @@ type Session struct {
 	ended  atomic.Int64 // UnixNano when ctx ended; 0 before
 
 	ownAbandoned atomic.Int64
+
+	outputMu       sync.Mutex // serialises the writes to Stdout and Stderr
+	stdout, stderr liveOutput
 
 	mu         sync.Mutex
 	calls      []Call

@@ -15,6 +15,9 @@ type ExecuteRequest struct {
 	Stream string        `json:"stream,omitempty"`
 	Limits ExecuteLimits `json:"limits"`
 	Native *NativeMode   `json:"native,omitempty"`
+	// Live asks the guest to hand over the program's output as it is
+	// written (CrossOutput), for each stream it names ("stdout", "stderr").
+	Live []string `json:"live,omitempty"`
 	// Name is the program's name in its tracebacks and syntax errors
 	// (absent: ProgramFilename).
 	Name string `json:"name,omitempty"`
