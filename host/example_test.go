@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/spine-sandbox/spine/host"
@@ -251,4 +252,31 @@ func ExampleWithIsolation() {
 	fmt.Println(resp.Isolation, string(resp.Value))
 	// Output:
 	// inproc 45
+}
+
+// Request.Stdout receives the program's output while it runs, each line as
+// it ends: here before the slow tool returns.
+func ExampleRequest_stdout() {
+	slow := host.Func("slow_step", func(ctx context.Context, _ struct{}) (string, error) {
+		fmt.Println("(tool runs)")
+		return "done", nil
+	})
+	engine, err := host.New(host.WithTools(slow))
+	if err != nil {
+		panic(err)
+	}
+	defer engine.Close()
+	resp, err := engine.Execute(context.Background(), host.Request{
+		Source: "print('step 1 of 2')\nresult = slow_step()\nprint('finished')",
+		Stdout: os.Stdout,
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(resp.Value))
+	// Output:
+	// step 1 of 2
+	// (tool runs)
+	// finished
+	// "done"
 }
