@@ -201,6 +201,7 @@ static PyObject *host_failure(int op) {
                op == SPINE_OP_PREPARE ? "prepare"
                : op == SPINE_OP_RESOLVE ? "resolve"
                : op == SPINE_OP_NATIVE  ? "native"
+               : op == SPINE_OP_OUTPUT  ? "output"
                : op == SPINE_OP_WAIT    ? "wait"
                                         : "call");
   return NULL;
@@ -315,11 +316,43 @@ static PyObject *spine_program_loop(PyObject *module, PyObject *on) {
   Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR(output_doc,
+             "output(stream, data) -> None\n\n"
+             "Hand the host output as the program writes it (stream 1: stdout, 2:\n"
+             "stderr), for a caller that reads it live.");
+
+static PyObject *spine_output(PyObject *module, PyObject *const *args,
+                              Py_ssize_t nargs) {
+  (void)module;
+  if (nargs != 2) {
+    PyErr_Format(PyExc_TypeError, "output() takes 2 arguments (%zd given)", nargs);
+    return NULL;
+  }
+  unsigned long long stream = PyLong_AsUnsignedLongLong(args[0]);
+  if (stream == (unsigned long long)-1 && PyErr_Occurred()) {
+    return NULL;
+  }
+  const char *data;
+  Py_ssize_t len;
+  if (g_host == NULL || g_token == 0) {
+    PyErr_SetString(PyExc_RuntimeError, "spine: no execution is running");
+    return NULL;
+  }
+  if (request_bytes(args[1], &data, &len) < 0) {
+    return NULL;
+  }
+  if (cross(SPINE_OP_OUTPUT, (uint64_t)stream, data, len, NULL, 0) < 0) {
+    return host_failure(SPINE_OP_OUTPUT);
+  }
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef spine_methods[] = {
     {"call", (PyCFunction)spine_call, METH_O, call_doc},
     {"prepare", (PyCFunction)spine_prepare, METH_O, prepare_doc},
     {"resolve", (PyCFunction)(void (*)(void))spine_resolve, METH_FASTCALL, resolve_doc},
     {"native", (PyCFunction)spine_native, METH_O, native_doc},
+    {"output", (PyCFunction)(void (*)(void))spine_output, METH_FASTCALL, output_doc},
     {"program_loop", (PyCFunction)spine_program_loop, METH_O, program_loop_doc},
     {"wait", (PyCFunction)spine_wait, METH_O, wait_doc},
     {NULL, NULL, 0, NULL},

@@ -32,6 +32,7 @@ enum spine_frame_kind {
   SPINE_FRAME_PREPARE = 'p',
   SPINE_FRAME_RESOLVE = 'r',
   SPINE_FRAME_NATIVE = 'n',
+  SPINE_FRAME_OUTPUT = 'o',
   SPINE_FRAME_WAIT = 'w',
   SPINE_FRAME_DONE = 'd',
   SPINE_FRAME_RESULT = 'z',
@@ -45,7 +46,7 @@ enum spine_frame_layout {
   SPINE_CHILD_LEN = 4,           /**< 'C': u32 pid */
   SPINE_EXIT_LEN = 16,           /**< 'X': u32 pid, u32 wait status, u64 CPU ms */
   SPINE_EXECUTE_HEAD_LEN = 4,    /**< 'x': u32 deadline in ms, then the request */
-  SPINE_CROSSING_HEAD_LEN = 8,   /**< 'c' 'p' 'r' 'n' 'w': u64 handle, then the request */
+  SPINE_CROSSING_HEAD_LEN = 8,   /**< 'c' 'p' 'r' 'n' 'w' 'o': u64 handle, then the request */
   SPINE_ANSWER_HEAD_LEN = 9,     /**< 'a': u8 interrupt reason, i64 number, then the response */
   SPINE_RESULT_HEAD_LEN = 16,    /**< 'z': u32 reason, u32 response/stdout/stderr lengths */
 };
@@ -63,6 +64,7 @@ typedef enum spine_op {
   SPINE_OP_FETCH = 4,   /**< copy the response held back because it did not fit `out` */
   SPINE_OP_NATIVE = 5,  /**< a hot-function request (compile, poll); answer is the response JSON */
   SPINE_OP_WAIT = 6,    /**< an async program's event loop waits for its started calls; answer is the response JSON */
+  SPINE_OP_OUTPUT = 7,  /**< output written live (`handle`: 1 stdout, 2 stderr); answer is 0 */
 } spine_op;
 
 /** \brief Reasons for spine_interrupt(); the program sees them as `_spine.Interrupt`. */

@@ -11,11 +11,21 @@ import builtins
 import json
 import sys
 
+import _spine
 import aio
 import protocol
 from _spine import Interrupt, call, prepare, program_loop, resolve, wait
 from early import arguments as early_arguments
 from protocol import encode_call_now, encode_request
+
+# The tools' signatures are inspect's. A sandboxed program may not import
+# inspect (it reaches frames; the zygote's import blocker refuses it), so
+# bootstrap keeps its own reference and leaves sys.modules as it found it:
+# the program's `import inspect` still meets the blocker.
+_HAD_INSPECT = "inspect" in sys.modules
+import inspect  # noqa: E402
+if not _HAD_INSPECT:
+    del sys.modules["inspect"]
 
 # Prefix state of the streams being received (prefix_begin .. the final
 # execute or prefix_abort), keyed by the host's stream id: one interpreter may
@@ -27,7 +37,25 @@ _streams = {}
 _STREAM_LIMIT = 64
 _claims = None
 
+def _help(obj=None):
+    """help(tool): the tool's signature and docstring, as Engine.Stubs renders
+    them. The embedded interpreter has no site module, so no pydoc help: this
+    one prints what inspect sees, to the program's stdout."""
+    if obj is None:
+        sys.stdout.write("help(f) shows the signature and docstring of f; every tool is such a function.\n")
+        return
+    name = getattr(obj, "__name__", type(obj).__name__)
+    try:
+        shown = str(inspect.signature(obj))
+    except (TypeError, ValueError):
+        shown = ""
+    doc = inspect.getdoc(obj) or ""
+    body = "".join("    " + line + "\n" if line else "\n" for line in doc.splitlines())
+    sys.stdout.write(f"Help on {name}:\n\n{name}{shown}\n{body}")
+
+
 _BUILTINS = dict(builtins.__dict__)
+_BUILTINS.setdefault("help", _help)
 _CODE_CACHE = {}
 _CODE_CACHE_LIMIT = 256
 _DEFAULT_LIMITS = protocol.DEFAULT_LIMITS
@@ -39,24 +67,38 @@ class LimitExceeded(Exception):
 
 # --- Tool calls --------------------------------------------------------------
 
-# The exception classes a tool error may name, looked up once: a program that
-# rebinds a builtin cannot change what a tool raises.
-_TOOL_ERRORS = {name: getattr(builtins, name) for name in protocol.TOOL_ERROR_TYPES}
-
-
 def decode(response):
     """Turn a host response into the tool's value, or raise its error here.
 
     The error is the builtin its "type" names when that is one of
-    protocol.TOOL_ERROR_TYPES, and RuntimeError otherwise.
+    protocol.TOOL_EXCEPTIONS, and RuntimeError otherwise (_tool_error).
     """
     response = json.loads(response)
     if "error" in response:
-        raise _TOOL_ERRORS.get(response.get("type"), RuntimeError)(response["error"])
+        raise _tool_error(response)
     return response["value"]
 
 
 _calls = aio.Calls(prepare, resolve, decode, wait)
+
+
+# The exception classes a tool's error may raise, by name, looked up once:
+# only these, so a response can never make the program raise anything else,
+# and a program that rebinds a builtin cannot change what a tool raises.
+_TOOL_EXCEPTIONS = {name: getattr(builtins, name) for name in protocol.TOOL_EXCEPTIONS}
+_CALL_ATTRIBUTE = "_spine_call"
+
+
+def _tool_error(response):
+    """The exception a tool's error raises: its type (RuntimeError unless the
+    host names another allowed one) and, when the host keeps the tool's Go
+    error, its id, reported back if the exception ends the program."""
+    exception = _TOOL_EXCEPTIONS.get(response.get("type"), RuntimeError)
+    error = exception(response["error"])
+    call = response.get("call")
+    if type(call) is int and call > 0:
+        setattr(error, _CALL_ATTRIBUTE, call)
+    return error
 
 
 def invoke_tool(name, args):
@@ -75,10 +117,12 @@ def start_tool_call(name, args):
     return _calls.start(name, request, encode_call_now(name, args), handle)
 
 
-def make_tool(name, description=None):
+def make_tool(name, description=None, signature=None):
     """A keyword-only proxy named after the tool; the program sees a function.
 
     Called from async code it returns an awaitable; elsewhere the value.
+    `signature` is the one the host renders for prompts (Engine.Stubs):
+    help(tool) and inspect.signature(tool) show it, and its docstring.
     """
     def proxy(**args):
         if aio.in_async_code(sys._getframe(1)):
@@ -86,7 +130,49 @@ def make_tool(name, description=None):
         return invoke_tool(name, args)
     proxy.__name__ = proxy.__qualname__ = name
     proxy.__doc__ = description
+    if signature:
+        shown = _signature(signature)
+        if shown is not None:
+            proxy.__signature__, proxy.__doc__ = shown, signature.get("doc") or description
     return proxy
+
+
+class _Shown:
+    """An annotation or default that inspect shows as the host's text."""
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+_SIGNATURES = {}
+_SIGNATURES_LIMIT = 1024
+
+
+def _signature(spec):
+    """The inspect.Signature of a manifest's signature entry (None when the
+    entry is malformed: the tool then shows (**args), as it works)."""
+    key = json.dumps(spec, sort_keys=True)
+    cached = _SIGNATURES.get(key)
+    if cached is not None:
+        return cached
+    try:
+        Parameter = inspect.Parameter
+        params = [Parameter(p["name"], Parameter.KEYWORD_ONLY, annotation=_Shown(str(p["type"])),
+                            default=_Shown(str(p["default"])) if p.get("default") else Parameter.empty)
+                  for p in spec.get("params") or ()]
+        if spec.get("kwargs"):
+            params.append(Parameter("kwargs", Parameter.VAR_KEYWORD, annotation=_Shown("Any")))
+        shown = inspect.Signature(params, return_annotation=_Shown(str(spec.get("returns", "Any"))))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if len(_SIGNATURES) >= _SIGNATURES_LIMIT:
+        _SIGNATURES.pop(next(iter(_SIGNATURES)))
+    _SIGNATURES[key] = shown
+    return shown
 
 
 def prepare_call(name, payload, names):
@@ -156,16 +242,25 @@ def prefix_abort(stream=""):
 # --- Output capture ----------------------------------------------------------
 
 class _Capture:
-    """A text stream that keeps at most `limit` UTF-8 bytes and notes the rest."""
+    """A text stream that keeps at most `limit` UTF-8 bytes and notes the rest.
+
+    With `live` (protocol.OUTPUT_STDOUT or OUTPUT_STDERR) it also hands the
+    host what it keeps as it is written, line by line (a line ends, 8 KiB
+    are pending, or the program flushes): the host forwards it to the
+    caller's writer and, when the program ends, the rest it did not get.
+    """
 
     encoding = "utf-8"
     errors = "backslashreplace"
+    _LIVE_CHUNK = 8192
 
-    def __init__(self, limit):
+    def __init__(self, limit, live=None):
         self._data = bytearray()
         self._limit = limit
         self.truncated = False
         self.buffer = _BinaryCapture(self)
+        self._live = live
+        self._sent = 0
 
     def write(self, text):
         if not isinstance(text, str):
@@ -177,19 +272,29 @@ class _Capture:
         room = self._limit - len(self._data)
         if len(data) <= room:
             self._data += data
+        else:
+            self.truncated = True
+            if room > 0:
+                # Cut at a character boundary so the kept part stays valid UTF-8.
+                self._data += data[:room].decode("utf-8", "ignore").encode("utf-8")
+                self._limit = len(self._data)
+        if self._live is not None and (b"\n" in data or len(self._data) - self._sent >= self._LIVE_CHUNK):
+            self._send()
+
+    def _send(self):
+        """Hand the host what it has not had yet (live output only)."""
+        if self._live is None or self._sent >= len(self._data):
             return
-        self.truncated = True
-        if room > 0:
-            # Cut at a character boundary so the kept part stays valid UTF-8.
-            self._data += data[:room].decode("utf-8", "ignore").encode("utf-8")
-            self._limit = len(self._data)
+        chunk = bytes(self._data[self._sent:])
+        self._sent = len(self._data)
+        _spine.output(self._live, chunk)
 
     def writelines(self, lines):
         for line in lines:
             self.write(line)
 
     def flush(self):
-        pass
+        self._send()
 
     def isatty(self):
         return False
@@ -216,7 +321,7 @@ class _BinaryCapture:
         return len(data)
 
     def flush(self):
-        pass
+        self._text._send()
 
 
 _output = (b"", b"")
@@ -316,28 +421,32 @@ def _encode_result(value, max_bytes, max_depth):
 
 def _user_line(error):
     """The program's line where `error` was raised (0 if it never ran there)."""
-    if isinstance(error, SyntaxError) and error.filename == "<spine>":
+    if isinstance(error, SyntaxError) and error.filename == protocol.PROGRAM_FILENAME:
         return error.lineno or 0
     line = 0
     tb = error.__traceback__
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<spine>":
+        if tb.tb_frame.f_code.co_filename == protocol.PROGRAM_FILENAME:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
 
 
-def _user_traceback(error, source):
-    """The program's frames only: bootstrap's own frames are not the user's business."""
+def _user_traceback(error, source, name=protocol.PROGRAM_FILENAME):
+    """The program's frames only: bootstrap's own frames are not the user's business.
+
+    The program's code is always compiled as PROGRAM_FILENAME (the runtime
+    finds the program's frames by it, to deliver interrupts only there);
+    `name`, the request's name for the program, is what the user reads."""
     lines = source.splitlines()
     frames = []
     tb = error.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        if code.co_filename == "<spine>":
+        if code.co_filename == protocol.PROGRAM_FILENAME:
             number = tb.tb_lineno
             text = lines[number - 1].strip() if 0 < number <= len(lines) else ""
-            frames.append(f'  line {number}, in {code.co_name}\n    {text}')
+            frames.append(f'  File "{name}", line {number}, in {code.co_name}\n    {text}')
         tb = tb.tb_next
     if not frames:
         return ""
@@ -346,7 +455,7 @@ def _user_traceback(error, source):
 
 
 def _message(error):
-    if isinstance(error, SyntaxError) and error.filename == "<spine>":
+    if isinstance(error, SyntaxError) and error.filename == protocol.PROGRAM_FILENAME:
         # The line goes in the envelope's own field, not in the message.
         return _clip(f"{type(error).__name__}: {error.msg}", protocol.MESSAGE_CHARS)
     text = str(error)
@@ -388,7 +497,7 @@ def _compile(source, manifest, plm, fanout, native=False):
         parsed = ast.parse(source) if isinstance(tree, str) else None
         plan = hot.plan(source, {spec["name"] for spec in manifest}, parsed)
         tree = hot.decorate(parsed or tree, plan)
-    entry = (compile(tree, "<spine>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT),
+    entry = (compile(tree, protocol.PROGRAM_FILENAME, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT),
              helpers, transformed, plan)
     if len(_CODE_CACHE) >= _CODE_CACHE_LIMIT:
         _CODE_CACHE.pop(next(iter(_CODE_CACHE)))
@@ -440,8 +549,9 @@ def execute(request):
             limits = {**_DEFAULT_LIMITS, **request["limits"]}
         source = request["source"]
         manifest = request.get("manifest", [])
-        stdout = _Capture(limits["stdout_bytes"])
-        stderr = _Capture(limits["stdout_bytes"])
+        live = request.get("live") or ()
+        stdout = _Capture(limits["stdout_bytes"], protocol.OUTPUT_STDOUT if "stdout" in live else None)
+        stderr = _Capture(limits["stdout_bytes"], protocol.OUTPUT_STDERR if "stderr" in live else None)
 
         native = request.get("native")
         code, helpers, transformed, plan = _compile(source, manifest, request.get("plm"), limits["fanout"],
@@ -449,7 +559,7 @@ def execute(request):
         scope = {"__name__": "__main__", "__builtins__": _BUILTINS.copy(),
                  "inputs": request.get("inputs", {})}
         for spec in manifest:
-            scope[spec["name"]] = make_tool(spec["name"], spec.get("description"))
+            scope[spec["name"]] = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
         if helpers:
             scope.update(zip(helpers, (prepare_call, resolve_call)))
         if plan is not None:
@@ -481,8 +591,13 @@ def execute(request):
             kind = protocol.OUTCOME_RESULT_LIMIT
         elif isinstance(error, Interrupt):
             kind = protocol.OUTCOME_INTERRUPT
+        name = request.get("name") or protocol.PROGRAM_FILENAME
+        line = _user_line(error)
         envelope = {"error": _message(error), "transformed": transformed, "kind": kind,
-                    "line": _user_line(error), "traceback": _user_traceback(error, source)}
+                    "line": line, "traceback": _user_traceback(error, source, name)}
+        call = getattr(error, _CALL_ATTRIBUTE, None)
+        if type(call) is int and call > 0:
+            envelope["call"] = call
         response = (json.dumps(envelope, ensure_ascii=False)[:-1] + _output_flags(stdout, stderr) +
                     _native_field(hot) + "}")
         error.__traceback__ = None

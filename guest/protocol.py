@@ -19,6 +19,20 @@ OUTCOME_RESULT_LIMIT = "result_limit"  # the result exceeded its size or depth l
 OUTCOME_INTERRUPT = "interrupt"  # the program met _spine.Interrupt
 GUEST_OUTCOMES = (OUTCOME_PROGRAM, OUTCOME_RESULT_LIMIT, OUTCOME_INTERRUPT)
 
+# The exceptions a tool's error may raise in the program (a response's
+# "type"), the default first: no other name is ever raised, whatever the
+# host's response says.
+TOOL_EXCEPTIONS = ("RuntimeError", "ValueError", "KeyError", "PermissionError", "TimeoutError", "LookupError")
+
+# The filename the program's code is compiled under: the runtime
+# (spine_module.c) delivers interrupts only to frames of this file.
+PROGRAM_FILENAME = "<spine>"
+
+# The streams of an output crossing (_spine.output), which hands the host
+# the program's output as it is written when the request asks for it live.
+OUTPUT_STDOUT = 1
+OUTPUT_STDERR = 2
+
 # The limits of an execution when its request names none.
 DEFAULT_LIMITS = {
     "stdout_bytes": 1 << 20,
@@ -48,10 +62,6 @@ NATIVE_POLL = "poll"
 # The member a sandboxed child adds to a native answer: the descriptors of
 # the compiled modules that came with it (a unit's "module" indexes them).
 NATIVE_DESCRIPTORS = "fds"
-
-# The exceptions a tool error response may name ("type"): the program sees
-# that builtin at the call site, and RuntimeError for any other name or none.
-TOOL_ERROR_TYPES = ("ValueError", "KeyError", "PermissionError", "TimeoutError", "LookupError", "RuntimeError")
 
 _encoder = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")

@@ -5,7 +5,11 @@
 // In the guest every tool is a plain keyword-only Python function named after
 // it (`x = lookup(key=inputs["item"])`); every call crosses back into Go and
 // runs the tool's handler with the execution's context. A tool's error is
-// raised in the program as RuntimeError at the call site.
+// raised in the program at the call site: RuntimeError(err.Error()), or the
+// exception a *ToolError names (ValueError, KeyError, PermissionError,
+// TimeoutError, LookupError). When the program does not catch it, the
+// *ExecError that Execute returns unwraps to the tool's own error, so
+// errors.As and errors.Is reach it.
 //
 // JSON crosses every boundary raw: inputs, tool arguments, tool results and the
 // program's result are json.RawMessage, never decoded into float64 on the way,

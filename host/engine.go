@@ -34,7 +34,11 @@ const (
 // SandboxOptions configure the sandbox. Zero fields take defaults.
 type SandboxOptions struct {
 	// Binary is the spine-guest launcher; default: $SPINE_GUEST, else
-	// spine-guest beside the running executable.
+	// spine-guest beside the running executable, else bin/spine-guest or
+	// build/guest-c/sandbox/spine-guest under the module root of the
+	// working directory (so `go run` and `go test` in a checkout where
+	// `make build` ran find it). Not found, New says where it looked and
+	// what to run.
 	Binary string
 	// Prefork children are kept warm beyond the busy ones: forked, confined
 	// and ready, so an execution rarely waits for a fork. Taking one asks for
@@ -110,6 +114,7 @@ func WithIsolation(level Isolation) Option {
 // in-process guest run one at a time on the interpreter's thread.
 type Engine struct {
 	tools    map[string]*bridge.Tool
+	specs    map[string]ToolSpec // as registered
 	order    []string
 	manifest []byte // manifest JSON of all tools
 	limits   Limits
@@ -139,7 +144,7 @@ func New(opts ...Option) (*Engine, error) {
 			return nil, err
 		}
 	}
-	e := &Engine{tools: map[string]*bridge.Tool{}, limits: cfg.limits.withDefaults(),
+	e := &Engine{tools: map[string]*bridge.Tool{}, specs: map[string]ToolSpec{}, limits: cfg.limits.withDefaults(),
 		workers: make(chan struct{}, cfg.workers), streams: map[*Stream]struct{}{}, level: cfg.isolation}
 	if err := e.limits.validate(); err != nil {
 		return nil, err
@@ -156,9 +161,10 @@ func New(opts ...Option) (*Engine, error) {
 			return nil, fmt.Errorf("spine: %w", err)
 		}
 		e.tools[t.Spec.Name] = bt
+		e.specs[t.Spec.Name] = t.Spec
 		e.order = append(e.order, t.Spec.Name)
 	}
-	e.manifest = manifestJSON(e.tools, e.order)
+	e.manifest = e.manifestJSON(e.order)
 	telemetry, err := newTelemetry(cfg.telemetry)
 	if err != nil {
 		return nil, fmt.Errorf("spine: %w", err)
@@ -232,18 +238,20 @@ func (e *Engine) AbandonedCalls() int { return int(e.abandoned.Load()) }
 func (e *Engine) Tools() []ToolSpec {
 	specs := make([]ToolSpec, 0, len(e.order))
 	for _, name := range e.order {
-		t := e.tools[name]
-		specs = append(specs, ToolSpec{Name: t.Name, Description: t.Description, Schema: t.Schema, Speculative: t.Speculative,
-			Reads: t.Reads, Writes: t.Writes})
+		specs = append(specs, e.specs[name])
 	}
 	return specs
 }
 
-func manifestJSON(tools map[string]*bridge.Tool, names []string) []byte {
+// manifestJSON is the manifest of the named tools. Each entry carries the
+// tool's rendered signature (stubs.go), not its schemas: the guest shows it
+// as the function's signature and docstring.
+func (e *Engine) manifestJSON(names []string) []byte {
 	entries := make([]protocol.ManifestEntry, 0, len(names))
 	for _, name := range names {
-		t := tools[name]
-		entry := protocol.ManifestEntry{Name: t.Name, Description: t.Description, Speculative: t.Speculative}
+		t := e.tools[name]
+		signature, _ := json.Marshal(signatureOf(e.specs[name]).manifest())
+		entry := protocol.ManifestEntry{Name: t.Name, Speculative: t.Speculative, Signature: signature}
 		if t.Speculative && t.Reads != nil {
 			entry.Reads = &t.Reads
 		}
@@ -269,16 +277,14 @@ type prepared struct {
 	hot         *protocol.NativeMode
 	start       time.Time
 	telemetry   *execution
-}
-
-func (e *Engine) guestLimits() protocol.ExecuteLimits {
-	l := e.limits
-	return protocol.ExecuteLimits{StdoutBytes: l.StdoutBytes, ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth,
-		Recursion: l.Recursion, Fanout: l.Fanout}
+	limits      Limits // the engine's, tightened by the request's
 }
 
 // resolveRequest checks the inputs and picks the request's tools.
 func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridge.Tool, json.RawMessage, error) {
+	if err := checkName(req.Name); err != nil {
+		return nil, nil, nil, err
+	}
 	inputs := bytes.TrimSpace(req.Inputs)
 	if len(inputs) == 0 {
 		inputs = []byte("{}")
@@ -295,19 +301,14 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 			}
 			tools[name] = t
 		}
-		manifest = manifestJSON(tools, req.Tools)
+		manifest = e.manifestJSON(req.Tools)
 	}
 	return inputs, tools, manifest, nil
 }
 
-// resultLimits are what the host checks every result against.
-func (e *Engine) resultLimits() protocol.ResultLimits {
-	return protocol.ResultLimits{ResultBytes: e.limits.ResultBytes, ResultDepth: e.limits.ResultDepth, StdoutBytes: e.limits.StdoutBytes}
-}
-
-func (e *Engine) encodeRequest(req Request, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
+func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
 	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
-		Limits: e.guestLimits(), Native: hot})
+		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live()})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
@@ -317,7 +318,7 @@ func (e *Engine) encodeRequest(req Request, inputs, manifest json.RawMessage, ho
 // prepare makes an execution ready. Its context ends at the engine's timeout
 // (or ctx's earlier deadline).
 func (e *Engine) prepare(ctx context.Context, req Request) (*prepared, error) {
-	ctx, cancel := context.WithTimeout(ctx, e.limits.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, e.limits.tightened(req.Limits).Timeout)
 	p, err := e.prepareWith(ctx, req)
 	if err != nil {
 		cancel()
@@ -350,6 +351,10 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	if err := ctx.Err(); err != nil {
 		return nil, contextDone(err)
 	}
+	limits, err := e.requestLimits(req)
+	if err != nil {
+		return nil, err
+	}
 	inputs, tools, manifest, err := e.resolveRequest(req)
 	if err != nil {
 		return nil, err
@@ -358,23 +363,24 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	if err != nil {
 		return nil, err
 	}
-	encoded, err := e.encodeRequest(req, inputs, manifest, hot)
+	encoded, err := e.encodeRequest(req, limits, inputs, manifest, hot)
 	if err != nil {
 		return nil, err
 	}
 	sink := &emitted{}
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
 	ctx, observed := e.telemetry.startExecution(ctx, req, e.level)
-	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: e.resultLimits(), Hooks: e.hooks,
-		Limits: bridge.Limits{MaxToolCalls: e.limits.ToolCalls, MaxArgBytes: e.limits.ToolArgBytes,
-			MaxHostBytes: e.limits.HostBytes, ReservedBytes: 2 * e.limits.StdoutBytes}}
+	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: limits.result(), Hooks: e.hooks,
+		Limits: bridge.Limits{MaxToolCalls: limits.ToolCalls, MaxArgBytes: limits.ToolArgBytes,
+			MaxHostBytes: limits.HostBytes, ReservedBytes: 2 * limits.StdoutBytes},
+		Stdout: req.Stdout, Stderr: req.Stderr}
 	if nativeSession != nil {
 		config.Native = nativeSession
 	}
 	session := bridge.NewSession(ctx, config)
 	sink.charge = session.Charge
 	return &prepared{session: session, sink: sink, request: encoded, inputs: inputs, manifest: manifest,
-		native: nativeSession, hot: hot, start: time.Now(), telemetry: observed}, nil
+		native: nativeSession, hot: hot, start: time.Now(), telemetry: observed, limits: limits}, nil
 }
 
 // Execute runs one program and returns its response. The error is nil when
@@ -439,6 +445,10 @@ func (e *Engine) outcome(parent context.Context, p *prepared, result *bridge.Res
 	reason := p.session.Ended() // before Close, which ends the session's context
 	p.session.Close()
 	resp := &Response{Elapsed: time.Since(p.start), Emitted: p.sink.list(), Calls: convertCalls(p.session.Calls())}
+	defer func() { // the live writers get the tail of what the response holds
+		p.session.FinishOutput(protocol.OutputStdout, []byte(resp.Stdout))
+		p.session.FinishOutput(protocol.OutputStderr, []byte(resp.Stderr))
+	}()
 	resp.Isolation = string(e.level)
 	resp.Native = nativeTrace(nil, p.native)
 	if runErr != nil {
@@ -484,7 +494,8 @@ func (e *Engine) outcome(parent context.Context, p *prepared, result *bridge.Res
 		return resp, &ExecError{Kind: ErrLimit, Message: *g.Error}
 	}
 	resp.Status = StatusError
-	return resp, &ExecError{Kind: ErrGuest, Message: *g.Error, Line: g.Line}
+	return resp, &ExecError{Kind: ErrGuest, Message: *g.Error, Line: g.Line,
+		ToolErr: p.session.ToolError(g.Call, exceptionOf(*g.Error))}
 }
 
 // failed builds the response of an execution whose guest failed (runErr):

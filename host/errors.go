@@ -32,6 +32,9 @@ type ExecError struct {
 	Kind    error
 	Message string
 	Line    int // the program's line, when the program raised
+	// ToolErr is the Go error a tool returned when the exception it raised
+	// in the program was not caught (see ToolError); errors.As reaches it.
+	ToolErr error
 }
 
 func (e *ExecError) Error() string {
@@ -41,12 +44,18 @@ func (e *ExecError) Error() string {
 	return e.Kind.Error() + ": " + e.Message
 }
 
-// Unwrap lets errors.Is match the kind (and, for a timeout, context.DeadlineExceeded).
+// Unwrap lets errors.Is match the kind (and, for a timeout,
+// context.DeadlineExceeded), and errors.Is and errors.As the tool's own
+// error that the program did not catch.
 func (e *ExecError) Unwrap() []error {
+	errs := []error{e.Kind}
 	if e.Kind == ErrTimeout {
-		return []error{e.Kind, context.DeadlineExceeded}
+		errs = append(errs, context.DeadlineExceeded)
 	}
-	return []error{e.Kind}
+	if e.ToolErr != nil {
+		errs = append(errs, e.ToolErr)
+	}
+	return errs
 }
 
 // contextDone is the error of an execution whose context was done before it

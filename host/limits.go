@@ -2,6 +2,7 @@ package host
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
@@ -87,4 +88,52 @@ func (l Limits) validate() error {
 		return fmt.Errorf("spine: Limits.HostBytes (%d) must exceed twice StdoutBytes (%d): the captured output alone takes that", l.HostBytes, l.StdoutBytes)
 	}
 	return nil
+}
+
+// tightened is l with every field of the request's limits r that is set
+// (non-zero) and tighter taking its place: a request can only lower what
+// the engine allows. A negative Fanout turns PLM's loop fan-out off.
+func (l Limits) tightened(r Limits) Limits {
+	lower := func(engine *int, request int) {
+		if request > 0 && request < *engine {
+			*engine = request
+		}
+	}
+	if r.Timeout > 0 && r.Timeout < l.Timeout {
+		l.Timeout = r.Timeout
+	}
+	lower(&l.StdoutBytes, r.StdoutBytes)
+	lower(&l.ResultBytes, r.ResultBytes)
+	lower(&l.ResultDepth, r.ResultDepth)
+	lower(&l.ToolCalls, r.ToolCalls)
+	lower(&l.ToolArgBytes, r.ToolArgBytes)
+	lower(&l.HostBytes, r.HostBytes)
+	lower(&l.Recursion, r.Recursion)
+	if r.Fanout < 0 {
+		l.Fanout = 0
+	} else {
+		lower(&l.Fanout, r.Fanout)
+	}
+	return l
+}
+
+// requestLimits are the limits of one request: the engine's, tightened by
+// Request.Limits; a combination that cannot work is the caller's error.
+func (e *Engine) requestLimits(req Request) (Limits, error) {
+	l := e.limits.tightened(req.Limits)
+	if err := l.validate(); err != nil {
+		return l, &ExecError{Kind: ErrBadRequest, Message: "Request.Limits: " + strings.TrimPrefix(err.Error(), "spine: ")}
+	}
+	return l, nil
+}
+
+// guest are the limits bootstrap applies itself.
+func (l Limits) guest() protocol.ExecuteLimits {
+	return protocol.ExecuteLimits{StdoutBytes: l.StdoutBytes, ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth,
+		Recursion: l.Recursion, Fanout: l.Fanout}
+}
+
+// result are what the host checks every result against.
+func (l Limits) result() protocol.ResultLimits {
+	return protocol.ResultLimits{ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth, StdoutBytes: l.StdoutBytes}
 }

@@ -86,12 +86,11 @@ type NativeFunction struct {
 }
 
 func toolchainDir(configured string) (string, error) {
-	if path := locate(configured, "SPINE_NATIVE", "spine-native"); path != "" {
+	path, looked := nativeArtefact.locate(configured)
+	if path != "" {
 		return path, nil
 	}
-	return "", errors.New("spine: native functions need the native toolchain: build it (make build puts " +
-		"bin/spine-native beside bin/spine), then set NativeOptions.Toolchain or $SPINE_NATIVE, or keep it " +
-		"beside the executable")
+	return "", nativeArtefact.missing(looked, "NativeOptions.Toolchain", "native functions")
 }
 
 // startNative makes the compiler; the guests learn about it in setupNative.

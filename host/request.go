@@ -2,7 +2,13 @@ package host
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
 	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // Request is one program to run.
@@ -19,6 +25,27 @@ type Request struct {
 	// Native compiles eligible functions to native code (NativeEager,
 	// NativeAuto); the engine needs WithNative. Default NativeOff.
 	Native NativeMode
+	// Limits tighten the engine's limits for this request only: each field
+	// that is set (non-zero) and lower than the engine's takes its place
+	// (min(engine, request)); a larger one is ignored, so a request can never
+	// loosen what the engine allows. A negative Fanout turns PLM's loop
+	// fan-out off. Limits that cannot work together (HostBytes not above
+	// twice StdoutBytes) are an ErrBadRequest.
+	Limits Limits
+	// Stdout and Stderr, when set, receive the program's output live, as it
+	// writes it: each line once it ends (or 8 KiB, or an explicit flush),
+	// and the rest when the program ends. They receive exactly what
+	// Response.Stdout and Response.Stderr hold, capped at
+	// Limits.StdoutBytes each; writes are sequential, from one goroutine at
+	// a time, and none starts after Execute (or Finish) returns. A Write
+	// that blocks holds the program (it waits, like a full pipe) until its
+	// deadline; one still blocked ToolGrace after the deadline is given up
+	// on, and nothing more is written to that writer.
+	Stdout, Stderr io.Writer
+	// Name is the program's file in its traceback
+	// (`File "agent/plan.py", line 3, in f`); default "<spine>". At most 256
+	// characters, without control characters.
+	Name string
 }
 
 // Status is how an execution ended; exactly one per execution.
@@ -84,4 +111,29 @@ type Call struct {
 	// what the program sent.
 	ArgsTruncated bool
 	Stale         bool // an early call cancelled before use: an effectful call changed what it reads
+}
+
+// checkName refuses a program name that would garble a traceback.
+func checkName(name string) error {
+	if utf8.RuneCountInString(name) > protocol.MaxNameChars || !utf8.ValidString(name) {
+		return &ExecError{Kind: ErrBadRequest, Message: fmt.Sprintf("Request.Name must be valid UTF-8 of at most %d characters", protocol.MaxNameChars)}
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '"' {
+			return &ExecError{Kind: ErrBadRequest, Message: fmt.Sprintf("Request.Name must not hold control characters or quotes: %q", name)}
+		}
+	}
+	return nil
+}
+
+// live names the streams the request reads live, for the guest.
+func (r Request) live() []string {
+	var streams []string
+	if r.Stdout != nil {
+		streams = append(streams, "stdout")
+	}
+	if r.Stderr != nil {
+		streams = append(streams, "stderr")
+	}
+	return streams
 }

@@ -79,7 +79,7 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 		chunks: make(chan []byte, 1024), fed: make(chan struct{}), request: req,
 		unwatch: func() bool { return false }}
 	begin, _ := json.Marshal(protocol.PrefixBegin{Stream: s.id, Inputs: p.inputs, Manifest: p.manifest,
-		Budget: e.prefixBudget()})
+		Budget: prefixBudget(p.limits.Timeout)})
 	p.session.SetStreaming(true)
 	e.mu.Lock()
 	e.streams[s] = struct{}{}
@@ -97,7 +97,7 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 // timeout: a stream has no deadline of its own until Finish, and Stream must
 // not block without bound while every sandboxed child is busy.
 func (e *Engine) acquireForStream(p *prepared) (bridge.Guest, error) {
-	bound := time.AfterFunc(e.limits.Timeout, func() { p.cancelCause(context.DeadlineExceeded) })
+	bound := time.AfterFunc(p.limits.Timeout, func() { p.cancelCause(context.DeadlineExceeded) })
 	g, err := e.acquire(p)
 	if !bound.Stop() && err == nil {
 		// The bound passed just as the guest came: the stream's context is
@@ -210,8 +210,8 @@ func (s *Stream) Finish() (*Response, error) {
 	// running counts against it: at the deadline the feeder skips what is
 	// queued and the guest stops the chunk it is analysing.
 	s.p.start = time.Now()
-	s.p.session.SetDeadline(s.p.start.Add(s.engine.limits.Timeout))
-	stop := time.AfterFunc(s.engine.limits.Timeout, func() { s.p.cancelCause(context.DeadlineExceeded) })
+	s.p.session.SetDeadline(s.p.start.Add(s.p.limits.Timeout))
+	stop := time.AfterFunc(s.p.limits.Timeout, func() { s.p.cancelCause(context.DeadlineExceeded) })
 	defer stop.Stop()
 	<-s.fed
 	s.p.session.SetStreaming(false)
@@ -249,12 +249,13 @@ func (s *Stream) release(claimed bool) {
 // source received with PLM (the same program, without the head start).
 func (s *Stream) finalRequest() []byte {
 	if !s.broken.Load() {
-		encoded, _ := json.Marshal(protocol.ExecuteRequest{Prefix: true, Stream: s.id, Limits: s.engine.guestLimits(), Native: s.p.hot})
+		encoded, _ := json.Marshal(protocol.ExecuteRequest{Prefix: true, Stream: s.id, Limits: s.p.limits.guest(), Native: s.p.hot,
+			Name: s.request.Name, Live: s.request.live()})
 		return encoded
 	}
 	req := s.request
 	req.Source, req.PLM = string(s.source), true
-	encoded, _ := s.engine.encodeRequest(req, s.p.inputs, s.p.manifest, s.p.hot)
+	encoded, _ := s.engine.encodeRequest(req, s.p.limits, s.p.inputs, s.p.manifest, s.p.hot)
 	return encoded
 }
 
@@ -307,6 +308,6 @@ func (s *Stream) abandon(cause error) {
 // itself may run (each statement keeps the guest's own, smaller budget).
 // The analysis is an optimisation: past its budget nothing more starts
 // early, and the program runs as written.
-func (e *Engine) prefixBudget() *protocol.PrefixBudget {
-	return &protocol.PrefixBudget{StreamMs: max(e.limits.Timeout.Milliseconds(), 1)}
+func prefixBudget(timeout time.Duration) *protocol.PrefixBudget {
+	return &protocol.PrefixBudget{StreamMs: max(timeout.Milliseconds(), 1)}
 }

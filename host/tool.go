@@ -18,6 +18,10 @@ type ToolSpec struct {
 	// Schema is the JSON Schema of the keyword-arguments object; calls that do
 	// not match it get a tool error and never reach the handler.
 	Schema json.RawMessage `json:"schema,omitempty"`
+	// Result is the JSON Schema of the value the tool returns (optional;
+	// Func derives it from its result type). Only Stubs and the guest's
+	// signature of the tool read it: results are not checked against it.
+	Result json.RawMessage `json:"result,omitempty"`
 	// Speculative tools have no side effects, so PLM and prefix streaming may
 	// start them before the program reaches the call (and discard the result
 	// when it never does). A tool that is not speculative runs exactly when,
@@ -62,7 +66,8 @@ type ToolSpec struct {
 
 // Handler runs one call: args is the JSON object of the keyword arguments and
 // the result is the JSON value the program receives. A returned error reaches
-// the program as RuntimeError(err.Error()).
+// the program as RuntimeError(err.Error()), or as the exception a *ToolError
+// in its chain names (see ToolError).
 type Handler func(ctx context.Context, args json.RawMessage) (json.RawMessage, error)
 
 // Tool is a spec and its handler.
@@ -81,6 +86,9 @@ type ToolOption func(*ToolSpec)
 
 // Describe sets the tool's description.
 func Describe(text string) ToolOption { return func(s *ToolSpec) { s.Description = text } }
+
+// Returns sets the JSON Schema of the tool's result (see ToolSpec.Result).
+func Returns(schema json.RawMessage) ToolOption { return func(s *ToolSpec) { s.Result = schema } }
 
 // Speculative marks the tool as free of side effects (see ToolSpec.Speculative).
 func Speculative() ToolOption { return func(s *ToolSpec) { s.Speculative = true } }
@@ -101,7 +109,7 @@ func Writes(resources ...string) ToolOption {
 // json tags name the keywords; its JSON Schema is derived from it) and the
 // result R is encoded as JSON.
 func Func[A, R any](name string, fn func(ctx context.Context, args A) (R, error), opts ...ToolOption) Tool {
-	spec := ToolSpec{Name: name, Schema: schemaOf[A]()}
+	spec := ToolSpec{Name: name, Schema: schemaOf[A](), Result: resultSchemaOf[R]()}
 	for _, opt := range opts {
 		opt(&spec)
 	}
@@ -119,11 +127,25 @@ func Func[A, R any](name string, fn func(ctx context.Context, args A) (R, error)
 }
 
 func schemaOf[A any]() json.RawMessage {
-	reflector := jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, Anonymous: true}
 	t := reflect.TypeOf((*A)(nil)).Elem()
 	if t.Kind() != reflect.Struct && !(t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct) {
 		return nil // only a struct names keywords; other types are checked by decoding
 	}
+	return reflectSchema(t)
+}
+
+// resultSchemaOf is the JSON Schema of a result type, for the tool's
+// signature (nil for an interface: nothing is known of it).
+func resultSchemaOf[R any]() json.RawMessage {
+	t := reflect.TypeOf((*R)(nil)).Elem()
+	if t.Kind() == reflect.Interface {
+		return nil
+	}
+	return reflectSchema(t)
+}
+
+func reflectSchema(t reflect.Type) json.RawMessage {
+	reflector := jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, Anonymous: true}
 	schema := reflector.ReflectFromType(t)
 	schema.Version = ""
 	schema.ID = ""

@@ -1,6 +1,7 @@
 // Command spine runs Python programs with Go tools.
 //
 //	spine run [flags] FILE|-
+//	spine stubs [--manifest FILE] [--demo-tools]
 //
 // Exit status: 0 when the program finished, 1 when it failed (raised, timed
 // out, exceeded a limit), 2 on a usage or engine error.
@@ -13,8 +14,10 @@ import (
 )
 
 const usage = `usage: spine run [flags] FILE|-
+       spine stubs [--manifest FILE] [--demo-tools]
 
-Runs a Python program whose tools are Go functions. Run "spine run -h" for flags.
+run: runs a Python program whose tools are Go functions ("spine run -h" for flags).
+stubs: prints the tools as Python stubs for a model's prompt.
 `
 
 func main() {
@@ -29,6 +32,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		return run(args[1:], stdin, stdout, stderr)
+	case "stubs":
+		return stubs(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -153,7 +153,7 @@ func report(resp *host.Response, err error, asJSON bool, stdout, stderr io.Write
 		return exitUsage
 	}
 	if asJSON {
-		encoded, _ := json.Marshal(jsonView(resp))
+		encoded, _ := json.Marshal(resp)
 		fmt.Fprintf(stdout, "%s\n", encoded)
 	} else {
 		io.WriteString(stdout, resp.Stdout)

@@ -251,6 +251,7 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
              : op == SPINE_OP_PREPARE ? SPINE_FRAME_PREPARE
              : op == SPINE_OP_NATIVE  ? SPINE_FRAME_NATIVE
              : op == SPINE_OP_WAIT    ? SPINE_FRAME_WAIT
+             : op == SPINE_OP_OUTPUT  ? SPINE_FRAME_OUTPUT
                                       : SPINE_FRAME_RESOLVE;
   unsigned char h[SPINE_CROSSING_HEAD_LEN];
   put_u64(h, handle);
@@ -280,7 +281,7 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
     /* A host-side limit: the program must not catch its way past it. */
     spine_interrupt(token, reason);
   }
-  if (op == SPINE_OP_PREPARE || num < 0) {
+  if (op == SPINE_OP_PREPARE || op == SPINE_OP_OUTPUT || num < 0) {
     rc = num;
   } else if (n > cap) {
     free(g_stash);

@@ -47,6 +47,8 @@ func (s *Session) answer(c protocol.Crossing, handle uint64, request []byte, mod
 		}
 	case protocol.CrossWait:
 		response = s.Wait(request)
+	case protocol.CrossOutput:
+		s.Output(handle, request)
 	case protocol.CrossFetch:
 		response = s.Fetch()
 	default:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -55,6 +56,9 @@ type Config struct {
 	Native    NativeHandler         // hot functions; nil when native code is off
 	Result    protocol.ResultLimits // what Accept checks the result against
 	Hooks     Hooks                 // call hooks; nil: none
+	// Stdout and Stderr receive the program's output live (output.go);
+	// nil: only captured.
+	Stdout, Stderr io.Writer
 }
 
 // Session is the host's side of one execution: every tool crossing of that
@@ -67,6 +71,9 @@ type Session struct {
 	ended  atomic.Int64 // UnixNano when ctx ended; 0 before
 
 	ownAbandoned atomic.Int64
+
+	outputMu       sync.Mutex // serialises the writes to Stdout and Stderr
+	stdout, stderr liveOutput
 
 	mu         sync.Mutex
 	calls      []Call
@@ -85,6 +92,7 @@ type Session struct {
 	stop       func()
 	deadline   time.Time
 	changed    chan struct{} // closed (and replaced) whenever a started call's worker is done
+	errs       []keptError   // the Go errors of failed tool calls, by id-1 (toolerror.go)
 }
 
 // SetDeadline sets the deadline of an execution whose context was made
@@ -366,7 +374,7 @@ func (s *Session) refuse(call Call, start time.Duration, message string) []byte 
 func (s *Session) run(ctx context.Context, call HookCall) (response []byte, toolErr string) {
 	value, err := s.invokeHooked(ctx, call)
 	if err != nil {
-		return errorResponse(err.Error()), err.Error()
+		return s.failure(err), err.Error()
 	}
 	return valueResponse(value), ""
 }

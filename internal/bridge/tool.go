@@ -17,7 +17,8 @@ import (
 
 // Handler runs one tool call: args is the JSON object of the keyword
 // arguments, the result is the JSON value returned to the program. A returned
-// error reaches the program as RuntimeError(err.Error()).
+// error reaches the program as RuntimeError(err.Error()), or as the
+// exception a TypedError in its chain names.
 type Handler func(ctx context.Context, args json.RawMessage) (json.RawMessage, error)
 
 // Tool is a tool as the bridge serves it: its spec and its handler, with the
@@ -103,7 +104,15 @@ func schemaMessage(err error) string {
 	return strings.Join(causes, "; ")
 }
 
+// isIdentifier reports whether name can be a tool's name: a Python name
+// that the convention does not give the program itself.
 func isIdentifier(name string) bool {
+	return IsPythonName(name) && !conventionNames[name]
+}
+
+// IsPythonName reports whether name is an ASCII Python identifier and no
+// keyword: what a keyword argument may be called.
+func IsPythonName(name string) bool {
 	if name == "" {
 		return false
 	}
@@ -123,6 +132,7 @@ var pythonKeywords = map[string]bool{
 	"for": true, "from": true, "global": true, "if": true, "import": true, "in": true,
 	"is": true, "lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true,
 	"raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
-	// Names the convention gives the program itself.
-	"inputs": true, "result": true,
 }
+
+// conventionNames are the names the convention gives the program itself.
+var conventionNames = map[string]bool{"inputs": true, "result": true}

@@ -30,11 +30,23 @@ const (
 	// (WaitRequest): it waits until one of its started calls is done, or
 	// its next timer; the answer is a WaitAnswer.
 	CrossWait Crossing = 6
+	// CrossOutput hands the host output the program wrote, as it writes it,
+	// for a caller that reads it live: the handle is the stream
+	// (OutputStdout, OutputStderr), the request the bytes; the answer's
+	// number is 0. The guest sends it only when the request asks for live
+	// output (ExecuteRequest.Live).
+	CrossOutput Crossing = 7
+)
+
+// The streams of an output crossing.
+const (
+	OutputStdout = 1
+	OutputStderr = 2
 )
 
 var crossingFrames = map[Kind]Crossing{
 	KindCall: CrossCall, KindPrepare: CrossPrepare, KindResolve: CrossResolve, KindNative: CrossNative,
-	KindWait: CrossWait,
+	KindWait: CrossWait, KindOutput: CrossOutput,
 }
 
 // CrossingOf is the crossing a child->host frame asks for, if it is one.
@@ -46,7 +58,7 @@ func CrossingOf(kind Kind) (Crossing, bool) {
 // Answered reports whether the answer to the crossing is a response whose
 // number is its length (call, resolve, native, wait, fetch), as opposed to a
 // handle (prepare).
-func (c Crossing) Answered() bool { return c != CrossPrepare }
+func (c Crossing) Answered() bool { return c != CrossPrepare && c != CrossOutput }
 
 // WaitsOnHost reports whether the crossing waits for the host: a tool's
 // result, (wait) any of them, or (native) the compiler. An execution whose context ended

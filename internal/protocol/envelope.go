@@ -15,7 +15,20 @@ type ExecuteRequest struct {
 	Stream string        `json:"stream,omitempty"`
 	Limits ExecuteLimits `json:"limits"`
 	Native *NativeMode   `json:"native,omitempty"`
+	// Live asks the guest to hand over the program's output as it is
+	// written (CrossOutput), for each stream it names ("stdout", "stderr").
+	Live []string `json:"live,omitempty"`
+	// Name is the program's name in its tracebacks and syntax errors
+	// (absent: ProgramFilename).
+	Name string `json:"name,omitempty"`
 }
+
+// ProgramFilename is the filename the program's code is compiled under,
+// whatever its Name: the runtime delivers interrupts only to frames of it.
+const ProgramFilename = "<spine>"
+
+// MaxNameChars bounds ExecuteRequest.Name.
+const MaxNameChars = 256
 
 // ExecuteLimits are the limits bootstrap applies itself; the host checks
 // the result against them again (CheckResponse).
@@ -36,6 +49,10 @@ type ManifestEntry struct {
 	Speculative bool      `json:"speculative"`
 	Reads       *[]string `json:"reads,omitempty"`
 	Writes      *[]string `json:"writes,omitempty"`
+	// Signature is the tool function's signature and docstring as the
+	// host renders them for prompts: {"params": [{"name", "type",
+	// "default"}], "kwargs": bool, "returns": text, "doc": text}.
+	Signature json.RawMessage `json:"signature,omitempty"`
 }
 
 // NativeMode is the request's hot-function mode.
@@ -103,12 +120,30 @@ type WaitAnswer struct {
 }
 
 // ToolResponse answers a call or resolve: exactly one of Value and Error.
-// Type names the exception an Error raises in the program (ToolErrorTypes;
-// "": RuntimeError).
+// With an Error, Type names the exception the program sees (one of
+// ToolExceptions; absent: RuntimeError), and Call, when not 0, is the id
+// under which the host keeps the tool's own error: the guest reports it back
+// in its Response when that exception ends the program.
 type ToolResponse struct {
 	Value json.RawMessage `json:"value,omitempty"`
 	Error *string         `json:"error,omitempty"`
 	Type  string          `json:"type,omitempty"`
+	Call  uint64          `json:"call,omitempty"`
+}
+
+// ToolExceptions are the Python exceptions a tool's error may raise in the
+// program, the default first. The guest raises no other name, whatever a
+// response says.
+var ToolExceptions = []string{"RuntimeError", "ValueError", "KeyError", "PermissionError", "TimeoutError", "LookupError"}
+
+// ToolException is name when a tool's error may raise it, else the default.
+func ToolException(name string) string {
+	for _, known := range ToolExceptions {
+		if name == known {
+			return name
+		}
+	}
+	return ToolExceptions[0]
 }
 
 // NativeRequest is a native crossing's request: "start" (once: the
@@ -159,6 +194,10 @@ type Response struct {
 	StdoutTruncated bool            `json:"stdout_truncated"`
 	StderrTruncated bool            `json:"stderr_truncated"`
 	Native          json.RawMessage `json:"native"` // []NativeReport
+	// Call is the id (ToolResponse.Call) of the tool error the program
+	// raised and did not catch; 0 when the error was not a tool's. The host
+	// believes it only for an id it issued whose exception type matches.
+	Call uint64 `json:"call"`
 }
 
 // NativeReport is one module-level function in the guest's hot-function

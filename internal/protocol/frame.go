@@ -35,6 +35,7 @@ import (
 //	'r' resolve  child->host   u64 handle, ToolRequest JSON
 //	'n' native   child->host   u64 0, NativeRequest JSON (answered like a call)
 //	'w' wait     child->host   u64 0, WaitRequest JSON (answered like a call: WaitAnswer)
+//	'o' output   child->host   u64 stream (1 stdout, 2 stderr), the bytes written (answered with 0)
 //	'd' done     child->host   u8 ok, error message
 //	'z' result   child->host   u32 interrupt reason, u32 response/stdout/stderr lengths, then those bytes
 //	'f' failed   child->host   message (spine_execute itself failed)
@@ -60,6 +61,7 @@ const (
 	KindResolve Kind = 'r'
 	KindNative  Kind = 'n'
 	KindWait    Kind = 'w'
+	KindOutput  Kind = 'o'
 	KindDone    Kind = 'd'
 	KindResult  Kind = 'z'
 	KindFailed  Kind = 'f'
@@ -72,7 +74,7 @@ const (
 	ChildLen        = 4  // 'C': u32 pid
 	ExitLen         = 16 // 'X': u32 pid, u32 status, u64 CPU ms
 	ExecuteHeadLen  = 4  // 'x': u32 deadline in ms
-	CrossingHeadLen = 8  // 'c', 'p', 'r', 'n', 'w': u64 handle
+	CrossingHeadLen = 8  // 'c', 'p', 'r', 'n', 'w', 'o': u64 handle
 	AnswerHeadLen   = 9  // 'a': u8 reason, i64 number
 	ResultHeadLen   = 16 // 'z': u32 reason, three u32 lengths
 	// HostFrameMax is the largest frame a child accepts from the host.

@@ -36,6 +36,7 @@ var cMirror = map[string]any{
 	"SPINE_FRAME_PREPARE":      KindPrepare,
 	"SPINE_FRAME_RESOLVE":      KindResolve,
 	"SPINE_FRAME_NATIVE":       KindNative,
+	"SPINE_FRAME_OUTPUT":       KindOutput,
 	"SPINE_FRAME_WAIT":         KindWait,
 	"SPINE_FRAME_DONE":         KindDone,
 	"SPINE_FRAME_RESULT":       KindResult,
@@ -55,6 +56,7 @@ var cMirror = map[string]any{
 	"SPINE_OP_RESOLVE":         CrossResolve,
 	"SPINE_OP_FETCH":           CrossFetch,
 	"SPINE_OP_NATIVE":          CrossNative,
+	"SPINE_OP_OUTPUT":          CrossOutput,
 	"SPINE_OP_WAIT":            CrossWait,
 	"SPINE_INTERRUPT_TIMEOUT":  Timeout,
 	"SPINE_INTERRUPT_CANCEL":   Cancelled,
@@ -71,6 +73,10 @@ var pythonMirror = map[string]any{
 	"OUTCOME_RESULT_LIMIT": OutcomeResultLimit,
 	"OUTCOME_INTERRUPT":    OutcomeInterrupt,
 	"GUEST_OUTCOMES":       GuestOutcomes,
+	"TOOL_EXCEPTIONS":      ToolExceptions,
+	"PROGRAM_FILENAME":     ProgramFilename,
+	"OUTPUT_STDOUT":        OutputStdout,
+	"OUTPUT_STDERR":        OutputStderr,
 	"DEFAULT_LIMITS": ExecuteLimits{StdoutBytes: DefaultStdoutBytes, ResultBytes: DefaultResultBytes,
 		ResultDepth: DefaultResultDepth, Recursion: DefaultRecursion, Fanout: DefaultFanout},
 	"MESSAGE_CHARS":       MessageChars,
@@ -85,7 +91,6 @@ var pythonMirror = map[string]any{
 	"NATIVE_COMPILE":      NativeCompile,
 	"NATIVE_POLL":         NativePoll,
 	"NATIVE_DESCRIPTORS":  NativeDescriptors,
-	"TOOL_ERROR_TYPES":    ToolErrorTypes,
 }
 
 func repoRoot(t *testing.T) string {

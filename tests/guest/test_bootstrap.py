@@ -314,7 +314,7 @@ def test_cycle_in_result_is_named_a_cycle():
 # A tool error names the exception the program sees only from the allowlist;
 # any other name, or none, is a RuntimeError, so a response can never raise
 # an exception a program does not expect from a tool call.
-@pytest.mark.parametrize("name", protocol.TOOL_ERROR_TYPES)
+@pytest.mark.parametrize("name", protocol.TOOL_EXCEPTIONS)
 def test_tool_error_raises_the_type_it_names(name):
     with pytest.raises(getattr(builtins, name)) as caught:
         bootstrap.decode(json.dumps({"error": "denied", "type": name}))

@@ -45,7 +45,7 @@ var _ = [1]struct{}{}[int(protocol.Timeout)-int(C.SPINE_INTERRUPT_TIMEOUT)+
 	int(protocol.Cancelled)-int(C.SPINE_INTERRUPT_CANCEL)+int(protocol.LimitExceeded)-int(C.SPINE_INTERRUPT_LIMIT)+
 	int(protocol.CrossCall)-int(C.SPINE_OP_CALL)+int(protocol.CrossPrepare)-int(C.SPINE_OP_PREPARE)+
 	int(protocol.CrossResolve)-int(C.SPINE_OP_RESOLVE)+int(protocol.CrossFetch)-int(C.SPINE_OP_FETCH)+
-	int(protocol.CrossNative)-int(C.SPINE_OP_NATIVE)]
+	int(protocol.CrossNative)-int(C.SPINE_OP_NATIVE)+int(protocol.CrossOutput)-int(C.SPINE_OP_OUTPUT)]
 
 // ErrStuck is returned when the interpreter did not stop within the grace
 // period after an interrupt: a single long C call cannot be interrupted in
