@@ -146,7 +146,13 @@ func (s *Session) Since() time.Duration { return time.Since(s.start) }
 // otherwise the tool's error could reach the program, and the program end
 // with that error, before the transport's own deadline timer fires.
 func (s *Session) Ended() Reason {
-	return ReasonFor(s.ctx)
+	if reason := ReasonFor(s.ctx); reason != NotInterrupted {
+		return reason
+	}
+	if s.pastDeadline() {
+		return Timeout // done() refuses calls from this moment: the program must stop, not see the refusal
+	}
+	return NotInterrupted
 }
 
 // ReasonFor is why a context ended (Timeout or Cancelled), or NotInterrupted.
@@ -175,10 +181,17 @@ func (s *Session) done() error {
 	if err := s.ctx.Err(); err != nil {
 		return err
 	}
-	if deadline, ok := s.ctx.Deadline(); ok && !time.Now().Before(deadline) {
+	if s.pastDeadline() {
 		return context.DeadlineExceeded
 	}
 	return nil
+}
+
+// pastDeadline says whether the clock has passed the execution's deadline
+// (the context's, or the one SetDeadline gave a stream's final execution).
+func (s *Session) pastDeadline() bool {
+	deadline, ok := s.Deadline()
+	return ok && !time.Now().Before(deadline)
 }
 
 // Calls returns the trace, ordered by start.
