@@ -28,6 +28,8 @@ WAIT_SLICE = 0.1
 # loop) must not write into the host's stderr or another execution's.
 _executions = 0
 _current = None
+# The event loops made during the execution running now (see Calls.finish).
+_loops = []
 
 
 def in_async_code(frame):
@@ -91,13 +93,14 @@ class Calls:
         return self._decode(self._resolve(handle, request))
 
     def finish(self, stderr):
-        """Report and close the coroutines never awaited.
+        """Close the tasks left pending; report and close the coroutines never awaited.
 
         Their calls ran anyway: started when called, cancelled by the host if
         still running when the execution ends. Closing them here keeps
         CPython's own warning from firing later, outside this execution's
         captured stderr.
         """
+        _close_abandoned_tasks()
         for awaiting in self._started:
             if awaiting.cr_frame is not None and not awaiting.cr_running and not awaiting.cr_suspended:
                 stderr.write(f"RuntimeWarning: coroutine {awaiting.__name__!r} was never awaited\n")
@@ -105,6 +108,29 @@ class Calls:
         self._started.clear()
         global _current
         _current = None
+
+
+def _close_abandoned_tasks():
+    """Close the coroutines of the tasks still pending on this execution's loops.
+
+    An interrupted program leaves such tasks (asyncio.run cannot wait for a
+    task that ignores its cancellation). Left to the garbage collector, the
+    coroutine would be closed at some later moment: in the shared in-process
+    interpreter that is during another execution or between its end and the
+    next, when this execution's interrupt no longer stands, and a coroutine
+    that catches every error around an `await` then spins for good (with no
+    running loop its awaits raise at once). Closed here, its code runs while
+    this execution's deadline still stops it.
+    """
+    asyncio = sys.modules.get("asyncio")
+    loops = _loops[:]
+    _loops.clear()
+    for loop in loops if asyncio is not None else ():
+        for task in asyncio.all_tasks(loop):
+            try:
+                task.get_coro().close()
+            except BaseException:  # the interrupt, or the program refusing to close: it is over either way
+                pass
 
 
 def _our_selector():
@@ -181,6 +207,7 @@ def _policy_class(asyncio):
             selector = SlicedSelector()
             loop = selector.loop = asyncio.SelectorEventLoop(selector)
             made_in = _current
+            _loops.append(loop)
             loop.set_exception_handler(
                 lambda loop, context: loop.default_exception_handler(context) if _current == made_in else None)
             return loop

@@ -619,8 +619,10 @@ def _run_coroutine(program):
     """
     import asyncio
     aio.install_loop_policy()
-    program_loop(True)
     try:
+        # Inside the try: the interrupt may be raised as soon as the flag is
+        # set, and the flag must not outlive the program.
+        program_loop(True)
         asyncio.run(program)
     finally:
         program_loop(False)

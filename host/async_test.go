@@ -131,6 +131,24 @@ func testAsyncDeadlineEndsInTimeout(t *testing.T, m isolationMode) {
 	mustValue(t, e, "result = await lookup(key=1)", `{}`, `7`)
 }
 
+func TestInprocAsyncTaskLeftPendingIsClosedInItsOwnExecution(t *testing.T) {
+	// A task that ignores its cancellation outlives asyncio.run when the
+	// deadline stops the program. Closed later by the collector, with no loop
+	// running, its coroutine would spin (every await raises at once, and it
+	// catches everything) in whichever execution the collection lands in: it
+	// must be closed before its own execution ends. The collection is forced
+	// here so the test does not depend on when the collector runs. In process
+	// only: there every execution shares the interpreter (and the sandbox
+	// refuses gc).
+	const source = "import asyncio\nprint('before')\nasync def f():\n    while True:\n        try:\n            await asyncio.sleep(60)\n        except BaseException:\n            pass\nawait f()"
+	e := inprocMode.engine(t, host.WithLimits(host.Limits{Timeout: time.Second}))
+	resp, err := run(t, e, source, `{}`)
+	if !errors.Is(err, host.ErrTimeout) || resp == nil || resp.Status != host.StatusTimeout || resp.Stdout != "before\n" {
+		t.Fatalf("err %v, response %+v: want timeout with the output kept", err, resp)
+	}
+	mustValue(t, e, "import gc\nresult = gc.collect() >= 0", `{}`, `true`)
+}
+
 func testUTF8Mode(t *testing.T, m isolationMode) {
 	const source = `import sys, locale, io, os
 result = [sys.getfilesystemencoding(), sys.flags.utf8_mode, locale.getpreferredencoding(False),
