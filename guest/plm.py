@@ -45,6 +45,22 @@ RESOLVE_PARAMS = frozenset({"handle", "name"})
 # Builtins the generated fan-out code relies on.
 GENERATED_BUILTINS = frozenset({"enumerate", "Exception"})
 
+# For placement only (a wrong guess costs time, not meaning): calls that do
+# not change their arguments in place. Builtins that only read them, methods
+# that only read their receiver and arguments, and methods that store their
+# arguments in the receiver (which they do change).
+READING_BUILTINS = frozenset({
+    "print", "len", "str", "repr", "int", "float", "bool", "abs", "round", "min", "max", "sorted",
+    "sum", "any", "all", "list", "tuple", "set", "frozenset", "dict", "enumerate", "zip", "range",
+    "isinstance", "format", "hash", "reversed", "ord", "chr", "divmod", "pow", "hex", "bin", "oct",
+})
+READING_METHODS = early.METHODS | frozenset({"keys", "values", "items", "format", "isidentifier"})
+STORING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "appendleft",
+                             "remove", "discard", "write", "writelines"})
+# Builtins that consume a generator expression at once, where it stands.
+CONSUMERS = frozenset({"sum", "any", "all", "min", "max", "sorted", "list", "tuple", "set", "frozenset",
+                       "dict"})
+
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 # Node types whose evaluation may write (effects.ProgramEffects.node_writes).
@@ -71,7 +87,7 @@ def transform(source, manifest, *, fanout=64):
     plan = Planner(facts, namer, fanout).run(tree)
     if plan.empty:
         return tree, ()
-    _apply(tree, plan, namer.resolve)
+    _apply(tree, plan, namer.resolve, namer.fan)
     return tree, (namer.prepare, namer.resolve)
 
 
@@ -235,10 +251,13 @@ class ProgramFacts:
       function may rebind them, so calls reading them are left alone.
     - `literal_bound`: names bound exactly once, by `N = [..]`, `N = (..)` or
       `N = range(..)`, so they always hold a list, tuple or range.
-    - `disabled`: the program uses a class, a star import, an escape hatch
-      into its namespaces (`globals()`, frames...) or top-level `await` (its
-      top level is then async code, where a tool call gives an awaitable that
-      a resolved value must not replace): leave it all alone.
+    - `disabled`: the program uses a star import, an escape hatch into its
+      namespaces (`globals()`, frames...) or top-level `await` (its top level
+      is then async code, where a tool call gives an awaitable that a
+      resolved value must not replace): leave it all alone.
+    - `has_class`: the program defines a class. Class bodies get no prepares
+      (a comprehension or lambda there does not see the class's names), and
+      any statement may run a method (effects.ProgramEffects.class_writes).
     - `words`: identifiers and strings, to pick names that cannot collide.
     - `effects`: what each call may write, and `reads`: what each speculative
       tool reads (effects.py): a prepare never goes above a call that may
@@ -247,9 +266,11 @@ class ProgramFacts:
 
     def __init__(self, tree, manifest):
         counts = {}
+        self.tree = tree
         self.words = set()
         self.volatile = set()
         self.disabled = False
+        self.has_class = False
         assigns = []
         nodes = _walk(tree)
         for node in nodes:
@@ -262,7 +283,7 @@ class ProgramFacts:
             if isinstance(node, (ast.Global, ast.Nonlocal)):
                 self.volatile.update(node.names)
             elif isinstance(node, ast.ClassDef):
-                self.disabled = True
+                self.has_class = True
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 if any(alias.name == "*" for alias in node.names):
                     self.disabled = True
@@ -331,6 +352,7 @@ class Namer:
         self.base = self._prefix(number)
         self.prepare = self.base + "prepare"
         self.resolve = self.base + "resolve"
+        self.fan = self.base + "fan"
         self._count = 0
 
     @staticmethod
@@ -394,6 +416,10 @@ class Plan:
     inserts: dict = field(default_factory=dict)   # id(list) -> (list, [(index, seq, stmt)])
     rewrites: dict = field(default_factory=dict)  # id(Call) -> handle expression
     loops: list = field(default_factory=list)     # (For, index name)
+    loops_at_start: list = field(default_factory=list)   # (For, fan call, fan name, index name)
+    comprehensions: list = field(default_factory=list)   # (comprehension, fan call, fan name, index name)
+    fan_helper: bool = False
+    floor: int = 0
     seq: int = 0
 
     @property
@@ -427,6 +453,7 @@ class Planner:
         self.facts = facts
         self.namer = namer
         self.fanout = fanout
+        self._program_writes = None
         self.purity = Purity(facts)
         self.plan = Plan()
         self.claimed = set()
@@ -442,6 +469,7 @@ class Planner:
                and body[floor].module == "__future__"):
             floor += 1
         self.visit_block(Block(body, floor=floor))
+        self.plan.floor = floor
         return self.plan
 
     # -- traversal
@@ -453,6 +481,8 @@ class Planner:
     def visit_stmt(self, block, index, stmt):
         for call in self.own_calls(stmt):
             self.plan_call(block, index, stmt, call)
+        if self.fanout and not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+            self.plan_comprehensions(stmt)
         if isinstance(stmt, ast.If):
             self.visit_block(Block(stmt.body, block, index, [stmt.test]))
             self.visit_block(Block(stmt.orelse, block, index, [stmt.test]))
@@ -477,8 +507,14 @@ class Planner:
         elif isinstance(stmt, ast.FunctionDef):
             body = stmt.body
             self.visit_block(Block(body, floor=1 if body and is_docstring(body[0]) else 0))
+        elif isinstance(stmt, ast.ClassDef):
+            # The class body itself gets nothing (its scope is not seen by the
+            # lambdas and comprehensions generated code uses); its methods are
+            # ordinary function bodies.
+            for item in stmt.body:
+                if isinstance(item, ast.FunctionDef):
+                    self.visit_stmt(None, 0, item)
         # AsyncFunctionDef, AsyncFor, AsyncWith: left alone entirely.
-        # ClassDef: a program with a class is never transformed.
 
     @staticmethod
     def header_exprs(stmt):
@@ -567,22 +603,50 @@ class Planner:
         touched, slow, writes = set(), False, NOTHING
         node_writes = self.facts.effects.node_writes
         may_write = _MAY_WRITE if self.facts.effectful else ()
+        readers = set()      # ids of `n.method` callees that leave `n` as it is
         for item in same_scope_nodes(node):
-            if type(item) in may_write:
+            kind = type(item)
+            if kind in may_write:
                 writes |= node_writes(item)
             if isinstance(item, _BINDERS):
                 touched.update(own_bindings(item))
-            if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
-                touched.add(item.value.id)
-            elif isinstance(item, ast.Subscript) and isinstance(item.ctx, (ast.Store, ast.Del)):
-                touched |= names_read(item.value)
-            elif isinstance(item, ast.Call):
+            if kind is ast.Attribute:
+                if type(item.value) is ast.Name and id(item) not in readers:
+                    touched.add(item.value.id)
+            elif kind is ast.Subscript:
+                if type(item.ctx) is not ast.Load:
+                    touched |= names_read(item.value)
+            elif kind is ast.Call:
                 slow = True
                 if not self.is_tool_call(item):
-                    for part in [*item.args, *(kw.value for kw in item.keywords)]:
-                        touched |= self.exposed(part)
+                    touched |= self.call_exposes(item, readers)
+        if self.facts.has_class and self.facts.effectful:
+            writes |= self.facts.effects.class_writes
         cached = self._summaries[id(node)] = (frozenset(touched), slow, writes)
         return cached
+
+    def call_exposes(self, call, readers):
+        """Names a call of anything but a tool may change in place through its
+        arguments (a heuristic for placement only, see `summary`).
+
+        Builtins that only read their arguments (`print(v)`, `len(v)`) and
+        methods that store or read them (`out.append({"k": v})`) change none;
+        a method that only reads its receiver (`d.get(k)`) leaves the
+        receiver too (`readers` collects those callees)."""
+        func = call.func
+        parts = [*call.args, *(kw.value for kw in call.keywords)]
+        if type(func) is ast.Name and func.id in READING_BUILTINS and func.id not in self.facts.bound:
+            parts = [p for p in parts if isinstance(p, (ast.Lambda, *_COMPREHENSIONS))]
+        elif type(func) is ast.Attribute:
+            if func.attr in READING_METHODS:
+                readers.add(id(func))
+                parts = [p for p in parts if isinstance(p, (ast.Lambda, *_COMPREHENSIONS))]
+            elif func.attr in STORING_METHODS:
+                parts = [p for p in parts if isinstance(p, (ast.Lambda, *_COMPREHENSIONS))]
+        touched = set()
+        for part in parts:
+            touched |= self.exposed(part)
+        return touched
 
     def is_tool_call(self, node):
         return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -669,7 +733,7 @@ class Planner:
             if won == best:
                 return block, position, won
 
-    def thunk(self, call, location):
+    def thunk(self, call, location, subst=None):
         """`prepare('tool', "{'k': <argument text>, ...}", lambda: {'n': n, ...})`.
 
         The arguments travel as text, evaluated by early evaluation (never as
@@ -677,15 +741,16 @@ class Planner:
         lambda only reads those names. Builtins the arguments call are not
         passed: early evaluation computes them itself (they are bound nowhere).
         """
-        payload = ast.unparse(ast.Dict(keys=[ast.Constant(kw.arg) for kw in call.keywords],
-                                       values=[kw.value for kw in call.keywords]))
+        values = [kw.value if subst is None else _substitute(kw.value, subst) for kw in call.keywords]
+        payload = ast.unparse(ast.Dict(keys=[ast.Constant(kw.arg) for kw in call.keywords], values=values))
         callees = set()
         names = set()
-        for kw in call.keywords:
-            for node in _walk(kw.value):
+        for value in values:
+            nodes = _walk(value)
+            for node in nodes:
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                     callees.add(id(node.func))
-            names |= {n.id for n in _walk(kw.value)
+            names |= {n.id for n in nodes
                       if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in callees}
         ordered = sorted(names)
         values = ast.Dict(keys=[ast.Constant(n) for n in ordered],
@@ -773,8 +838,11 @@ class Planner:
         return all(isinstance(p, (ast.Constant, ast.Name)) for p in parts)
 
     def plan_fanout(self, block, index, loop):
-        if (self.fanout == 0 or not isinstance(loop.target, ast.Name)
+        if self.fanout == 0:
+            return
+        if (not isinstance(loop.target, ast.Name)
                 or GENERATED_BUILTINS & self.facts.bound or not self.iterable_ok(loop.iter)):
+            self.plan_loop_at_start(loop)
             return
         var = loop.target.id
         varying = set()
@@ -838,6 +906,246 @@ class Planner:
         self.plan.loops.append((loop, counter))
 
 
+    # -- fan-out decided when the loop starts, from the actual iterable
+
+    def target_paths(self, target):
+        """{name: index path into one item} for a loop target made of names and
+        (nested) tuples or lists of names, else None (starred, attributes,
+        subscripts: no fan-out)."""
+        if isinstance(target, ast.Name):
+            return {target.id: ()}
+        if isinstance(target, (ast.Tuple, ast.List)):
+            paths = {}
+            for position, element in enumerate(target.elts):
+                inner = self.target_paths(element)
+                if inner is None:
+                    return None
+                for name, path in inner.items():
+                    if name in paths:
+                        return None
+                    paths[name] = (position, *path)
+            return paths
+        return None
+
+    def iteration_calls(self, calls, paths, varying, writes, touched):
+        """The (call, resources) among `calls` (candidates that run at most once
+        per item) whose arguments read only the item and names bound or
+        changed nowhere in `varying` / `touched`, of a tool that reads nothing
+        `writes` may write."""
+        chosen = []
+        for stmt, call in calls:
+            if id(call) in self.claimed:
+                continue
+            reads = self.call_reads(call)
+            if reads is None:
+                continue
+            invariant = reads - paths.keys()
+            resources = self.facts.reads[call.func.id]
+            if (invariant & varying or reads & self.facts.volatile or invariant & touched
+                    or (stmt is not None and reads & self.internal_bindings(stmt))
+                    or conflict(resources, writes)):
+                continue
+            chosen.append(call)
+        return chosen
+
+    def fan_call(self, iterable, paths, calls, item):
+        """`fan(make, fanout, kind, *parts)`: evaluates the iterable (its parts)
+        once, as the plain program does, and returns (table, enumerate(...)).
+        `make(item)` prepares every chosen call for one item."""
+        kind, parts = 0, [iterable]
+        if (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name)
+                and iterable.func.id in ("zip", "enumerate") and iterable.func.id not in self.facts.bound
+                and not iterable.keywords and iterable.args
+                and not any(isinstance(a, ast.Starred) for a in iterable.args)
+                and (iterable.func.id == "zip" or len(iterable.args) <= 2)):
+            kind = 1 if iterable.func.id == "zip" else 2
+            parts = iterable.args
+        subst = {}
+        for name, path in paths.items():
+            node = ast.Name(item, ast.Load())
+            for position in path:
+                node = ast.Subscript(value=node, slice=ast.Constant(position), ctx=ast.Load())
+            subst[name] = node
+        handles = ast.Tuple(elts=[self.thunk(call, call, subst) for call in calls], ctx=ast.Load())
+        make = ast.Lambda(args=_arguments([item]), body=handles)
+        self.plan.fan_helper = True
+        return ast.Call(func=ast.Name(self.namer.fan, ast.Load()),
+                        args=[make, ast.Constant(self.fanout), ast.Constant(kind), *parts], keywords=[])
+
+    def claim_fanned(self, calls, fan, counter):
+        zeros = ast.Constant((0,) * len(calls))
+        for position, call in enumerate(calls):
+            table = ast.Subscript(value=ast.Name(fan, ast.Load()), slice=ast.Constant(0), ctx=ast.Load())
+            lookup = ast.Call(func=ast.Attribute(table, "get", ast.Load()),
+                              args=[ast.Name(counter, ast.Load()), zeros], keywords=[])
+            handle = ast.Subscript(value=lookup, slice=ast.Constant(position), ctx=ast.Load())
+            self.plan.rewrites[id(call)] = (call, handle)
+            self.claimed.add(id(call))
+
+    def plan_loop_at_start(self, loop):
+        """`for T in ITER:` whose iterable is known only when the loop starts:
+        `for i, T in (f := fan(make, n, kind, ITER))[1]:`, each chosen call
+        resolving `f[0].get(i, zeros)[j]`. The iterable is evaluated once,
+        where the plain program does; the prepares follow at once and only
+        for plain data (see `FAN_HELPER`); the body runs in order."""
+        if "enumerate" in self.facts.bound:
+            return
+        paths = self.target_paths(loop.target)
+        if paths is None or paths.keys() & self.facts.volatile:
+            return
+        varying, touched, writes = set(), set(), NOTHING
+        for stmt in loop.body:
+            varying |= scope_bindings(stmt)
+            stmt_touched, _, stmt_writes = self.summary(stmt)
+            touched |= stmt_touched
+            writes |= stmt_writes
+        if paths.keys() & (varying | touched):
+            return      # the item changes in the body: what was prepared would not match
+        calls = self.iteration_calls(self.loop_calls(loop.body), paths, varying, writes, touched)
+        if not calls:
+            return
+        fan, counter, item = self.namer.fresh("f"), self.namer.fresh("i"), self.namer.fresh("v")
+        header = self.fan_call(loop.iter, paths, calls, item)
+        self.claim_fanned(calls, fan, counter)
+        self.plan.loops_at_start.append((loop, header, fan, counter))
+
+    def plan_comprehensions(self, stmt):
+        """Fan out the comprehensions and generator expressions `stmt`
+        evaluates in its own scope (not in lambdas or functions)."""
+        stack = [(node, None) for node in self.header_exprs(stmt)]
+        while stack:
+            node, parent = stack.pop()
+            if isinstance(node, (ast.Lambda, *_FUNCTIONS, ast.ClassDef)):
+                continue
+            if isinstance(node, _COMPREHENSIONS):
+                self.plan_comprehension(node, parent)
+            for child in _iter_children(node):
+                stack.append((child, node))
+
+    def consumed_at_once(self, genexp, parent):
+        """A generator expression that a builtin consumes where it stands
+        (`sum(f(x=x) for x in xs)`), so its items run before anything after."""
+        if not (isinstance(parent, ast.Call) and parent.args == [genexp] and not parent.keywords):
+            return False
+        func = parent.func
+        if isinstance(func, ast.Name):
+            return func.id in CONSUMERS and func.id not in self.facts.bound
+        return isinstance(func, ast.Attribute) and func.attr == "join" and isinstance(func.value, ast.Constant)
+
+    def program_writes(self):
+        if self._program_writes is None:
+            self._program_writes = NOTHING
+            if self.facts.effectful:
+                self._program_writes = self.facts.effects.writes_within(self.facts.tree)
+                if self.facts.has_class:
+                    self._program_writes |= self.facts.effects.class_writes
+        return self._program_writes
+
+    def plan_comprehension(self, comp, parent):
+        if len(comp.generators) != 1 or comp.generators[0].is_async or "enumerate" in self.facts.bound:
+            return
+        generator = comp.generators[0]
+        paths = self.target_paths(generator.target)
+        if paths is None or paths.keys() & self.facts.volatile:
+            return
+        parts = [comp.key, comp.value] if isinstance(comp, ast.DictComp) else [comp.elt]
+        parts += generator.ifs
+        calls, writes, varying = [], NOTHING, set()
+        for part in parts:
+            varying |= walrus_targets(part)
+            writes |= self.summary(part)[2]
+            stack = [part]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS)):
+                    continue
+                if self.is_candidate(node):
+                    calls.append((None, node))
+                stack.extend(reversed(_iter_children(node)))
+        if isinstance(comp, ast.GeneratorExp) and not self.consumed_at_once(comp, parent):
+            # Consumed later, maybe after a write: only when nothing writes.
+            writes = self.program_writes()
+        touched = set()
+        for part in parts:
+            touched |= self.summary(part)[0]
+        if paths.keys() & touched:
+            return
+        calls = self.iteration_calls(calls, paths, varying, writes, touched)
+        if not calls:
+            return
+        fan, counter, item = self.namer.fresh("f"), self.namer.fresh("i"), self.namer.fresh("v")
+        header = self.fan_call(generator.iter, paths, calls, item)
+        self.claim_fanned(calls, fan, counter)
+        self.plan.comprehensions.append((comp, header, fan, counter))
+
+
+def _arguments(names):
+    return ast.arguments(posonlyargs=[], args=[ast.arg(n) for n in names], vararg=None, kwonlyargs=[],
+                         kw_defaults=[], kwarg=None, defaults=[])
+
+
+# The runtime half of fan-out at loop start, defined first in the transformed
+# module (under the namer's name). It evaluates nothing of the program: its
+# parts arrive evaluated, the loop's iterator is made at once (so a
+# non-iterable fails where the plain program fails, with the same error),
+# and items are read ahead only from exact lists, tuples, ranges, strings,
+# dicts and dict views, whose iteration and slicing run no program code
+# (`is`, never `==` or `in`, on types: a metaclass could define those).
+# Anything else -- a generator, a map, a user object -- gets no prepares:
+# reading it ahead would consume it or run its code. Builtins are bound as
+# defaults when the module starts, before the program can rebind a name.
+FAN_HELPER = '''
+def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len=len, list=list,
+         tuple=tuple, range=range, str=str, dict=dict, Exception=Exception,
+         views=(type({}.keys()), type({}.values()), type({}.items()))):
+    if kind == 1:
+        pairs = enumerate(zip(*parts))
+    elif kind == 2:
+        pairs = enumerate(enumerate(*parts))
+        if len(parts) == 2 and type(parts[1]) is not int:
+            return {}, pairs
+    else:
+        pairs = enumerate(parts[0])
+    table = {}
+    try:
+        snapshots = []
+        for part in (parts[:1] if kind == 2 else parts):
+            t = type(part)
+            if t is list or t is tuple or t is range or t is str:
+                snapshots.append(part[:limit])
+            elif t is dict or t is views[0] or t is views[1] or t is views[2]:
+                snapshot = []
+                for element in part:
+                    if len(snapshot) >= limit:
+                        break
+                    snapshot.append(element)
+                snapshots.append(snapshot)
+            else:
+                return table, pairs
+        if kind == 1:
+            items = zip(*snapshots)
+        elif kind == 2:
+            items = enumerate(snapshots[0], *parts[1:])
+        else:
+            items = snapshots[0]
+        for index, element in enumerate(items):
+            if index >= limit:
+                break
+            table[index] = make(element)
+    except Exception:
+        pass
+    return table, pairs
+'''
+
+
+def _fan_helper(name, origin):
+    tree = ast.parse(FAN_HELPER.replace("NAME", name))
+    for node in ast.walk(tree):
+        if "lineno" in node._attributes:
+            node.lineno = None
+    return _locate(tree.body[0], origin)
+
+
 # --- Rewriting ---------------------------------------------------------------
 
 def _locate(node, origin):
@@ -859,6 +1167,22 @@ def _locate(node, origin):
             item.lineno, item.col_offset, item.end_lineno, item.end_col_offset = position
         stack.extend(_iter_children(item))
     return node
+
+
+def _substitute(node, subst):
+    """A copy of `node` with the loads of the names in `subst` replaced by
+    (copies of) their expressions."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in subst:
+        return _copy(subst[node.id])
+    if not isinstance(node, ast.AST):
+        return node
+    new = type(node)(**{name: ([_substitute(v, subst) for v in getattr(node, name)]
+                               if isinstance(getattr(node, name), list) else _substitute(getattr(node, name), subst))
+                        for name in node._fields if hasattr(node, name)})
+    for name in node._attributes:
+        if hasattr(node, name):
+            setattr(new, name, getattr(node, name))
+    return new
 
 
 def _copy(node):
@@ -885,10 +1209,26 @@ def _rewrite_call(call, resolve, handle):
     call.args = [_locate(handle, call), _locate(ast.Constant(name), call)]
 
 
-def _apply(tree, plan, resolve):
+def _apply(tree, plan, resolve, fan_name):
     """Rewrite the planned calls and loops, then insert the prepare statements."""
     for call, handle in plan.rewrites.values():
         _rewrite_call(call, resolve, handle)
+    for loop, header, fan, counter in plan.loops_at_start:
+        start = _locate(ast.NamedExpr(target=ast.Name(fan, ast.Store()), value=header), loop.iter)
+        loop.iter = _locate(ast.Subscript(value=start, slice=ast.Constant(1), ctx=ast.Load()), loop.iter)
+        loop.target = _locate(ast.Tuple(elts=[ast.Name(counter, ast.Store()), loop.target], ctx=ast.Store()),
+                              loop.target)
+    for comp, header, fan, counter in plan.comprehensions:
+        generator = comp.generators[0]
+        start = ast.comprehension(target=ast.Name(fan, ast.Store()), iter=ast.List([header], ast.Load()),
+                                  ifs=[], is_async=0)
+        pairs = ast.Subscript(value=ast.Name(fan, ast.Load()), slice=ast.Constant(1), ctx=ast.Load())
+        items = ast.comprehension(
+            target=ast.Tuple(elts=[ast.Name(counter, ast.Store()), generator.target], ctx=ast.Store()),
+            iter=pairs, ifs=generator.ifs, is_async=0)
+        _locate(start, generator.iter)
+        _locate(items, generator.iter)
+        comp.generators = [start, items]
     for loop, counter in plan.loops:
         original = loop.iter
         loop.iter = _locate(ast.Call(func=ast.Name("enumerate", ast.Load()), args=[original], keywords=[]),
@@ -908,6 +1248,9 @@ def _apply(tree, plan, resolve):
             if stmt is not None:
                 result.append(stmt)
         stmts[:] = result
+    if plan.fan_helper:
+        origin = (plan.loops_at_start or plan.comprehensions)[0][1]
+        tree.body.insert(plan.floor, _fan_helper(fan_name, origin))
 
 
 def _guard(body, fallbacks):
