@@ -955,11 +955,18 @@ class Planner:
         kind, parts = 0, [iterable]
         if (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name)
                 and iterable.func.id in ("zip", "enumerate") and iterable.func.id not in self.facts.bound
-                and not iterable.keywords and iterable.args
-                and not any(isinstance(a, ast.Starred) for a in iterable.args)
-                and (iterable.func.id == "zip" or len(iterable.args) <= 2)):
-            kind = 1 if iterable.func.id == "zip" else 2
-            parts = iterable.args
+                and iterable.args and not any(isinstance(a, ast.Starred) for a in iterable.args)):
+            # `zip(a, b)` and `enumerate(xs, start)`: the parts are evaluated
+            # in the same order and handed to the same builtin; what each part
+            # holds decides the fan-out.
+            args = list(iterable.args)
+            keywords = [kw.arg for kw in iterable.keywords]
+            if iterable.func.id == "zip" and not keywords:
+                kind, parts = 1, args
+            elif iterable.func.id == "enumerate" and (
+                    (len(args) <= 2 and not keywords)
+                    or (len(args) == 1 and keywords == ["start"])):
+                kind, parts = 2, args + [kw.value for kw in iterable.keywords]
         subst = {}
         for name, path in paths.items():
             node = ast.Name(item, ast.Load())
@@ -988,8 +995,6 @@ class Planner:
         resolving `f[0].get(i, zeros)[j]`. The iterable is evaluated once,
         where the plain program does; the prepares follow at once and only
         for plain data (see `FAN_HELPER`); the body runs in order."""
-        if "enumerate" in self.facts.bound:
-            return
         paths = self.target_paths(loop.target)
         if paths is None or paths.keys() & self.facts.volatile:
             return
@@ -1042,7 +1047,7 @@ class Planner:
         return self._program_writes
 
     def plan_comprehension(self, comp, parent):
-        if len(comp.generators) != 1 or comp.generators[0].is_async or "enumerate" in self.facts.bound:
+        if len(comp.generators) != 1 or comp.generators[0].is_async:
             return
         generator = comp.generators[0]
         paths = self.target_paths(generator.target)
