@@ -63,6 +63,8 @@ CONSUMERS = frozenset({"sum", "any", "all", "min", "max", "sorted", "list", "tup
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+# Node types whose insides run later or elsewhere (own_calls does not enter).
+_OPAQUE = frozenset({ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS, ast.ClassDef})
 # Node types whose evaluation may write (effects.ProgramEffects.node_writes).
 _MAY_WRITE = frozenset({ast.Call, *_FUNCTIONS, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith,
                         *_COMPREHENSIONS, ast.Starred, ast.YieldFrom, ast.Await, ast.Compare,
@@ -111,9 +113,25 @@ _SCALAR_FIELDS = frozenset({"id", "attr", "arg", "name", "asname", "module", "le
                             "type_comment", "conversion", "is_async", "simple", "ctx"})
 
 
-def _child_fields(cls):
-    fields = _CHILD_FIELDS[cls] = tuple(
-        f for f in cls._fields if f not in _SCALAR_FIELDS and not (cls is ast.Constant and f == "value"))
+# List fields that may hold something else than nodes (names, None keys).
+_MIXED_LISTS = frozenset({(ast.Global, "names"), (ast.Nonlocal, "names"), (ast.MatchClass, "kwd_attrs"),
+                          (ast.arguments, "kw_defaults"),
+                          (ast.Dict, "keys")})
+_LIST, _ANY = "list", "any"
+
+
+def _child_fields(node):
+    """(field, how to read it) for the fields of `node`'s type that can hold
+    nodes: a list of nodes only (the grammar fixes whether a field is a list,
+    so one specimen tells), or anything else (read generically)."""
+    cls = node.__class__
+    fields = []
+    for f in cls._fields:
+        if f in _SCALAR_FIELDS or (cls is ast.Constant and f == "value"):
+            continue
+        listed = getattr(node, f, None).__class__ is list and (cls, f) not in _MIXED_LISTS
+        fields.append((f, _LIST if listed else _ANY))
+    fields = _CHILD_FIELDS[cls] = tuple(fields)
     return fields
 
 
@@ -121,14 +139,19 @@ def _iter_children(node):
     """The direct child nodes of `node`, as ast.iter_child_nodes yields them,
     less the Load/Store/Del markers (no analysis here looks at them; they are
     a third of all nodes)."""
-    children = []
-    fields = _CHILD_FIELDS.get(type(node))
+    fields = _CHILD_FIELDS.get(node.__class__)
     if fields is None:
-        fields = _child_fields(type(node))
-    for name in fields:
+        fields = _child_fields(node)
+    children = []
+    for name, how in fields:
         value = getattr(node, name, None)
-        if type(value) is list:
-            children.extend(item for item in value if isinstance(item, _AST))
+        if how is _LIST:
+            if value:
+                children += value
+        elif value is None:
+            continue
+        elif value.__class__ is list:
+            children += [item for item in value if isinstance(item, _AST)]
         elif isinstance(value, _AST):
             children.append(value)
     return children
@@ -271,9 +294,40 @@ class ProgramFacts:
         self.volatile = set()
         self.disabled = False
         self.has_class = False
+        self.has_comprehension = False
+        self.has_walrus = False
+        has_async = False
         assigns = []
         nodes = _walk(tree)
+        words = self.words
+        name_kind, constant_kind, attribute_kind, load = ast.Name, ast.Constant, ast.Attribute, ast.Load
         for node in nodes:
+            kind = node.__class__
+            # The commonest nodes first, for speed; the general path below
+            # decides the same for them.
+            if kind is name_kind:
+                ident = node.id
+                words.add(ident)
+                if node.ctx.__class__ is not load:
+                    counts[ident] = counts.get(ident, 0) + 1
+                if ident in REFLECTIVE_NAMES:
+                    self.disabled = True
+                continue
+            if kind is constant_kind:
+                if node.value.__class__ is str:
+                    words.add(node.value)
+                continue
+            if kind is attribute_kind:
+                words.add(node.attr)
+                if is_reflective_attr(node.attr):
+                    self.disabled = True
+                continue
+            if kind in _COMPREHENSIONS:
+                self.has_comprehension = True
+            elif kind is ast.NamedExpr:
+                self.has_walrus = True
+            elif kind in _ASYNC_NODES:
+                has_async = True
             if isinstance(node, ast.Assign):
                 assigns.append(node)
             if isinstance(node, _BINDERS):
@@ -291,7 +345,7 @@ class ProgramFacts:
                 self.disabled = True
             elif isinstance(node, ast.Attribute) and is_reflective_attr(node.attr):
                 self.disabled = True
-        if _awaits_at_top_level(tree):
+        if has_async and _awaits_at_top_level(tree):
             self.disabled = True
         self.bound = set(counts)
         names = [spec["name"] for spec in manifest]
@@ -453,6 +507,7 @@ class Planner:
         self.facts = facts
         self.namer = namer
         self.fanout = fanout
+        self._own_calls = {}
         self._program_writes = None
         self.purity = Purity(facts)
         self.plan = Plan()
@@ -481,7 +536,7 @@ class Planner:
     def visit_stmt(self, block, index, stmt):
         for call in self.own_calls(stmt):
             self.plan_call(block, index, stmt, call)
-        if self.fanout and not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+        if self.fanout and self.facts.has_comprehension and not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
             self.plan_comprehensions(stmt)
         if isinstance(stmt, ast.If):
             self.visit_block(Block(stmt.body, block, index, [stmt.test]))
@@ -541,15 +596,23 @@ class Planner:
         Lambdas and comprehensions are not entered: their bodies run later or
         many times, in a scope of their own.
         """
-        found = []
+        found = self._own_calls.get(id(stmt))
+        if found is not None:
+            return found
+        found = self._own_calls[id(stmt)] = []
         stack = list(reversed(self.header_exprs(stmt)))
+        tools = self.facts.tools
         while stack:
             node = stack.pop()
-            if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS, ast.ClassDef)):
+            kind = node.__class__
+            if kind in _OPAQUE:
                 continue
-            if self.is_candidate(node):
+            if kind is ast.Call and node.func.__class__ is ast.Name and node.func.id in tools \
+                    and self.is_candidate(node):
                 found.append(node)
-            stack.extend(reversed(_iter_children(node)))
+            children = _iter_children(node)
+            children.reverse()
+            stack += children
         return found
 
     def is_candidate(self, node):
@@ -568,16 +631,16 @@ class Planner:
             reads |= names_read(kw.value)
         return reads
 
-    @classmethod
-    def internal_bindings(cls, stmt):
+    def internal_bindings(self, stmt):
         """Names `stmt` may bind before one of its own calls is evaluated.
 
         A walrus anywhere in the evaluated part, and for `with` the targets of
         earlier items (bound before later items are evaluated).
         """
         names = set()
-        for expr in cls.header_exprs(stmt):
-            names |= walrus_targets(expr)
+        if self.facts.has_walrus:
+            for expr in self.header_exprs(stmt):
+                names |= walrus_targets(expr)
         if isinstance(stmt, ast.With):
             for item in stmt.items:
                 if item.optional_vars is not None:
@@ -1166,12 +1229,18 @@ def _locate(node, origin):
     stack = [node]
     while stack:
         item = stack.pop()
-        if "lineno" in item._attributes:
+        positioned = _POSITIONED.get(item.__class__)
+        if positioned is None:
+            positioned = _POSITIONED[item.__class__] = "lineno" in item._attributes
+        if positioned:
             if getattr(item, "lineno", None) is not None:
                 continue
             item.lineno, item.col_offset, item.end_lineno, item.end_col_offset = position
-        stack.extend(_iter_children(item))
+        stack += _iter_children(item)
     return node
+
+
+_POSITIONED = {}   # node type -> whether it carries a position
 
 
 def _substitute(node, subst):
