@@ -109,8 +109,12 @@ _WORD_FIELDS = {}
 # Per node type, the fields that can hold child nodes: the identifier, flag
 # and context fields never do (`Constant.value` neither).
 _CHILD_FIELDS = {}
+# `op`/`ops` hold the operator markers (`Add`, `Eq`...): no analysis here
+# walks to them (effects reads `Compare.ops` itself).
 _SCALAR_FIELDS = frozenset({"id", "attr", "arg", "name", "asname", "module", "level", "kind",
-                            "type_comment", "conversion", "is_async", "simple", "ctx"})
+                            "type_comment", "conversion", "is_async", "simple", "ctx", "op", "ops"})
+# Node types that never have children to walk.
+_LEAVES = frozenset({ast.Name, ast.Constant})
 
 
 # List fields that may hold something else than nodes (names, None keys).
@@ -161,9 +165,12 @@ def _walk(node):
     """Every node under `node` (itself included), in ast.walk's order."""
     todo = [node]
     index = 0
+    leaves = _LEAVES
     while index < len(todo):
-        todo.extend(_iter_children(todo[index]))
+        item = todo[index]
         index += 1
+        if item.__class__ not in leaves:
+            todo += _iter_children(item)
     return todo
 
 
@@ -225,9 +232,12 @@ def same_scope_nodes(node):
     and counting their targets too only errs on the safe side.
     """
     stack = [node]
+    leaves = _LEAVES
     while stack:
         item = stack.pop()
         yield item
+        if item.__class__ in leaves:
+            continue
         if isinstance(item, _FUNCTIONS):
             stack.extend(item.decorator_list)
             stack.extend(d for d in item.args.defaults)
@@ -236,7 +246,7 @@ def same_scope_nodes(node):
             stack.extend(item.args.defaults)
             stack.extend(d for d in item.args.kw_defaults if d is not None)
         else:
-            stack.extend(_iter_children(item))
+            stack += _iter_children(item)
 
 
 def scope_bindings(node):
@@ -605,7 +615,7 @@ class Planner:
         while stack:
             node = stack.pop()
             kind = node.__class__
-            if kind in _OPAQUE:
+            if kind in _OPAQUE or kind in _LEAVES:
                 continue
             if kind is ast.Call and node.func.__class__ is ast.Name and node.func.id in tools \
                     and self.is_candidate(node):
@@ -809,21 +819,21 @@ class Planner:
         callees = set()
         names = set()
         for value in values:
-            nodes = _walk(value)
-            for node in nodes:
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            for node in _walk(value):      # a call before its callee
+                kind = node.__class__
+                if kind is ast.Name:
+                    if node.ctx.__class__ is ast.Load and id(node) not in callees:
+                        names.add(node.id)
+                elif kind is ast.Call and node.func.__class__ is ast.Name:
                     callees.add(id(node.func))
-            names |= {n.id for n in nodes
-                      if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in callees}
         ordered = sorted(names)
-        values = ast.Dict(keys=[ast.Constant(n) for n in ordered],
-                          values=[ast.Name(n, ast.Load()) for n in ordered])
-        empty = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
-                              kw_defaults=[], kwarg=None, defaults=[])
-        lam = ast.Lambda(args=empty, body=values)
-        return _locate(ast.Call(func=ast.Name(self.namer.prepare, ast.Load()),
-                                args=[ast.Constant(call.func.id), ast.Constant(payload), lam], keywords=[]),
-                       location)
+        load = ast.Load()
+        env = _at(ast.Dict(keys=[_at(ast.Constant(n), location) for n in ordered],
+                           values=[_at(ast.Name(n, load), location) for n in ordered]), location)
+        lam = _at(ast.Lambda(args=_arguments([]), body=env), location)
+        return _at(ast.Call(func=_at(ast.Name(self.namer.prepare, load), location),
+                            args=[_at(ast.Constant(call.func.id), location), _at(ast.Constant(payload), location),
+                                  lam], keywords=[]), location)
 
     def plan_call(self, block, index, stmt, call):
         if id(call) in self.claimed:
@@ -836,8 +846,8 @@ class Planner:
             return
         target, position, _ = self.earliest(block, index, reads, resources)
         handle = self.namer.fresh("h")
-        prepare = _locate(ast.Assign(targets=[ast.Name(handle, ast.Store())],
-                                     value=self.thunk(call, call)), call)
+        prepare = _at(ast.Assign(targets=[_at(ast.Name(handle, ast.Store()), call)],
+                                 value=self.thunk(call, call)), call)
         self.plan.insert(target, position, [prepare], [(handle, 0)])
         self.plan.rewrites[id(call)] = (call, ast.Name(handle, ast.Load()))
         self.claimed.add(id(call))
@@ -1243,6 +1253,13 @@ def _locate(node, origin):
 _POSITIONED = {}   # node type -> whether it carries a position
 
 
+def _at(node, origin):
+    """Give the single new node `node` (no new children) `origin`'s position."""
+    node.lineno, node.col_offset = origin.lineno, origin.col_offset
+    node.end_lineno, node.end_col_offset = origin.end_lineno, origin.end_col_offset
+    return node
+
+
 def _substitute(node, subst):
     """A copy of `node` with the loads of the names in `subst` replaced by
     (copies of) their expressions."""
@@ -1279,8 +1296,9 @@ def _rewrite_call(call, resolve, handle):
     stay the user's; only the callee and the leading arguments change.
     """
     name = call.func.id
-    call.func = _locate(ast.Name(resolve, ast.Load()), call.func)
-    call.args = [_locate(handle, call), _locate(ast.Constant(name), call)]
+    call.func = _at(ast.Name(resolve, ast.Load()), call.func)
+    call.args = [_locate(handle, call) if handle.__class__ is not ast.Name else _at(handle, call),
+                 _at(ast.Constant(name), call)]
 
 
 def _apply(tree, plan, resolve, fan_name):
