@@ -677,8 +677,13 @@ class Planner:
         node_writes = self.facts.effects.node_writes
         may_write = _MAY_WRITE if self.facts.effectful else ()
         readers = set()      # ids of `n.method` callees that leave `n` as it is
+        name_kind, load = ast.Name, ast.Load
         for item in same_scope_nodes(node):
-            kind = type(item)
+            kind = item.__class__
+            if kind is name_kind:        # the commonest node, decided here alone
+                if item.ctx.__class__ is not load:
+                    touched.add(item.id)
+                continue
             if kind in may_write:
                 writes |= node_writes(item)
             if isinstance(item, _BINDERS):
@@ -815,7 +820,7 @@ class Planner:
         passed: early evaluation computes them itself (they are bound nowhere).
         """
         values = [kw.value if subst is None else _substitute(kw.value, subst) for kw in call.keywords]
-        payload = ast.unparse(ast.Dict(keys=[ast.Constant(kw.arg) for kw in call.keywords], values=values))
+        payload = "{" + ", ".join(f"{kw.arg!r}: {_text(value)}" for kw, value in zip(call.keywords, values)) + "}"
         callees = set()
         names = set()
         for value in values:
@@ -1251,6 +1256,20 @@ def _locate(node, origin):
 
 
 _POSITIONED = {}   # node type -> whether it carries a position
+
+
+def _text(node):
+    """Source text of an expression (what ast.unparse gives; names and
+    constants that repr exactly, directly, for speed)."""
+    kind = node.__class__
+    if kind is ast.Name:
+        return node.id
+    if kind is ast.Constant:
+        value = node.value
+        if value.__class__ in (int, str, bool) or value is None or (
+                value.__class__ is float and value - value == 0):
+            return repr(value)
+    return ast.unparse(node)
 
 
 def _at(node, origin):
