@@ -307,6 +307,7 @@ class ProgramFacts:
         self.has_comprehension = False
         self.has_walrus = False
         has_async = False
+        callees = []
         assigns = []
         nodes = _walk(tree)
         words = self.words
@@ -332,7 +333,10 @@ class ProgramFacts:
                 if is_reflective_attr(node.attr):
                     self.disabled = True
                 continue
-            if kind in _COMPREHENSIONS:
+            if kind is ast.Call:
+                if node.func.__class__ is name_kind:
+                    callees.append(node)
+            elif kind in _COMPREHENSIONS:
                 self.has_comprehension = True
             elif kind is ast.NamedExpr:
                 self.has_walrus = True
@@ -363,6 +367,9 @@ class ProgramFacts:
         self.tools = {spec["name"] for spec in manifest
                       if spec.get("speculative") is True and spec["name"] not in self.bound}
         self.literal_bound = self._literal_bound(assigns, counts)
+        # Lines where a tool is called by name: statements elsewhere have no
+        # candidate call (a quick test before walking one).
+        self.call_lines = sorted({call.lineno for call in callees if call.func.id in self.tools})
         tool_effects = ToolEffects(manifest)
         self.reads = tool_effects.reads
         self.effects = ProgramEffects(tool_effects)
@@ -518,6 +525,7 @@ class Planner:
         self.namer = namer
         self.fanout = fanout
         self._own_calls = {}
+        self._no_arguments = _arguments([])   # shared: nothing changes it
         self._program_writes = None
         self.purity = Purity(facts)
         self.plan = Plan()
@@ -610,6 +618,10 @@ class Planner:
         if found is not None:
             return found
         found = self._own_calls[id(stmt)] = []
+        lines = self.facts.call_lines
+        at = bisect.bisect_left(lines, stmt.lineno)
+        if at == len(lines) or lines[at] > stmt.end_lineno:
+            return found          # no call of a tool on the statement's lines
         stack = list(reversed(self.header_exprs(stmt)))
         tools = self.facts.tools
         while stack:
@@ -835,7 +847,7 @@ class Planner:
         load = ast.Load()
         env = _at(ast.Dict(keys=[_at(ast.Constant(n), location) for n in ordered],
                            values=[_at(ast.Name(n, load), location) for n in ordered]), location)
-        lam = _at(ast.Lambda(args=_arguments([]), body=env), location)
+        lam = _at(ast.Lambda(args=self._no_arguments, body=env), location)
         return _at(ast.Call(func=_at(ast.Name(self.namer.prepare, load), location),
                             args=[_at(ast.Constant(call.func.id), location), _at(ast.Constant(payload), location),
                                   lam], keywords=[]), location)
