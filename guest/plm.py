@@ -112,7 +112,8 @@ _CHILD_FIELDS = {}
 # `op`/`ops` hold the operator markers (`Add`, `Eq`...): no analysis here
 # walks to them (effects reads `Compare.ops` itself).
 _SCALAR_FIELDS = frozenset({"id", "attr", "arg", "name", "asname", "module", "level", "kind",
-                            "type_comment", "conversion", "is_async", "simple", "ctx", "op", "ops"})
+                            "type_comment", "conversion", "is_async", "simple", "ctx", "op", "ops", "rest", "lineno",
+                            "tag"})
 # Node types that never have children to walk.
 _LEAVES = frozenset({ast.Name, ast.Constant})
 
@@ -131,7 +132,7 @@ def _child_fields(node):
     cls = node.__class__
     fields = []
     for f in cls._fields:
-        if f in _SCALAR_FIELDS or (cls is ast.Constant and f == "value"):
+        if f in _SCALAR_FIELDS or (f == "value" and cls in (ast.Constant, ast.MatchSingleton)):
             continue
         listed = getattr(node, f, None).__class__ is list and (cls, f) not in _MIXED_LISTS
         fields.append((f, _LIST if listed else _ANY))
@@ -156,8 +157,8 @@ def _iter_children(node):
             continue
         elif value.__class__ is list:
             children += [item for item in value if isinstance(item, _AST)]
-        elif isinstance(value, _AST):
-            children.append(value)
+        else:
+            children.append(value)      # every other field holds a node or None
     return children
 
 
@@ -196,6 +197,7 @@ def _awaits_at_top_level(tree):
 # The node types own_bindings can yield for; a cheap test before the call.
 _BINDERS = (ast.Name, *_FUNCTIONS, ast.ClassDef, ast.arg, ast.Import, ast.ImportFrom, ast.Global,
             ast.Nonlocal, ast.ExceptHandler, ast.MatchAs, ast.MatchStar, ast.MatchMapping)
+_BINDER_KINDS = frozenset(_BINDERS)
 
 
 def own_bindings(node):
@@ -344,7 +346,7 @@ class ProgramFacts:
                 has_async = True
             if isinstance(node, ast.Assign):
                 assigns.append(node)
-            if isinstance(node, _BINDERS):
+            if kind in _BINDER_KINDS:
                 for name in own_bindings(node):
                     counts[name] = counts.get(name, 0) + 1
             self._note_words(node)
@@ -698,7 +700,7 @@ class Planner:
                 continue
             if kind in may_write:
                 writes |= node_writes(item)
-            if isinstance(item, _BINDERS):
+            if kind in _BINDER_KINDS:
                 touched.update(own_bindings(item))
             if kind is ast.Attribute:
                 if type(item.value) is ast.Name and id(item) not in readers:
