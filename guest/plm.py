@@ -613,8 +613,9 @@ class Planner:
     def own_calls(self, stmt):
         """Candidate tool calls evaluated as part of `stmt` itself, in source order.
 
-        Lambdas and comprehensions are not entered: their bodies run later or
-        many times, in a scope of their own.
+        Lambdas and comprehensions are not entered (but a comprehension's
+        first iterable is): their bodies run later or many times, in a scope of
+        their own.
         """
         found = self._own_calls.get(id(stmt))
         if found is not None:
@@ -630,6 +631,10 @@ class Planner:
             node = stack.pop()
             kind = node.__class__
             if kind in _OPAQUE or kind in _LEAVES:
+                if kind in _COMPREHENSIONS:
+                    # Its first iterable is evaluated here, once, when the
+                    # comprehension is; the rest runs in its own scope.
+                    stack.append(node.generators[0].iter)
                 continue
             if kind is ast.Call and node.func.__class__ is ast.Name and node.func.id in tools \
                     and self.is_candidate(node):

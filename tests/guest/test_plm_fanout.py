@@ -309,3 +309,14 @@ def test_rebound_builtins_do_not_change_the_helper():
 def test_plain_run_is_unchanged_when_nothing_qualifies():
     out = run_program("result = [1 for k in 'ab']\n", manifest=STORE_MANIFEST, plm=True, tools=store_tools())
     assert out.helpers == () and out.value == [1, 1]
+
+
+def test_a_call_in_a_comprehensions_first_iterable_is_prepared_like_any_other():
+    source = ("a = {x for x in search(q='a')}\nb = {x for x in search(q='b')}\n"
+              "result = sorted(a | b)\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    lines = text.splitlines()
+    first_use = min(n for n, line in enumerate(lines) if line.startswith("a = "))
+    assert sum(1 for line in lines[:first_use] if "_prepare('search'" in line) == 2
+    plain, fast = run_both(source)
+    assert fast.value == ["a-1", "a-2", "b-1", "b-2"] and fast.host.hits == 2
