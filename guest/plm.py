@@ -489,7 +489,7 @@ class Plan:
     inserts: dict = field(default_factory=dict)   # id(list) -> (list, [(index, seq, stmt)])
     rewrites: dict = field(default_factory=dict)  # id(Call) -> handle expression
     loops: list = field(default_factory=list)     # (For, index name)
-    loops_at_start: list = field(default_factory=list)   # (For, fan call, fan name, index name)
+    loops_at_start: list = field(default_factory=list)   # (statements, For, statements to put before it)
     comprehensions: list = field(default_factory=list)   # (comprehension, fan call, fan name, index name)
     fan_helper: bool = False
     floor: int = 0
@@ -939,7 +939,7 @@ class Planner:
             return
         if (not isinstance(loop.target, ast.Name)
                 or GENERATED_BUILTINS & self.facts.bound or not self.iterable_ok(loop.iter)):
-            self.plan_loop_at_start(loop)
+            self.plan_loop_at_start(block, loop)
             return
         var = loop.target.id
         varying = set()
@@ -1073,20 +1073,19 @@ class Planner:
         handles = ast.Tuple(elts=[self.thunk(call, call, subst) for call in calls], ctx=ast.Load())
         make = ast.Lambda(args=_arguments([item]), body=handles)
         self.plan.fan_helper = True
-        return ast.Call(func=ast.Name(self.namer.fan, ast.Load()),
-                        args=[make, ast.Constant(self.fanout), ast.Constant(kind), *parts], keywords=[])
+        return kind, parts, make
 
-    def claim_fanned(self, calls, fan, counter):
+    def claim_fanned(self, calls, table_of, counter):
         zeros = ast.Constant((0,) * len(calls))
         for position, call in enumerate(calls):
-            table = ast.Subscript(value=ast.Name(fan, ast.Load()), slice=ast.Constant(0), ctx=ast.Load())
+            table = table_of()
             lookup = ast.Call(func=ast.Attribute(table, "get", ast.Load()),
                               args=[ast.Name(counter, ast.Load()), zeros], keywords=[])
             handle = ast.Subscript(value=lookup, slice=ast.Constant(position), ctx=ast.Load())
             self.plan.rewrites[id(call)] = (call, handle)
             self.claimed.add(id(call))
 
-    def plan_loop_at_start(self, loop):
+    def plan_loop_at_start(self, block, loop):
         """`for T in ITER:` whose iterable is known only when the loop starts:
         `for i, T in (f := fan(make, n, kind, ITER))[1]:`, each chosen call
         resolving `f[0].get(i, zeros)[j]`. The iterable is evaluated once,
@@ -1106,10 +1105,34 @@ class Planner:
         calls = self.iteration_calls(self.loop_calls(loop.body), paths, varying, writes, touched)
         if not calls:
             return
-        fan, counter, item = self.namer.fresh("f"), self.namer.fresh("i"), self.namer.fresh("v")
-        header = self.fan_call(loop.iter, paths, calls, item)
-        self.claim_fanned(calls, fan, counter)
-        self.plan.loops_at_start.append((loop, header, fan, counter))
+        table, pairs, counter, item = (self.namer.fresh(kind) for kind in ("t", "p", "i", "v"))
+        kind, parts, make = self.fan_call(loop.iter, paths, calls, item)
+        # The iterable's parts are evaluated and the iterator made in the
+        # program's own frame, as the plain loop does (same errors, no frame
+        # added near the recursion limit); only the prepares are a call, guarded.
+        where = loop.iter
+        before, names = [], []
+        for part in parts:
+            names.append(self.namer.fresh("x"))
+            before.append(ast.Assign(targets=[ast.Name(names[-1], ast.Store())], value=part))
+        load = [ast.Name(name, ast.Load()) for name in names]
+        enumerate_, zip_ = self.namer.fan + "_enumerate", self.namer.fan + "_zip"
+        inner = {0: lambda: load[0],
+                 1: lambda: ast.Call(func=ast.Name(zip_, ast.Load()), args=load, keywords=[]),
+                 2: lambda: ast.Call(func=ast.Name(enumerate_, ast.Load()), args=load, keywords=[])}[kind]()
+        before.append(ast.Assign(targets=[ast.Name(pairs, ast.Store())],
+                                 value=ast.Call(func=ast.Name(enumerate_, ast.Load()), args=[inner], keywords=[])))
+        prepares = ast.Call(func=ast.Name(self.namer.fan + "_table", ast.Load()),
+                            args=[make, ast.Constant(self.fanout), ast.Constant(kind),
+                                  *[ast.Name(name, ast.Load()) for name in names]], keywords=[])
+        before.append(_guard([_locate(ast.Assign(targets=[ast.Name(table, ast.Store())], value=prepares), where)],
+                             [(table, {})]))
+        before = [_locate(stmt, where) for stmt in before]
+        self.claim_fanned(calls, lambda: ast.Name(table, ast.Load()), counter)
+        loop.iter = _locate(ast.Name(pairs, ast.Load()), where)
+        loop.target = _locate(ast.Tuple(elts=[ast.Name(counter, ast.Store()), loop.target], ctx=ast.Store()),
+                              loop.target)
+        self.plan.loops_at_start.append((block.stmts, loop, before))
 
     def plan_comprehensions(self, stmt):
         """Fan out the comprehensions and generator expressions `stmt`
@@ -1176,8 +1199,12 @@ class Planner:
         if not calls:
             return
         fan, counter, item = self.namer.fresh("f"), self.namer.fresh("i"), self.namer.fresh("v")
-        header = self.fan_call(generator.iter, paths, calls, item)
-        self.claim_fanned(calls, fan, counter)
+        kind, parts, make = self.fan_call(generator.iter, paths, calls, item)
+        header = ast.Call(func=ast.Name(self.namer.fan, ast.Load()),
+                          args=[make, ast.Constant(self.fanout), ast.Constant(kind), *parts], keywords=[])
+        self.claim_fanned(
+            calls, lambda: ast.Subscript(value=ast.Name(fan, ast.Load()), slice=ast.Constant(0), ctx=ast.Load()),
+            counter)
         self.plan.comprehensions.append((comp, header, fan, counter))
 
 
@@ -1197,19 +1224,13 @@ def _arguments(names):
 # reading it ahead would consume it or run its code. Builtins are bound as
 # defaults when the module starts, before the program can rebind a name.
 FAN_HELPER = '''
-def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len=len, list=list,
-         tuple=tuple, range=range, str=str, dict=dict, Exception=Exception,
-         views=(type({}.keys()), type({}.values()), type({}.items()))):
-    if kind == 1:
-        pairs = enumerate(zip(*parts))
-    elif kind == 2:
-        pairs = enumerate(enumerate(*parts))
-        if len(parts) == 2 and type(parts[1]) is not int:
-            return {}, pairs
-    else:
-        pairs = enumerate(parts[0])
+def NAME_table(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len=len, list=list,
+               tuple=tuple, range=range, str=str, dict=dict, Exception=Exception,
+               views=(type({}.keys()), type({}.values()), type({}.items()))):
     table = {}
     try:
+        if kind == 2 and len(parts) == 2 and type(parts[1]) is not int:
+            return table
         snapshots = []
         for part in (parts[:1] if kind == 2 else parts):
             t = type(part)
@@ -1223,7 +1244,7 @@ def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len
                     snapshot.append(element)
                 snapshots.append(snapshot)
             else:
-                return table, pairs
+                return table
         if kind == 1:
             items = zip(*snapshots)
         elif kind == 2:
@@ -1236,16 +1257,33 @@ def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len
             table[index] = make(element)
     except Exception:
         pass
-    return table, pairs
+    return table
+
+
+def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, table=NAME_table, Exception=Exception):
+    if kind == 1:
+        pairs = enumerate(zip(*parts))
+    elif kind == 2:
+        pairs = enumerate(enumerate(*parts))
+    else:
+        pairs = enumerate(parts[0])
+    try:
+        return table(make, limit, kind, *parts), pairs
+    except Exception:
+        return {}, pairs
+
+
+NAME_enumerate, NAME_zip = enumerate, zip
 '''
 
 
-def _fan_helper(name, origin):
+def _fan_helpers(name, origin):
+    """The statements of FAN_HELPER, under `name`, at `origin`'s position."""
     tree = ast.parse(FAN_HELPER.replace("NAME", name))
     for node in ast.walk(tree):
         if "lineno" in node._attributes:
             node.lineno = None
-    return _locate(tree.body[0], origin)
+    return [_locate(stmt, origin) for stmt in tree.body]
 
 
 # --- Rewriting ---------------------------------------------------------------
@@ -1343,11 +1381,6 @@ def _apply(tree, plan, resolve, fan_name):
     """Rewrite the planned calls and loops, then insert the prepare statements."""
     for call, handle in plan.rewrites.values():
         _rewrite_call(call, resolve, handle)
-    for loop, header, fan, counter in plan.loops_at_start:
-        start = _locate(ast.NamedExpr(target=ast.Name(fan, ast.Store()), value=header), loop.iter)
-        loop.iter = _locate(ast.Subscript(value=start, slice=ast.Constant(1), ctx=ast.Load()), loop.iter)
-        loop.target = _locate(ast.Tuple(elts=[ast.Name(counter, ast.Store()), loop.target], ctx=ast.Store()),
-                              loop.target)
     for comp, header, fan, counter in plan.comprehensions:
         generator = comp.generators[0]
         start = ast.comprehension(target=ast.Name(fan, ast.Store()), iter=ast.List([header], ast.Load()),
@@ -1378,9 +1411,12 @@ def _apply(tree, plan, resolve, fan_name):
             if stmt is not None:
                 result.append(stmt)
         stmts[:] = result
+    for stmts, loop, before in plan.loops_at_start:
+        at = next(index for index, stmt in enumerate(stmts) if stmt is loop)
+        stmts[at:at] = before
     if plan.fan_helper:
-        origin = (plan.loops_at_start or plan.comprehensions)[0][1]
-        tree.body.insert(plan.floor, _fan_helper(fan_name, origin))
+        origin = (plan.loops_at_start[0][1] if plan.loops_at_start else plan.comprehensions[0][0])
+        tree.body[plan.floor:plan.floor] = _fan_helpers(fan_name, origin)
 
 
 def _guard(body, fallbacks):

@@ -646,7 +646,7 @@ def test_other_iterables_fan_out_when_the_loop_starts(iterable):
     # program does, and the fan-out is decided from its value.
     source = f"q = [1]\nxs = [1]\nxs = [2]\ndef f():\n    return [1]\nfor k in {iterable}:\n    r = lookup(key=k)\n"
     text, _ = plm_text(source)
-    assert "_spine_it" not in text and "_spine_fan(lambda" in text
+    assert "[:64]" not in text and "_spine_fan_table(lambda" in text
     plain, fast = both(source)
     assert len(early_starts(fast)) == 1 and fast.host.hits == 1
 

@@ -42,7 +42,8 @@ def run_both(source, **kwargs):
 
 
 def fanned(text):
-    return "_spine_fan(lambda" in text
+    """Fan-out decided when a loop (`_table`) or comprehension starts."""
+    return "_spine_fan_table(lambda" in text or "_spine_fan(lambda" in text
 
 
 # --- Loop bodies that use the item in other calls and mutate containers --------
