@@ -321,3 +321,20 @@ def test_a_call_in_a_comprehensions_first_iterable_is_prepared_like_any_other():
     assert sum(1 for line in lines[:first_use] if "_prepare('search'" in line) == 2
     plain, fast = run_both(source)
     assert fast.value == ["a-1", "a-2", "b-1", "b-2"] and fast.host.hits == 2
+
+
+def test_a_loop_near_the_recursion_limit_behaves_as_the_plain_loop():
+    # The fan-out of a loop adds no frame where the plain loop has none: at
+    # every depth up to the limit, the same depths enter the body and fail.
+    source = ("import sys\nentered = []\n"
+              "def deep(n, ks):\n    if n == 0:\n        out = []\n        for k in ks:\n"
+              "            entered.append(k)\n            out.append(get(key=k))\n        return out\n"
+              "    return deep(n - 1, ks)\n"
+              "def probe(n):\n    try:\n        return deep(n, ['a', 'b'])\n    except RecursionError:\n"
+              "        return 'deep'\n"
+              "limit = sys.getrecursionlimit()\n"
+              "result = [[probe(n) for n in range(limit - 60, limit)], len(entered)]\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert fanned(text)
+    plain, fast = run_both(source)
+    assert "deep" in fast.value[0] and [1, 2] in fast.value[0]
