@@ -238,13 +238,14 @@ def same_scope_nodes(node):
     while stack:
         item = stack.pop()
         yield item
-        if item.__class__ in leaves:
+        kind = item.__class__
+        if kind in leaves:
             continue
-        if isinstance(item, _FUNCTIONS):
+        if kind in _FUNCTIONS:
             stack.extend(item.decorator_list)
             stack.extend(d for d in item.args.defaults)
             stack.extend(d for d in item.args.kw_defaults if d is not None)
-        elif isinstance(item, ast.Lambda):
+        elif kind is ast.Lambda:
             stack.extend(item.args.defaults)
             stack.extend(d for d in item.args.kw_defaults if d is not None)
         else:
@@ -344,23 +345,19 @@ class ProgramFacts:
                 self.has_walrus = True
             elif kind in _ASYNC_NODES:
                 has_async = True
-            if isinstance(node, ast.Assign):
+            if kind is ast.Assign:
                 assigns.append(node)
             if kind in _BINDER_KINDS:
                 for name in own_bindings(node):
                     counts[name] = counts.get(name, 0) + 1
             self._note_words(node)
-            if isinstance(node, (ast.Global, ast.Nonlocal)):
+            if kind is ast.Global or kind is ast.Nonlocal:
                 self.volatile.update(node.names)
-            elif isinstance(node, ast.ClassDef):
+            elif kind is ast.ClassDef:
                 self.has_class = True
-            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            elif kind is ast.Import or kind is ast.ImportFrom:
                 if any(alias.name == "*" for alias in node.names):
                     self.disabled = True
-            elif isinstance(node, ast.Name) and node.id in REFLECTIVE_NAMES:
-                self.disabled = True
-            elif isinstance(node, ast.Attribute) and is_reflective_attr(node.attr):
-                self.disabled = True
         if has_async and _awaits_at_top_level(tree):
             self.disabled = True
         self.bound = set(counts)
