@@ -118,10 +118,12 @@ class ProgramEffects:
         self._lambdas = []             # _Scope of every lambda (they always escape)
         self._escaping = set()         # names used other than as a callee
         self._decorated = set()        # functions handed to a decorator
+        self._methods = set()          # functions defined in a class body
         self._bound = set()            # names bound other than by `def`
         self._writes = None            # solved: function name -> writes
         self._escaped = NOTHING
         self._ambient = NOTHING
+        self._class_writes = NOTHING
 
     # -- collecting
 
@@ -155,6 +157,11 @@ class ProgramEffects:
                 self._bound.update(a.asname or a.name.split(".")[0] for a in item.names)
             elif kind is ast.ClassDef:
                 self._bound.add(item.name)
+                # A method runs wherever an object of the class is used: a
+                # method call, an operator, `len`, `str`, iteration (its
+                # dunders). So its writes count at every opaque call and as
+                # `class_writes`, which may happen anywhere.
+                self._methods.update(stmt.name for stmt in item.body if type(stmt) in _FUNCTIONS)
             elif kind is ast.ExceptHandler or kind is ast.MatchAs or kind is ast.MatchStar:
                 if item.name:
                     self._bound.add(item.name)
@@ -207,7 +214,7 @@ class ProgramEffects:
             self._writes, self._escaped = writes, escaped
             changed = False
             new_escaped = escaped
-            for name in (self._escaping | self._decorated) & writes.keys():
+            for name in (self._escaping | self._decorated | self._methods) & writes.keys():
                 new_escaped |= writes[name]
             new_writes = dict(writes)
             for name, scope in scopes:
@@ -228,6 +235,10 @@ class ProgramEffects:
             if scope.generator:
                 ambient |= writes[name]
         self._ambient = ambient
+        methods = NOTHING
+        for name in self._methods & writes.keys():
+            methods |= writes[name]
+        self._class_writes = methods
 
     def _scope_writes(self, scope):
         found = self._escaped if scope.unknown else NOTHING
@@ -264,6 +275,13 @@ class ProgramEffects:
         """What code the analysis cannot see (an opaque call) may write."""
         self._ready()
         return self._escaped
+
+    @property
+    def class_writes(self):
+        """What the methods of the program's classes may write: any operation
+        on an object may run one (its dunders), so any statement may write it."""
+        self._ready()
+        return self._class_writes
 
     def writes_within(self, node):
         """What anything under `node` may write, function bodies included

@@ -45,8 +45,26 @@ RESOLVE_PARAMS = frozenset({"handle", "name"})
 # Builtins the generated fan-out code relies on.
 GENERATED_BUILTINS = frozenset({"enumerate", "Exception"})
 
+# For placement only (a wrong guess costs time, not meaning): calls that do
+# not change their arguments in place. Builtins that only read them, methods
+# that only read their receiver and arguments, and methods that store their
+# arguments in the receiver (which they do change).
+READING_BUILTINS = frozenset({
+    "print", "len", "str", "repr", "int", "float", "bool", "abs", "round", "min", "max", "sorted",
+    "sum", "any", "all", "list", "tuple", "set", "frozenset", "dict", "enumerate", "zip", "range",
+    "isinstance", "format", "hash", "reversed", "ord", "chr", "divmod", "pow", "hex", "bin", "oct",
+})
+READING_METHODS = early.METHODS | frozenset({"keys", "values", "items", "format", "isidentifier"})
+STORING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "appendleft",
+                             "remove", "discard", "write", "writelines"})
+# Builtins that consume a generator expression at once, where it stands.
+CONSUMERS = frozenset({"sum", "any", "all", "min", "max", "sorted", "list", "tuple", "set", "frozenset",
+                       "dict"})
+
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+# Node types whose insides run later or elsewhere (own_calls does not enter).
+_OPAQUE = frozenset({ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS, ast.ClassDef})
 # Node types whose evaluation may write (effects.ProgramEffects.node_writes).
 _MAY_WRITE = frozenset({ast.Call, *_FUNCTIONS, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith,
                         *_COMPREHENSIONS, ast.Starred, ast.YieldFrom, ast.Await, ast.Compare,
@@ -71,7 +89,7 @@ def transform(source, manifest, *, fanout=64):
     plan = Planner(facts, namer, fanout).run(tree)
     if plan.empty:
         return tree, ()
-    _apply(tree, plan, namer.resolve)
+    _apply(tree, plan, namer.resolve, namer.fan)
     return tree, (namer.prepare, namer.resolve)
 
 
@@ -91,13 +109,34 @@ _WORD_FIELDS = {}
 # Per node type, the fields that can hold child nodes: the identifier, flag
 # and context fields never do (`Constant.value` neither).
 _CHILD_FIELDS = {}
+# `op`/`ops` hold the operator markers (`Add`, `Eq`...): no analysis here
+# walks to them (effects reads `Compare.ops` itself).
 _SCALAR_FIELDS = frozenset({"id", "attr", "arg", "name", "asname", "module", "level", "kind",
-                            "type_comment", "conversion", "is_async", "simple", "ctx"})
+                            "type_comment", "conversion", "is_async", "simple", "ctx", "op", "ops", "rest", "lineno",
+                            "tag"})
+# Node types that never have children to walk.
+_LEAVES = frozenset({ast.Name, ast.Constant})
 
 
-def _child_fields(cls):
-    fields = _CHILD_FIELDS[cls] = tuple(
-        f for f in cls._fields if f not in _SCALAR_FIELDS and not (cls is ast.Constant and f == "value"))
+# List fields that may hold something else than nodes (names, None keys).
+_MIXED_LISTS = frozenset({(ast.Global, "names"), (ast.Nonlocal, "names"), (ast.MatchClass, "kwd_attrs"),
+                          (ast.arguments, "kw_defaults"),
+                          (ast.Dict, "keys")})
+_LIST, _ANY = "list", "any"
+
+
+def _child_fields(node):
+    """(field, how to read it) for the fields of `node`'s type that can hold
+    nodes: a list of nodes only (the grammar fixes whether a field is a list,
+    so one specimen tells), or anything else (read generically)."""
+    cls = node.__class__
+    fields = []
+    for f in cls._fields:
+        if f in _SCALAR_FIELDS or (f == "value" and cls in (ast.Constant, ast.MatchSingleton)):
+            continue
+        listed = getattr(node, f, None).__class__ is list and (cls, f) not in _MIXED_LISTS
+        fields.append((f, _LIST if listed else _ANY))
+    fields = _CHILD_FIELDS[cls] = tuple(fields)
     return fields
 
 
@@ -105,16 +144,21 @@ def _iter_children(node):
     """The direct child nodes of `node`, as ast.iter_child_nodes yields them,
     less the Load/Store/Del markers (no analysis here looks at them; they are
     a third of all nodes)."""
-    children = []
-    fields = _CHILD_FIELDS.get(type(node))
+    fields = _CHILD_FIELDS.get(node.__class__)
     if fields is None:
-        fields = _child_fields(type(node))
-    for name in fields:
+        fields = _child_fields(node)
+    children = []
+    for name, how in fields:
         value = getattr(node, name, None)
-        if type(value) is list:
-            children.extend(item for item in value if isinstance(item, _AST))
-        elif isinstance(value, _AST):
-            children.append(value)
+        if how is _LIST:
+            if value:
+                children += value
+        elif value is None:
+            continue
+        elif value.__class__ is list:
+            children += [item for item in value if isinstance(item, _AST)]
+        else:
+            children.append(value)      # every other field holds a node or None
     return children
 
 
@@ -122,9 +166,12 @@ def _walk(node):
     """Every node under `node` (itself included), in ast.walk's order."""
     todo = [node]
     index = 0
+    leaves = _LEAVES
     while index < len(todo):
-        todo.extend(_iter_children(todo[index]))
+        item = todo[index]
         index += 1
+        if item.__class__ not in leaves:
+            todo += _iter_children(item)
     return todo
 
 
@@ -150,6 +197,7 @@ def _awaits_at_top_level(tree):
 # The node types own_bindings can yield for; a cheap test before the call.
 _BINDERS = (ast.Name, *_FUNCTIONS, ast.ClassDef, ast.arg, ast.Import, ast.ImportFrom, ast.Global,
             ast.Nonlocal, ast.ExceptHandler, ast.MatchAs, ast.MatchStar, ast.MatchMapping)
+_BINDER_KINDS = frozenset(_BINDERS)
 
 
 def own_bindings(node):
@@ -186,18 +234,22 @@ def same_scope_nodes(node):
     and counting their targets too only errs on the safe side.
     """
     stack = [node]
+    leaves = _LEAVES
     while stack:
         item = stack.pop()
         yield item
-        if isinstance(item, _FUNCTIONS):
+        kind = item.__class__
+        if kind in leaves:
+            continue
+        if kind in _FUNCTIONS:
             stack.extend(item.decorator_list)
             stack.extend(d for d in item.args.defaults)
             stack.extend(d for d in item.args.kw_defaults if d is not None)
-        elif isinstance(item, ast.Lambda):
+        elif kind is ast.Lambda:
             stack.extend(item.args.defaults)
             stack.extend(d for d in item.args.kw_defaults if d is not None)
         else:
-            stack.extend(_iter_children(item))
+            stack += _iter_children(item)
 
 
 def scope_bindings(node):
@@ -235,10 +287,13 @@ class ProgramFacts:
       function may rebind them, so calls reading them are left alone.
     - `literal_bound`: names bound exactly once, by `N = [..]`, `N = (..)` or
       `N = range(..)`, so they always hold a list, tuple or range.
-    - `disabled`: the program uses a class, a star import, an escape hatch
-      into its namespaces (`globals()`, frames...) or top-level `await` (its
-      top level is then async code, where a tool call gives an awaitable that
-      a resolved value must not replace): leave it all alone.
+    - `disabled`: the program uses a star import, an escape hatch into its
+      namespaces (`globals()`, frames...) or top-level `await` (its top level
+      is then async code, where a tool call gives an awaitable that a
+      resolved value must not replace): leave it all alone.
+    - `has_class`: the program defines a class. Class bodies get no prepares
+      (a comprehension or lambda there does not see the class's names), and
+      any statement may run a method (effects.ProgramEffects.class_writes).
     - `words`: identifiers and strings, to pick names that cannot collide.
     - `effects`: what each call may write, and `reads`: what each speculative
       tool reads (effects.py): a prepare never goes above a call that may
@@ -247,30 +302,63 @@ class ProgramFacts:
 
     def __init__(self, tree, manifest):
         counts = {}
+        self.tree = tree
         self.words = set()
         self.volatile = set()
         self.disabled = False
+        self.has_class = False
+        self.has_comprehension = False
+        self.has_walrus = False
+        has_async = False
+        callees = []
         assigns = []
         nodes = _walk(tree)
+        words = self.words
+        name_kind, constant_kind, attribute_kind, load = ast.Name, ast.Constant, ast.Attribute, ast.Load
         for node in nodes:
-            if isinstance(node, ast.Assign):
+            kind = node.__class__
+            # The commonest nodes first, for speed; the general path below
+            # decides the same for them.
+            if kind is name_kind:
+                ident = node.id
+                words.add(ident)
+                if node.ctx.__class__ is not load:
+                    counts[ident] = counts.get(ident, 0) + 1
+                if ident in REFLECTIVE_NAMES:
+                    self.disabled = True
+                continue
+            if kind is constant_kind:
+                if node.value.__class__ is str:
+                    words.add(node.value)
+                continue
+            if kind is attribute_kind:
+                words.add(node.attr)
+                if is_reflective_attr(node.attr):
+                    self.disabled = True
+                continue
+            if kind is ast.Call:
+                if node.func.__class__ is name_kind:
+                    callees.append(node)
+            elif kind in _COMPREHENSIONS:
+                self.has_comprehension = True
+            elif kind is ast.NamedExpr:
+                self.has_walrus = True
+            elif kind in _ASYNC_NODES:
+                has_async = True
+            if kind is ast.Assign:
                 assigns.append(node)
-            if isinstance(node, _BINDERS):
+            if kind in _BINDER_KINDS:
                 for name in own_bindings(node):
                     counts[name] = counts.get(name, 0) + 1
             self._note_words(node)
-            if isinstance(node, (ast.Global, ast.Nonlocal)):
+            if kind is ast.Global or kind is ast.Nonlocal:
                 self.volatile.update(node.names)
-            elif isinstance(node, ast.ClassDef):
-                self.disabled = True
-            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            elif kind is ast.ClassDef:
+                self.has_class = True
+            elif kind is ast.Import or kind is ast.ImportFrom:
                 if any(alias.name == "*" for alias in node.names):
                     self.disabled = True
-            elif isinstance(node, ast.Name) and node.id in REFLECTIVE_NAMES:
-                self.disabled = True
-            elif isinstance(node, ast.Attribute) and is_reflective_attr(node.attr):
-                self.disabled = True
-        if _awaits_at_top_level(tree):
+        if has_async and _awaits_at_top_level(tree):
             self.disabled = True
         self.bound = set(counts)
         names = [spec["name"] for spec in manifest]
@@ -278,6 +366,9 @@ class ProgramFacts:
         self.tools = {spec["name"] for spec in manifest
                       if spec.get("speculative") is True and spec["name"] not in self.bound}
         self.literal_bound = self._literal_bound(assigns, counts)
+        # Lines where a tool is called by name: statements elsewhere have no
+        # candidate call (a quick test before walking one).
+        self.call_lines = sorted({call.lineno for call in callees if call.func.id in self.tools})
         tool_effects = ToolEffects(manifest)
         self.reads = tool_effects.reads
         self.effects = ProgramEffects(tool_effects)
@@ -331,6 +422,7 @@ class Namer:
         self.base = self._prefix(number)
         self.prepare = self.base + "prepare"
         self.resolve = self.base + "resolve"
+        self.fan = self.base + "fan"
         self._count = 0
 
     @staticmethod
@@ -394,6 +486,10 @@ class Plan:
     inserts: dict = field(default_factory=dict)   # id(list) -> (list, [(index, seq, stmt)])
     rewrites: dict = field(default_factory=dict)  # id(Call) -> handle expression
     loops: list = field(default_factory=list)     # (For, index name)
+    loops_at_start: list = field(default_factory=list)   # (statements, For, statements to put before it)
+    comprehensions: list = field(default_factory=list)   # (comprehension, fan call, fan name, index name)
+    fan_helper: bool = False
+    floor: int = 0
     seq: int = 0
 
     @property
@@ -427,6 +523,9 @@ class Planner:
         self.facts = facts
         self.namer = namer
         self.fanout = fanout
+        self._own_calls = {}
+        self._no_arguments = _arguments([])   # shared: nothing changes it
+        self._program_writes = None
         self.purity = Purity(facts)
         self.plan = Plan()
         self.claimed = set()
@@ -442,6 +541,7 @@ class Planner:
                and body[floor].module == "__future__"):
             floor += 1
         self.visit_block(Block(body, floor=floor))
+        self.plan.floor = floor
         return self.plan
 
     # -- traversal
@@ -453,6 +553,8 @@ class Planner:
     def visit_stmt(self, block, index, stmt):
         for call in self.own_calls(stmt):
             self.plan_call(block, index, stmt, call)
+        if self.fanout and self.facts.has_comprehension and not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+            self.plan_comprehensions(stmt)
         if isinstance(stmt, ast.If):
             self.visit_block(Block(stmt.body, block, index, [stmt.test]))
             self.visit_block(Block(stmt.orelse, block, index, [stmt.test]))
@@ -477,8 +579,14 @@ class Planner:
         elif isinstance(stmt, ast.FunctionDef):
             body = stmt.body
             self.visit_block(Block(body, floor=1 if body and is_docstring(body[0]) else 0))
+        elif isinstance(stmt, ast.ClassDef):
+            # The class body itself gets nothing (its scope is not seen by the
+            # lambdas and comprehensions generated code uses); its methods are
+            # ordinary function bodies.
+            for item in stmt.body:
+                if isinstance(item, ast.FunctionDef):
+                    self.visit_stmt(None, 0, item)
         # AsyncFunctionDef, AsyncFor, AsyncWith: left alone entirely.
-        # ClassDef: a program with a class is never transformed.
 
     @staticmethod
     def header_exprs(stmt):
@@ -502,18 +610,35 @@ class Planner:
     def own_calls(self, stmt):
         """Candidate tool calls evaluated as part of `stmt` itself, in source order.
 
-        Lambdas and comprehensions are not entered: their bodies run later or
-        many times, in a scope of their own.
+        Lambdas and comprehensions are not entered (but a comprehension's
+        first iterable is): their bodies run later or many times, in a scope of
+        their own.
         """
-        found = []
+        found = self._own_calls.get(id(stmt))
+        if found is not None:
+            return found
+        found = self._own_calls[id(stmt)] = []
+        lines = self.facts.call_lines
+        at = bisect.bisect_left(lines, stmt.lineno)
+        if at == len(lines) or lines[at] > stmt.end_lineno:
+            return found          # no call of a tool on the statement's lines
         stack = list(reversed(self.header_exprs(stmt)))
+        tools = self.facts.tools
         while stack:
             node = stack.pop()
-            if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS, ast.ClassDef)):
+            kind = node.__class__
+            if kind in _OPAQUE or kind in _LEAVES:
+                if kind in _COMPREHENSIONS:
+                    # Its first iterable is evaluated here, once, when the
+                    # comprehension is; the rest runs in its own scope.
+                    stack.append(node.generators[0].iter)
                 continue
-            if self.is_candidate(node):
+            if kind is ast.Call and node.func.__class__ is ast.Name and node.func.id in tools \
+                    and self.is_candidate(node):
                 found.append(node)
-            stack.extend(reversed(_iter_children(node)))
+            children = _iter_children(node)
+            children.reverse()
+            stack += children
         return found
 
     def is_candidate(self, node):
@@ -532,16 +657,16 @@ class Planner:
             reads |= names_read(kw.value)
         return reads
 
-    @classmethod
-    def internal_bindings(cls, stmt):
+    def internal_bindings(self, stmt):
         """Names `stmt` may bind before one of its own calls is evaluated.
 
         A walrus anywhere in the evaluated part, and for `with` the targets of
         earlier items (bound before later items are evaluated).
         """
         names = set()
-        for expr in cls.header_exprs(stmt):
-            names |= walrus_targets(expr)
+        if self.facts.has_walrus:
+            for expr in self.header_exprs(stmt):
+                names |= walrus_targets(expr)
         if isinstance(stmt, ast.With):
             for item in stmt.items:
                 if item.optional_vars is not None:
@@ -567,22 +692,55 @@ class Planner:
         touched, slow, writes = set(), False, NOTHING
         node_writes = self.facts.effects.node_writes
         may_write = _MAY_WRITE if self.facts.effectful else ()
+        readers = set()      # ids of `n.method` callees that leave `n` as it is
+        name_kind, load = ast.Name, ast.Load
         for item in same_scope_nodes(node):
-            if type(item) in may_write:
+            kind = item.__class__
+            if kind is name_kind:        # the commonest node, decided here alone
+                if item.ctx.__class__ is not load:
+                    touched.add(item.id)
+                continue
+            if kind in may_write:
                 writes |= node_writes(item)
-            if isinstance(item, _BINDERS):
+            if kind in _BINDER_KINDS:
                 touched.update(own_bindings(item))
-            if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
-                touched.add(item.value.id)
-            elif isinstance(item, ast.Subscript) and isinstance(item.ctx, (ast.Store, ast.Del)):
-                touched |= names_read(item.value)
-            elif isinstance(item, ast.Call):
+            if kind is ast.Attribute:
+                if type(item.value) is ast.Name and id(item) not in readers:
+                    touched.add(item.value.id)
+            elif kind is ast.Subscript:
+                if type(item.ctx) is not ast.Load:
+                    touched |= names_read(item.value)
+            elif kind is ast.Call:
                 slow = True
                 if not self.is_tool_call(item):
-                    for part in [*item.args, *(kw.value for kw in item.keywords)]:
-                        touched |= self.exposed(part)
+                    touched |= self.call_exposes(item, readers)
+        if self.facts.has_class and self.facts.effectful:
+            writes |= self.facts.effects.class_writes
         cached = self._summaries[id(node)] = (frozenset(touched), slow, writes)
         return cached
+
+    def call_exposes(self, call, readers):
+        """Names a call of anything but a tool may change in place through its
+        arguments (a heuristic for placement only, see `summary`).
+
+        Builtins that only read their arguments (`print(v)`, `len(v)`) and
+        methods that store or read them (`out.append({"k": v})`) change none;
+        a method that only reads its receiver (`d.get(k)`) leaves the
+        receiver too (`readers` collects those callees)."""
+        func = call.func
+        parts = [*call.args, *(kw.value for kw in call.keywords)]
+        if type(func) is ast.Name and func.id in READING_BUILTINS and func.id not in self.facts.bound:
+            parts = [p for p in parts if isinstance(p, (ast.Lambda, *_COMPREHENSIONS))]
+        elif type(func) is ast.Attribute:
+            if func.attr in READING_METHODS:
+                readers.add(id(func))
+                parts = [p for p in parts if isinstance(p, (ast.Lambda, *_COMPREHENSIONS))]
+            elif func.attr in STORING_METHODS:
+                parts = [p for p in parts if isinstance(p, (ast.Lambda, *_COMPREHENSIONS))]
+        touched = set()
+        for part in parts:
+            touched |= self.exposed(part)
+        return touched
 
     def is_tool_call(self, node):
         return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -669,7 +827,7 @@ class Planner:
             if won == best:
                 return block, position, won
 
-    def thunk(self, call, location):
+    def thunk(self, call, location, subst=None):
         """`prepare('tool', "{'k': <argument text>, ...}", lambda: {'n': n, ...})`.
 
         The arguments travel as text, evaluated by early evaluation (never as
@@ -677,25 +835,26 @@ class Planner:
         lambda only reads those names. Builtins the arguments call are not
         passed: early evaluation computes them itself (they are bound nowhere).
         """
-        payload = ast.unparse(ast.Dict(keys=[ast.Constant(kw.arg) for kw in call.keywords],
-                                       values=[kw.value for kw in call.keywords]))
+        values = [kw.value if subst is None else _substitute(kw.value, subst) for kw in call.keywords]
+        payload = "{" + ", ".join(f"{kw.arg!r}: {_text(value)}" for kw, value in zip(call.keywords, values)) + "}"
         callees = set()
         names = set()
-        for kw in call.keywords:
-            for node in _walk(kw.value):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        for value in values:
+            for node in _walk(value):      # a call before its callee
+                kind = node.__class__
+                if kind is ast.Name:
+                    if node.ctx.__class__ is ast.Load and id(node) not in callees:
+                        names.add(node.id)
+                elif kind is ast.Call and node.func.__class__ is ast.Name:
                     callees.add(id(node.func))
-            names |= {n.id for n in _walk(kw.value)
-                      if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in callees}
         ordered = sorted(names)
-        values = ast.Dict(keys=[ast.Constant(n) for n in ordered],
-                          values=[ast.Name(n, ast.Load()) for n in ordered])
-        empty = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
-                              kw_defaults=[], kwarg=None, defaults=[])
-        lam = ast.Lambda(args=empty, body=values)
-        return _locate(ast.Call(func=ast.Name(self.namer.prepare, ast.Load()),
-                                args=[ast.Constant(call.func.id), ast.Constant(payload), lam], keywords=[]),
-                       location)
+        load = ast.Load()
+        env = _at(ast.Dict(keys=[_at(ast.Constant(n), location) for n in ordered],
+                           values=[_at(ast.Name(n, load), location) for n in ordered]), location)
+        lam = _at(ast.Lambda(args=self._no_arguments, body=env), location)
+        return _at(ast.Call(func=_at(ast.Name(self.namer.prepare, load), location),
+                            args=[_at(ast.Constant(call.func.id), location), _at(ast.Constant(payload), location),
+                                  lam], keywords=[]), location)
 
     def plan_call(self, block, index, stmt, call):
         if id(call) in self.claimed:
@@ -708,8 +867,8 @@ class Planner:
             return
         target, position, _ = self.earliest(block, index, reads, resources)
         handle = self.namer.fresh("h")
-        prepare = _locate(ast.Assign(targets=[ast.Name(handle, ast.Store())],
-                                     value=self.thunk(call, call)), call)
+        prepare = _at(ast.Assign(targets=[_at(ast.Name(handle, ast.Store()), call)],
+                                 value=self.thunk(call, call)), call)
         self.plan.insert(target, position, [prepare], [(handle, 0)])
         self.plan.rewrites[id(call)] = (call, ast.Name(handle, ast.Load()))
         self.claimed.add(id(call))
@@ -773,8 +932,11 @@ class Planner:
         return all(isinstance(p, (ast.Constant, ast.Name)) for p in parts)
 
     def plan_fanout(self, block, index, loop):
-        if (self.fanout == 0 or not isinstance(loop.target, ast.Name)
+        if self.fanout == 0:
+            return
+        if (not isinstance(loop.target, ast.Name)
                 or GENERATED_BUILTINS & self.facts.bound or not self.iterable_ok(loop.iter)):
+            self.plan_loop_at_start(block, loop)
             return
         var = loop.target.id
         varying = set()
@@ -838,6 +1000,289 @@ class Planner:
         self.plan.loops.append((loop, counter))
 
 
+    # -- fan-out decided when the loop starts, from the actual iterable
+
+    def target_paths(self, target):
+        """{name: index path into one item} for a loop target made of names and
+        (nested) tuples or lists of names, else None (starred, attributes,
+        subscripts: no fan-out)."""
+        if isinstance(target, ast.Name):
+            return {target.id: ()}
+        if isinstance(target, (ast.Tuple, ast.List)):
+            paths = {}
+            for position, element in enumerate(target.elts):
+                inner = self.target_paths(element)
+                if inner is None:
+                    return None
+                for name, path in inner.items():
+                    if name in paths:
+                        return None
+                    paths[name] = (position, *path)
+            return paths
+        return None
+
+    def iteration_calls(self, calls, paths, varying, writes, touched):
+        """The (call, resources) among `calls` (candidates that run at most once
+        per item) whose arguments read only the item and names bound or
+        changed nowhere in `varying` / `touched`, of a tool that reads nothing
+        `writes` may write."""
+        chosen = []
+        for stmt, call in calls:
+            if id(call) in self.claimed:
+                continue
+            reads = self.call_reads(call)
+            if reads is None:
+                continue
+            invariant = reads - paths.keys()
+            resources = self.facts.reads[call.func.id]
+            if (invariant & varying or reads & self.facts.volatile or invariant & touched
+                    or (stmt is not None and reads & self.internal_bindings(stmt))
+                    or conflict(resources, writes)):
+                continue
+            chosen.append(call)
+        return chosen
+
+    def fan_call(self, iterable, paths, calls, item):
+        """`fan(make, fanout, kind, *parts)`: evaluates the iterable (its parts)
+        once, as the plain program does, and returns (table, enumerate(...)).
+        `make(item)` prepares every chosen call for one item."""
+        kind, parts = 0, [iterable]
+        if (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name)
+                and iterable.func.id in ("zip", "enumerate") and iterable.func.id not in self.facts.bound
+                and iterable.args and not any(isinstance(a, ast.Starred) for a in iterable.args)):
+            # `zip(a, b)` and `enumerate(xs, start)`: the parts are evaluated
+            # in the same order and handed to the same builtin; what each part
+            # holds decides the fan-out.
+            args = list(iterable.args)
+            keywords = [kw.arg for kw in iterable.keywords]
+            if iterable.func.id == "zip" and not keywords:
+                kind, parts = 1, args
+            elif iterable.func.id == "enumerate" and (
+                    (len(args) <= 2 and not keywords)
+                    or (len(args) == 1 and keywords == ["start"])):
+                kind, parts = 2, args + [kw.value for kw in iterable.keywords]
+        subst = {}
+        for name, path in paths.items():
+            node = ast.Name(item, ast.Load())
+            for position in path:
+                node = ast.Subscript(value=node, slice=ast.Constant(position), ctx=ast.Load())
+            subst[name] = node
+        handles = ast.Tuple(elts=[self.thunk(call, call, subst) for call in calls], ctx=ast.Load())
+        make = ast.Lambda(args=_arguments([item]), body=handles)
+        self.plan.fan_helper = True
+        return kind, parts, make
+
+    def claim_fanned(self, calls, table_of, counter):
+        zeros = ast.Constant((0,) * len(calls))
+        for position, call in enumerate(calls):
+            table = table_of()
+            lookup = ast.Call(func=ast.Attribute(table, "get", ast.Load()),
+                              args=[ast.Name(counter, ast.Load()), zeros], keywords=[])
+            handle = ast.Subscript(value=lookup, slice=ast.Constant(position), ctx=ast.Load())
+            self.plan.rewrites[id(call)] = (call, handle)
+            self.claimed.add(id(call))
+
+    def plan_loop_at_start(self, block, loop):
+        """`for T in ITER:` whose iterable is known only when the loop starts:
+        `for i, T in (f := fan(make, n, kind, ITER))[1]:`, each chosen call
+        resolving `f[0].get(i, zeros)[j]`. The iterable is evaluated once,
+        where the plain program does; the prepares follow at once and only
+        for plain data (see `FAN_HELPER`); the body runs in order."""
+        paths = self.target_paths(loop.target)
+        if paths is None or paths.keys() & self.facts.volatile:
+            return
+        varying, touched, writes = set(), set(), NOTHING
+        for stmt in loop.body:
+            varying |= scope_bindings(stmt)
+            stmt_touched, _, stmt_writes = self.summary(stmt)
+            touched |= stmt_touched
+            writes |= stmt_writes
+        if paths.keys() & (varying | touched):
+            return      # the item changes in the body: what was prepared would not match
+        calls = self.iteration_calls(self.loop_calls(loop.body), paths, varying, writes, touched)
+        if not calls:
+            return
+        table, pairs, counter, item = (self.namer.fresh(kind) for kind in ("t", "p", "i", "v"))
+        kind, parts, make = self.fan_call(loop.iter, paths, calls, item)
+        # The iterable's parts are evaluated and the iterator made in the
+        # program's own frame, as the plain loop does (same errors, no frame
+        # added near the recursion limit); only the prepares are a call, guarded.
+        where = loop.iter
+        before, names = [], []
+        for part in parts:
+            names.append(self.namer.fresh("x"))
+            before.append(ast.Assign(targets=[ast.Name(names[-1], ast.Store())], value=part))
+        load = [ast.Name(name, ast.Load()) for name in names]
+        enumerate_, zip_ = self.namer.fan + "_enumerate", self.namer.fan + "_zip"
+        inner = {0: lambda: load[0],
+                 1: lambda: ast.Call(func=ast.Name(zip_, ast.Load()), args=load, keywords=[]),
+                 2: lambda: ast.Call(func=ast.Name(enumerate_, ast.Load()), args=load, keywords=[])}[kind]()
+        before.append(ast.Assign(targets=[ast.Name(pairs, ast.Store())],
+                                 value=ast.Call(func=ast.Name(enumerate_, ast.Load()), args=[inner], keywords=[])))
+        prepares = ast.Call(func=ast.Name(self.namer.fan + "_table", ast.Load()),
+                            args=[make, ast.Constant(self.fanout), ast.Constant(kind),
+                                  *[ast.Name(name, ast.Load()) for name in names]], keywords=[])
+        before.append(_guard([_locate(ast.Assign(targets=[ast.Name(table, ast.Store())], value=prepares), where)],
+                             [(table, {})]))
+        before = [_locate(stmt, where) for stmt in before]
+        self.claim_fanned(calls, lambda: ast.Name(table, ast.Load()), counter)
+        loop.iter = _locate(ast.Name(pairs, ast.Load()), where)
+        loop.target = _locate(ast.Tuple(elts=[ast.Name(counter, ast.Store()), loop.target], ctx=ast.Store()),
+                              loop.target)
+        self.plan.loops_at_start.append((block.stmts, loop, before))
+
+    def plan_comprehensions(self, stmt):
+        """Fan out the comprehensions and generator expressions `stmt`
+        evaluates in its own scope (not in lambdas or functions)."""
+        stack = [(node, None) for node in self.header_exprs(stmt)]
+        while stack:
+            node, parent = stack.pop()
+            if isinstance(node, (ast.Lambda, *_FUNCTIONS, ast.ClassDef)):
+                continue
+            if isinstance(node, _COMPREHENSIONS):
+                self.plan_comprehension(node, parent)
+            for child in _iter_children(node):
+                stack.append((child, node))
+
+    def consumed_at_once(self, genexp, parent):
+        """A generator expression that a builtin consumes where it stands
+        (`sum(f(x=x) for x in xs)`), so its items run before anything after."""
+        if not (isinstance(parent, ast.Call) and parent.args == [genexp] and not parent.keywords):
+            return False
+        func = parent.func
+        if isinstance(func, ast.Name):
+            return func.id in CONSUMERS and func.id not in self.facts.bound
+        return isinstance(func, ast.Attribute) and func.attr == "join" and isinstance(func.value, ast.Constant)
+
+    def program_writes(self):
+        if self._program_writes is None:
+            self._program_writes = NOTHING
+            if self.facts.effectful:
+                self._program_writes = self.facts.effects.writes_within(self.facts.tree)
+                if self.facts.has_class:
+                    self._program_writes |= self.facts.effects.class_writes
+        return self._program_writes
+
+    def plan_comprehension(self, comp, parent):
+        if len(comp.generators) != 1 or comp.generators[0].is_async:
+            return
+        generator = comp.generators[0]
+        paths = self.target_paths(generator.target)
+        if paths is None or paths.keys() & self.facts.volatile:
+            return
+        parts = [comp.key, comp.value] if isinstance(comp, ast.DictComp) else [comp.elt]
+        parts += generator.ifs
+        calls, writes, varying = [], NOTHING, set()
+        for part in parts:
+            varying |= walrus_targets(part)
+            writes |= self.summary(part)[2]
+            stack = [part]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS)):
+                    continue
+                if self.is_candidate(node):
+                    calls.append((None, node))
+                stack.extend(reversed(_iter_children(node)))
+        if isinstance(comp, ast.GeneratorExp) and not self.consumed_at_once(comp, parent):
+            # Consumed later, maybe after a write: only when nothing writes.
+            writes = self.program_writes()
+        touched = set()
+        for part in parts:
+            touched |= self.summary(part)[0]
+        if paths.keys() & touched:
+            return
+        calls = self.iteration_calls(calls, paths, varying, writes, touched)
+        if not calls:
+            return
+        fan, counter, item = self.namer.fresh("f"), self.namer.fresh("i"), self.namer.fresh("v")
+        kind, parts, make = self.fan_call(generator.iter, paths, calls, item)
+        header = ast.Call(func=ast.Name(self.namer.fan, ast.Load()),
+                          args=[make, ast.Constant(self.fanout), ast.Constant(kind), *parts], keywords=[])
+        self.claim_fanned(
+            calls, lambda: ast.Subscript(value=ast.Name(fan, ast.Load()), slice=ast.Constant(0), ctx=ast.Load()),
+            counter)
+        self.plan.comprehensions.append((comp, header, fan, counter))
+
+
+def _arguments(names):
+    return ast.arguments(posonlyargs=[], args=[ast.arg(n) for n in names], vararg=None, kwonlyargs=[],
+                         kw_defaults=[], kwarg=None, defaults=[])
+
+
+# The runtime half of fan-out at loop start, defined first in the transformed
+# module (under the namer's name). It evaluates nothing of the program: its
+# parts arrive evaluated, the loop's iterator is made at once (so a
+# non-iterable fails where the plain program fails, with the same error),
+# and items are read ahead only from exact lists, tuples, ranges, strings,
+# dicts and dict views, whose iteration and slicing run no program code
+# (`is`, never `==` or `in`, on types: a metaclass could define those).
+# Anything else -- a generator, a map, a user object -- gets no prepares:
+# reading it ahead would consume it or run its code. Builtins are bound as
+# defaults when the module starts, before the program can rebind a name.
+FAN_HELPER = '''
+def NAME_table(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len=len, list=list,
+               tuple=tuple, range=range, str=str, dict=dict, Exception=Exception,
+               views=(type({}.keys()), type({}.values()), type({}.items()))):
+    table = {}
+    try:
+        if kind == 2 and len(parts) == 2 and type(parts[1]) is not int:
+            return table
+        snapshots = []
+        for part in (parts[:1] if kind == 2 else parts):
+            t = type(part)
+            if t is list or t is tuple or t is range or t is str:
+                snapshots.append(part[:limit])
+            elif t is dict or t is views[0] or t is views[1] or t is views[2]:
+                snapshot = []
+                for element in part:
+                    if len(snapshot) >= limit:
+                        break
+                    snapshot.append(element)
+                snapshots.append(snapshot)
+            else:
+                return table
+        if kind == 1:
+            items = zip(*snapshots)
+        elif kind == 2:
+            items = enumerate(snapshots[0], *parts[1:])
+        else:
+            items = snapshots[0]
+        for index, element in enumerate(items):
+            if index >= limit:
+                break
+            table[index] = make(element)
+    except Exception:
+        pass
+    return table
+
+
+def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, table=NAME_table, Exception=Exception):
+    if kind == 1:
+        pairs = enumerate(zip(*parts))
+    elif kind == 2:
+        pairs = enumerate(enumerate(*parts))
+    else:
+        pairs = enumerate(parts[0])
+    try:
+        return table(make, limit, kind, *parts), pairs
+    except Exception:
+        return {}, pairs
+
+
+NAME_enumerate, NAME_zip = enumerate, zip
+'''
+
+
+def _fan_helpers(name, origin):
+    """The statements of FAN_HELPER, under `name`, at `origin`'s position."""
+    tree = ast.parse(FAN_HELPER.replace("NAME", name))
+    for node in ast.walk(tree):
+        if "lineno" in node._attributes:
+            node.lineno = None
+    return [_locate(stmt, origin) for stmt in tree.body]
+
+
 # --- Rewriting ---------------------------------------------------------------
 
 def _locate(node, origin):
@@ -853,12 +1298,55 @@ def _locate(node, origin):
     stack = [node]
     while stack:
         item = stack.pop()
-        if "lineno" in item._attributes:
+        positioned = _POSITIONED.get(item.__class__)
+        if positioned is None:
+            positioned = _POSITIONED[item.__class__] = "lineno" in item._attributes
+        if positioned:
             if getattr(item, "lineno", None) is not None:
                 continue
             item.lineno, item.col_offset, item.end_lineno, item.end_col_offset = position
-        stack.extend(_iter_children(item))
+        stack += _iter_children(item)
     return node
+
+
+_POSITIONED = {}   # node type -> whether it carries a position
+
+
+def _text(node):
+    """Source text of an expression (what ast.unparse gives; names and
+    constants that repr exactly, directly, for speed)."""
+    kind = node.__class__
+    if kind is ast.Name:
+        return node.id
+    if kind is ast.Constant:
+        value = node.value
+        if value.__class__ in (int, str, bool) or value is None or (
+                value.__class__ is float and value - value == 0):
+            return repr(value)
+    return ast.unparse(node)
+
+
+def _at(node, origin):
+    """Give the single new node `node` (no new children) `origin`'s position."""
+    node.lineno, node.col_offset = origin.lineno, origin.col_offset
+    node.end_lineno, node.end_col_offset = origin.end_lineno, origin.end_col_offset
+    return node
+
+
+def _substitute(node, subst):
+    """A copy of `node` with the loads of the names in `subst` replaced by
+    (copies of) their expressions."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in subst:
+        return _copy(subst[node.id])
+    if not isinstance(node, ast.AST):
+        return node
+    new = type(node)(**{name: ([_substitute(v, subst) for v in getattr(node, name)]
+                               if isinstance(getattr(node, name), list) else _substitute(getattr(node, name), subst))
+                        for name in node._fields if hasattr(node, name)})
+    for name in node._attributes:
+        if hasattr(node, name):
+            setattr(new, name, getattr(node, name))
+    return new
 
 
 def _copy(node):
@@ -881,14 +1369,26 @@ def _rewrite_call(call, resolve, handle):
     stay the user's; only the callee and the leading arguments change.
     """
     name = call.func.id
-    call.func = _locate(ast.Name(resolve, ast.Load()), call.func)
-    call.args = [_locate(handle, call), _locate(ast.Constant(name), call)]
+    call.func = _at(ast.Name(resolve, ast.Load()), call.func)
+    call.args = [_locate(handle, call) if handle.__class__ is not ast.Name else _at(handle, call),
+                 _at(ast.Constant(name), call)]
 
 
-def _apply(tree, plan, resolve):
+def _apply(tree, plan, resolve, fan_name):
     """Rewrite the planned calls and loops, then insert the prepare statements."""
     for call, handle in plan.rewrites.values():
         _rewrite_call(call, resolve, handle)
+    for comp, header, fan, counter in plan.comprehensions:
+        generator = comp.generators[0]
+        start = ast.comprehension(target=ast.Name(fan, ast.Store()), iter=ast.List([header], ast.Load()),
+                                  ifs=[], is_async=0)
+        pairs = ast.Subscript(value=ast.Name(fan, ast.Load()), slice=ast.Constant(1), ctx=ast.Load())
+        items = ast.comprehension(
+            target=ast.Tuple(elts=[ast.Name(counter, ast.Store()), generator.target], ctx=ast.Store()),
+            iter=pairs, ifs=generator.ifs, is_async=0)
+        _locate(start, generator.iter)
+        _locate(items, generator.iter)
+        comp.generators = [start, items]
     for loop, counter in plan.loops:
         original = loop.iter
         loop.iter = _locate(ast.Call(func=ast.Name("enumerate", ast.Load()), args=[original], keywords=[]),
@@ -908,6 +1408,12 @@ def _apply(tree, plan, resolve):
             if stmt is not None:
                 result.append(stmt)
         stmts[:] = result
+    for stmts, loop, before in plan.loops_at_start:
+        at = next(index for index, stmt in enumerate(stmts) if stmt is loop)
+        stmts[at:at] = before
+    if plan.fan_helper:
+        origin = (plan.loops_at_start[0][1] if plan.loops_at_start else plan.comprehensions[0][0])
+        tree.body[plan.floor:plan.floor] = _fan_helpers(fan_name, origin)
 
 
 def _guard(body, fallbacks):

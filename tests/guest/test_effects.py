@@ -63,6 +63,19 @@ def test_functions_reach_effects_through_calls_escapes_and_lambdas():
     assert writes_of("def apply(fn):\n    fn()\napply(put)\n", "apply") == {"kv"}
 
 
+def test_methods_escape_and_may_write_at_any_operation():
+    source = "class Store:\n    def save(self):\n        put(value=1)\n    def show(self):\n        return 1\n"
+    effects = ProgramEffects(ToolEffects(MANIFEST))
+    effects.add(ast.parse(source))
+    # `obj.save()` is a method call: an unknown callee, which may reach a method.
+    assert effects.escaped == {"kv"}
+    # An operator, `len`, iteration... may run a method (a dunder): anywhere.
+    assert effects.class_writes == {"kv"}
+    quiet = ProgramEffects(ToolEffects(MANIFEST))
+    quiet.add(ast.parse("class Quiet:\n    def show(self):\n        return get()\n"))
+    assert quiet.class_writes == NOTHING and quiet.escaped == NOTHING
+
+
 # --- PLM -------------------------------------------------------------------------
 
 def plm(src):
