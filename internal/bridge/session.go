@@ -90,7 +90,7 @@ type Session struct {
 	prepared   int
 	streaming  bool
 	stop       func()
-	deadline   time.Time
+	deadline   atomic.Int64  // UnixNano of SetDeadline's deadline; 0: none. Not under mu: done() reads it with mu held
 	changed    chan struct{} // closed (and replaced) whenever a started call's worker is done
 	errs       []keptError   // the Go errors of failed tool calls, by id-1 (toolerror.go)
 }
@@ -99,19 +99,16 @@ type Session struct {
 // before its clock started (a stream's final execution); the transport
 // enforces the earlier of it and the context's deadline.
 func (s *Session) SetDeadline(t time.Time) {
-	s.mu.Lock()
-	s.deadline = t
-	s.mu.Unlock()
+	s.deadline.Store(t.UnixNano())
 }
 
 // Deadline is when the execution must stop, if it must.
 func (s *Session) Deadline() (time.Time, bool) {
-	s.mu.Lock()
-	set := s.deadline
-	s.mu.Unlock()
 	d, ok := s.ctx.Deadline()
-	if !set.IsZero() && (!ok || set.Before(d)) {
-		return set, true
+	if ns := s.deadline.Load(); ns != 0 {
+		if set := time.Unix(0, ns); !ok || set.Before(d) {
+			return set, true
+		}
 	}
 	return d, ok
 }
