@@ -9,6 +9,7 @@
  */
 #include "spine_module.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,14 @@ static int g_program_loop;
  * nothing on the C side unless a response outgrows it. */
 static char *g_buf;
 static size_t g_cap;
+/* One crossing at a time: the channel to the host (the sandbox child's
+ * socket, the host's stash of an oversized answer) and the buffer above are
+ * one each, and a program's threads may call tools at once. A crossing
+ * holds it from its first frame to the copy of its answer; it is taken with
+ * the GIL released, so a thread waiting for it never blocks one that holds
+ * it from getting the GIL back. Concurrent calls from threads therefore run
+ * one after another on the host. */
+static pthread_mutex_t g_crossing = PTHREAD_MUTEX_INITIALIZER;
 
 #define SPINE_REASON_BITS 3
 #define SPINE_INITIAL_BUFFER (64 * 1024)
@@ -165,6 +174,7 @@ static int request_bytes(PyObject *obj, const char **data, Py_ssize_t *len) {
   return -1;
 }
 
+/* Grow the buffer to `need`; no Python error (the GIL may be released). */
 static int ensure_buffer(size_t need) {
   if (need <= g_cap && g_buf != NULL) {
     return 0;
@@ -175,7 +185,6 @@ static int ensure_buffer(size_t need) {
   }
   char *buf = realloc(g_buf, cap);
   if (buf == NULL) {
-    PyErr_NoMemory();
     return -1;
   }
   g_buf = buf;
@@ -183,15 +192,22 @@ static int ensure_buffer(size_t need) {
   return 0;
 }
 
-/* One crossing with the GIL released: the host may block (a tool, a resolve
- * waiting for a worker) and must not hold the interpreter while it does. */
-static int64_t cross(int op, uint64_t handle, const char *req, Py_ssize_t len,
-                     char *out, size_t cap) {
-  int64_t n;
-  uintptr_t token = g_token;
-  Py_BEGIN_ALLOW_THREADS
-  n = g_host(token, op, handle, req, (size_t)len, out, cap);
-  Py_END_ALLOW_THREADS
+#define CROSS_NO_MEMORY (-2)
+
+/* One crossing, called with the GIL released and g_crossing held: the host
+ * may block (a tool, a resolve waiting for a worker) and must not hold the
+ * interpreter while it does. The answer is in g_buf. */
+static int64_t cross(uintptr_t token, int op, uint64_t handle, const char *req, Py_ssize_t len) {
+  if (ensure_buffer(SPINE_INITIAL_BUFFER) < 0) {
+    return CROSS_NO_MEMORY;
+  }
+  int64_t n = g_host(token, op, handle, req, (size_t)len, g_buf, g_cap);
+  if (n >= 0 && (uint64_t)n > g_cap) {
+    if (ensure_buffer((size_t)n) < 0) {
+      return CROSS_NO_MEMORY;
+    }
+    n = g_host(token, SPINE_OP_FETCH, handle, req, (size_t)len, g_buf, g_cap);
+  }
   return n;
 }
 
@@ -214,21 +230,25 @@ static PyObject *respond(int op, uint64_t handle, PyObject *request) {
     PyErr_SetString(PyExc_RuntimeError, "spine: no execution is running");
     return NULL;
   }
-  if (request_bytes(request, &req, &len) < 0 ||
-      ensure_buffer(SPINE_INITIAL_BUFFER) < 0) {
+  if (request_bytes(request, &req, &len) < 0) {
     return NULL;
   }
-  int64_t n = cross(op, handle, req, len, g_buf, g_cap);
-  if (n >= 0 && (uint64_t)n > g_cap) {
-    if (ensure_buffer((size_t)n) < 0) {
-      return NULL;
-    }
-    n = cross(SPINE_OP_FETCH, handle, req, len, g_buf, g_cap);
+  uintptr_t token = g_token;
+  int64_t n;
+  Py_BEGIN_ALLOW_THREADS
+  pthread_mutex_lock(&g_crossing);
+  n = cross(token, op, handle, req, len);
+  Py_END_ALLOW_THREADS
+  PyObject *answer = NULL;
+  if (n == CROSS_NO_MEMORY) {
+    PyErr_NoMemory();
+  } else if (n < 0 || (uint64_t)n > g_cap) {
+    host_failure(op);
+  } else {
+    answer = PyBytes_FromStringAndSize(g_buf, (Py_ssize_t)n);
   }
-  if (n < 0 || (uint64_t)n > g_cap) {
-    return host_failure(op);
-  }
-  return PyBytes_FromStringAndSize(g_buf, (Py_ssize_t)n);
+  pthread_mutex_unlock(&g_crossing);
+  return answer;
 }
 
 PyDoc_STRVAR(call_doc, "call(request) -> bytes\n\n"
@@ -254,7 +274,13 @@ static PyObject *spine_prepare(PyObject *module, PyObject *request) {
   if (request_bytes(request, &req, &len) < 0) {
     return NULL;
   }
-  int64_t handle = cross(SPINE_OP_PREPARE, 0, req, len, NULL, 0);
+  uintptr_t token = g_token;
+  int64_t handle;
+  Py_BEGIN_ALLOW_THREADS
+  pthread_mutex_lock(&g_crossing);
+  handle = g_host(token, SPINE_OP_PREPARE, 0, req, (size_t)len, NULL, 0);
+  pthread_mutex_unlock(&g_crossing);
+  Py_END_ALLOW_THREADS
   if (handle < 0) {
     return host_failure(SPINE_OP_PREPARE);
   }
