@@ -389,26 +389,16 @@ static void child_warm_up(void) {
   g_warming = 0;
 }
 
-/* The child's scratch slot becomes its working directory and its TMPDIR
- * (tempfile's default directory), and its Landlock layer narrows writes to
- * it. Before seccomp: chdir and Landlock are not among what it allows. */
+/* The child's scratch slot becomes its working directory (and so its /tmp,
+ * a link to /proc/self/cwd: tempfile's default directory), and its Landlock
+ * layer narrows writes to it. Before seccomp: chdir needs no rule there, and
+ * the Landlock calls are not among what seccomp allows. */
 static int enter_scratch(void) {
   char path[64];
-  if (spine_scratch_path(g_slot, path, sizeof path) < 0 || chdir(path) < 0 ||
-      spine_landlock_scratch(path) < 0) {
-    return -1;
-  }
-  PyObject *os_module = PyImport_ImportModule("os");
-  PyObject *environ = os_module ? PyObject_GetAttrString(os_module, "environ") : NULL;
-  PyObject *value = environ ? PyUnicode_FromString(path) : NULL;
-  int rc = value != NULL && PyMapping_SetItemString(environ, "TMPDIR", value) == 0 ? 0 : -1;
-  if (rc < 0) {
-    PyErr_Clear();
-  }
-  Py_XDECREF(value);
-  Py_XDECREF(environ);
-  Py_XDECREF(os_module);
-  return rc;
+  return spine_scratch_path(g_slot, path, sizeof path) < 0 || chdir(path) < 0 ||
+                 spine_landlock_scratch(path) < 0
+             ? -1
+             : 0;
 }
 
 static void child_main(int channel, int output, PyGILState_STATE gil) {

@@ -288,16 +288,17 @@ static int limit(int resource, uint64_t value, const char *what) {
 }
 
 int spine_apply_rlimits(const spine_limits *limits) {
-  /* No file larger than the scratch directory; past it a write fails with
-   * EFBIG rather than the default SIGXFSZ kill, so the program sees an
-   * error it can report (the tmpfs itself answers ENOSPC when full). */
+  /* A file never grows past twice the scratch directory, so the tmpfs's
+   * own ENOSPC is what a program that fills its scratch meets; should a
+   * file ever reach the limit, SIGXFSZ is ignored and the write fails with
+   * EFBIG instead of killing. */
   signal(SIGXFSZ, SIG_IGN);
   if (limit(RLIMIT_AS, limits->memory_bytes, "RLIMIT_AS") < 0 ||
       /* SIGXCPU at the soft limit (fatal: no handler), SIGKILL a second later
        * should the program have caught it. */
       limit2(RLIMIT_CPU, limits->cpu_seconds, limits->cpu_seconds + 1, "RLIMIT_CPU") < 0 ||
       limit(RLIMIT_CORE, 0, "RLIMIT_CORE") < 0 ||
-      limit(RLIMIT_FSIZE, SPINE_SCRATCH_BYTES, "RLIMIT_FSIZE") < 0 ||
+      limit(RLIMIT_FSIZE, 2 * SPINE_SCRATCH_BYTES, "RLIMIT_FSIZE") < 0 ||
       limit(RLIMIT_NOFILE, limits->open_files, "RLIMIT_NOFILE") < 0 ||
       limit(RLIMIT_MEMLOCK, 0, "RLIMIT_MEMLOCK") < 0 ||
       limit(RLIMIT_MSGQUEUE, 0, "RLIMIT_MSGQUEUE") < 0 ||
