@@ -39,7 +39,6 @@ REFUSED = {
     "_xxtestfuzz": "fuzzing harness over internal parsers",
     "xxlimited": "example extension, native test code",
     "xxlimited_35": "example extension, native test code",
-    "marshal": "loads code objects from bytes: crafted bytecode reads and writes memory",
     # New processes: a child runs one program, never another process.
     "_posixsubprocess": "fork and exec of a new process",
     "subprocess": "runs other programs",
@@ -65,6 +64,11 @@ REFUSED = {
     "telnetlib": "a network protocol client",
     "xmlrpc": "remote procedure calls over HTTP",
     "webbrowser": "starts a browser process",
+    "antigravity": "opens a web browser",
+    "asyncore": "socket servers",
+    "asynchat": "socket servers (asyncore)",
+    "smtpd": "an SMTP server over sockets",
+    "nis": "queries the network's NIS directory",
     # The process, its terminal and its signals belong to the sandbox.
     "signal": "the deadline is a SIGALRM handler a program must not replace",
     "_signal": "the native half of signal",
@@ -74,21 +78,19 @@ REFUSED = {
     "termios": "terminal control (the child has no terminal)",
     "tty": "terminal control (the child has no terminal)",
     "readline": "terminal line editing (the child has no terminal)",
+    "curses": "a terminal user interface (the child has no terminal)",
+    "_curses": "the native half of curses",
+    "_curses_panel": "curses panels",
+    "ossaudiodev": "opens the host's audio device",
+    # Databases kept in the host's libraries (dbm.dumb, pure Python, stays).
+    "_dbm": "the ndbm library is outside the child's root",
+    "dbm.ndbm": "the ndbm library is outside the child's root",
+    "dbm.gnu": "the gdbm library is outside the child's root",
     # The host's user database and logs: nothing of the host is a program's.
     "pwd": "reads the host's user database",
     "grp": "reads the host's group database",
     "spwd": "reads the host's shadow passwords",
     "syslog": "writes to the host's system log",
-    # The import system and introspection: ways around this very blocker, or
-    # to frames and namespaces the analyses (policy.py) treat as opaque.
-    "importlib": "loads modules by path, past this blocker",
-    "zipimport": "loads modules from archives, past this blocker",
-    "_imp": "the import system's native half",
-    "pickle": "unpickling calls any importable callable",
-    "_pickle": "the native half of pickle",
-    "inspect": "reaches frames, code objects and namespaces",
-    "code": "an interactive interpreter (exec of arbitrary source)",
-    "pdb": "a debugger: frames, namespaces and a prompt",
     # Desktop and installation tooling: needs a display, a terminal or pip.
     "tkinter": "needs a display",
     "turtle": "needs a display (tkinter)",
@@ -105,7 +107,10 @@ REFUSED = {
 # here or they cannot be imported in a child at all; so must `email.utils`,
 # which imports `socket` (for `getfqdn`) at load time: it keeps its own
 # reference, and `prepare` then drops socket from `sys.modules` so that a
-# program's `import socket` still meets the blocker.
+# program's `import socket` still meets the blocker. `mailbox` and
+# `logging.handlers` import socket too; `unittest`, `doctest` and `pdb`
+# import signal; `crypt`, `lzma` and `bz2` need libraries outside the
+# child's root.
 PRELOAD = (
     "json", "re", "math", "cmath", "random", "datetime", "time", "collections",
     "collections.abc", "itertools", "functools", "operator", "decimal", "fractions",
@@ -116,7 +121,8 @@ PRELOAD = (
     "logging", "concurrent.futures", "sqlite3", "zoneinfo", "tomllib", "tempfile", "shutil",
     "glob", "html.parser", "xml.etree.ElementTree", "email", "email.message", "email.utils",
     "email.parser", "email.policy", "email.headerregistry", "email.mime.text",
-    "email.mime.multipart", "plm", "prefix",
+    "email.mime.multipart", "mailbox", "logging.handlers", "unittest", "doctest", "pdb",
+    "crypt", "lzma", "bz2", "plm", "prefix",
 )
 
 

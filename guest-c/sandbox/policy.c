@@ -90,7 +90,7 @@ static const char *const k_stdlib_denied[] = {
 static const char *const k_dynload_allowed[] = {
     "_bz2.", "_codecs_", "_contextvars.", "_decimal.", "_hashlib.", "_json.",
     "_lsprof.", "_lzma.", "_multibytecodec.", "_queue.", "_typing.", "_uuid.",
-    "_zoneinfo.", NULL};
+    "_zoneinfo.", "audioop.", NULL};
 
 static int listed(const char *name, const char *const *list, int prefix) {
   for (size_t i = 0; list[i] != NULL; i++) {
