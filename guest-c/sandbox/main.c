@@ -203,12 +203,11 @@ static int install_deadline_handler(void) {
   PyObject *fn = signal_module ? PyCFunction_New(&k_on_deadline, NULL) : NULL;
   PyObject *old = fn ? PyObject_CallMethod(signal_module, "signal", "iO", SIGALRM, fn) : NULL;
   Py_XDECREF(old);
-  /* Programs get no handle on it: `import signal` then meets the blocker. */
-  PyObject *modules = PyImport_GetModuleDict(); /* borrowed */
-  if (old != NULL && (PyDict_DelItemString(modules, "signal") < 0 ||
-                      PyDict_DelItemString(modules, "_signal") < 0)) {
-    PyErr_Clear();
-  }
+  /* Programs get no handle on it: sandbox_policy.prepare() drops `signal`
+   * and `_signal` from sys.modules after its preloads, and `import signal`
+   * then meets the blocker. Not before: a preload that imports signal
+   * (unittest, pdb) would execute `_signal` afresh, and that resets the
+   * Python handler of every signal with a C handler, this one included. */
   Py_XDECREF(fn);
   Py_XDECREF(signal_module);
   return old == NULL ? -1 : 0;
