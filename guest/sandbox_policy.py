@@ -69,6 +69,10 @@ REFUSED = {
     "asynchat": "socket servers (asyncore)",
     "smtpd": "an SMTP server over sockets",
     "nis": "queries the network's NIS directory",
+    # Waiting on descriptors: select and poll are not among the calls seccomp
+    # allows (asyncio, preloaded, waits with epoll and keeps its references).
+    "select": "its select/poll waits are not allowed in the sandbox (asyncio's loop is)",
+    "selectors": "select's waits are not allowed in the sandbox (asyncio's loop is)",
     # The process, its terminal and its signals belong to the sandbox.
     "signal": "the deadline is a SIGALRM handler a program must not replace",
     "_signal": "the native half of signal",
@@ -110,7 +114,8 @@ REFUSED = {
 # program's `import socket` still meets the blocker. `mailbox` and
 # `logging.handlers` import socket too; `unittest`, `doctest` and `pdb`
 # import signal; `crypt`, `lzma` and `bz2` need libraries outside the
-# child's root.
+# child's root; asyncio's own files are unreadable to a child (it imports
+# socket, select, subprocess and signal at load time).
 PRELOAD = (
     "json", "re", "math", "cmath", "random", "datetime", "time", "collections",
     "collections.abc", "itertools", "functools", "operator", "decimal", "fractions",
@@ -122,7 +127,7 @@ PRELOAD = (
     "glob", "html.parser", "xml.etree.ElementTree", "email", "email.message", "email.utils",
     "email.parser", "email.policy", "email.headerregistry", "email.mime.text",
     "email.mime.multipart", "mailbox", "logging.handlers", "unittest", "doctest", "pdb",
-    "crypt", "lzma", "bz2", "plm", "prefix",
+    "crypt", "lzma", "bz2", "asyncio", "plm", "prefix",
 )
 
 

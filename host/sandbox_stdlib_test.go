@@ -20,9 +20,6 @@ var stdlibSubmodules = []string{
 	"collections.abc", "importlib.resources", "http.client", "dbm.dumb", "dbm.ndbm",
 }
 
-// asyncio is left to the tests of asyncio support, which allow the kernel
-// calls its event loop makes; every other standard module is checked here.
-//
 // allowedModules lists the standard modules /usr/bin/python3 can import
 // that guest/sandbox_policy.py does not refuse: what a sandboxed program
 // must be able to import. The refused ones come back separately.
@@ -39,7 +36,7 @@ def present(n):
         return False
 out = {'allowed': [], 'refused': []}
 for n in names:
-    if n in ('__main__', 'asyncio', '_asyncio') or not present(n):
+    if n == '__main__' or not present(n):
         continue
     out['refused' if sandbox_policy.refusal(n) else 'allowed'].append(n)
 print(json.dumps(out))`
