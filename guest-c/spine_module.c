@@ -211,6 +211,19 @@ static int64_t cross(uintptr_t token, int op, uint64_t handle, const char *req, 
   return n;
 }
 
+/* A crossing whose answer is only its number (a prepare's handle, an
+ * output's acknowledgement), under g_crossing like every other. */
+static int64_t cross_without_answer(int op, uint64_t handle, const char *req, Py_ssize_t len) {
+  uintptr_t token = g_token;
+  int64_t n;
+  Py_BEGIN_ALLOW_THREADS
+  pthread_mutex_lock(&g_crossing);
+  n = g_host(token, op, handle, req, (size_t)len, NULL, 0);
+  pthread_mutex_unlock(&g_crossing);
+  Py_END_ALLOW_THREADS
+  return n;
+}
+
 static PyObject *host_failure(int op) {
   PyErr_Format(PyExc_RuntimeError,
                "spine: the host failed to answer a %s crossing",
@@ -274,13 +287,7 @@ static PyObject *spine_prepare(PyObject *module, PyObject *request) {
   if (request_bytes(request, &req, &len) < 0) {
     return NULL;
   }
-  uintptr_t token = g_token;
-  int64_t handle;
-  Py_BEGIN_ALLOW_THREADS
-  pthread_mutex_lock(&g_crossing);
-  handle = g_host(token, SPINE_OP_PREPARE, 0, req, (size_t)len, NULL, 0);
-  pthread_mutex_unlock(&g_crossing);
-  Py_END_ALLOW_THREADS
+  int64_t handle = cross_without_answer(SPINE_OP_PREPARE, 0, req, len);
   if (handle < 0) {
     return host_failure(SPINE_OP_PREPARE);
   }
@@ -367,7 +374,7 @@ static PyObject *spine_output(PyObject *module, PyObject *const *args,
   if (request_bytes(args[1], &data, &len) < 0) {
     return NULL;
   }
-  if (cross(SPINE_OP_OUTPUT, (uint64_t)stream, data, len, NULL, 0) < 0) {
+  if (cross_without_answer(SPINE_OP_OUTPUT, (uint64_t)stream, data, len) < 0) {
     return host_failure(SPINE_OP_OUTPUT);
   }
   Py_RETURN_NONE;
