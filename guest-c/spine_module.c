@@ -9,7 +9,6 @@
  */
 #include "spine_module.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,18 +35,13 @@ static int g_in_entry;
  * waits, so no frame of the program is on the stack, yet the program runs. */
 static int g_program_loop;
 
-/* The response buffer: runtime-owned and reused, so a tool call allocates
- * nothing on the C side unless a response outgrows it. */
-static char *g_buf;
-static size_t g_cap;
-/* One crossing at a time: the channel to the host (the sandbox child's
- * socket, the host's stash of an oversized answer) and the buffer above are
- * one each, and a program's threads may call tools at once. A crossing
- * holds it from its first frame to the copy of its answer; it is taken with
- * the GIL released, so a thread waiting for it never blocks one that holds
- * it from getting the GIL back. Concurrent calls from threads therefore run
- * one after another on the host. */
-static pthread_mutex_t g_crossing = PTHREAD_MUTEX_INITIALIZER;
+/* The response buffer: reused, so a tool call allocates nothing on the C
+ * side unless a response outgrows it. One per thread: a program's threads
+ * may cross at once (with the GIL released), and each answer lands in its
+ * own thread's buffer. The transport serialises what it must share (the
+ * sandbox child's one channel: child_host in sandbox/main.c). */
+static __thread char *g_buf;
+static __thread size_t g_cap;
 
 #define SPINE_REASON_BITS 3
 #define SPINE_INITIAL_BUFFER (64 * 1024)
@@ -194,9 +188,9 @@ static int ensure_buffer(size_t need) {
 
 #define CROSS_NO_MEMORY (-2)
 
-/* One crossing, called with the GIL released and g_crossing held: the host
- * may block (a tool, a resolve waiting for a worker) and must not hold the
- * interpreter while it does. The answer is in g_buf. */
+/* One crossing, called with the GIL released: the host may block (a tool, a
+ * resolve waiting for a worker) and must not hold the interpreter while it
+ * does. The answer is in this thread's g_buf. */
 static int64_t cross(uintptr_t token, int op, uint64_t handle, const char *req, Py_ssize_t len) {
   if (ensure_buffer(SPINE_INITIAL_BUFFER) < 0) {
     return CROSS_NO_MEMORY;
@@ -212,14 +206,12 @@ static int64_t cross(uintptr_t token, int op, uint64_t handle, const char *req, 
 }
 
 /* A crossing whose answer is only its number (a prepare's handle, an
- * output's acknowledgement), under g_crossing like every other. */
+ * output's acknowledgement), with the GIL released like every other. */
 static int64_t cross_without_answer(int op, uint64_t handle, const char *req, Py_ssize_t len) {
   uintptr_t token = g_token;
   int64_t n;
   Py_BEGIN_ALLOW_THREADS
-  pthread_mutex_lock(&g_crossing);
   n = g_host(token, op, handle, req, (size_t)len, NULL, 0);
-  pthread_mutex_unlock(&g_crossing);
   Py_END_ALLOW_THREADS
   return n;
 }
@@ -249,19 +241,15 @@ static PyObject *respond(int op, uint64_t handle, PyObject *request) {
   uintptr_t token = g_token;
   int64_t n;
   Py_BEGIN_ALLOW_THREADS
-  pthread_mutex_lock(&g_crossing);
   n = cross(token, op, handle, req, len);
   Py_END_ALLOW_THREADS
-  PyObject *answer = NULL;
   if (n == CROSS_NO_MEMORY) {
-    PyErr_NoMemory();
-  } else if (n < 0 || (uint64_t)n > g_cap) {
-    host_failure(op);
-  } else {
-    answer = PyBytes_FromStringAndSize(g_buf, (Py_ssize_t)n);
+    return PyErr_NoMemory();
   }
-  pthread_mutex_unlock(&g_crossing);
-  return answer;
+  if (n < 0 || (uint64_t)n > g_cap) {
+    return host_failure(op);
+  }
+  return PyBytes_FromStringAndSize(g_buf, (Py_ssize_t)n);
 }
 
 PyDoc_STRVAR(call_doc, "call(request) -> bytes\n\n"

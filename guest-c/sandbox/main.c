@@ -25,6 +25,7 @@
 #include <malloc.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -173,8 +174,15 @@ static int recv_frame(int fd, int *kind, unsigned char **payload, uint32_t *len,
 
 /* ---- the child ------------------------------------------------------------ */
 
-static char *g_stash;      /* a response that did not fit the runtime's buffer */
-static size_t g_stash_len;
+/* A response that did not fit the runtime's buffer, fetched by the same
+ * thread's next crossing: one per thread. */
+static __thread char *g_stash;
+static __thread size_t g_stash_len;
+/* One crossing at a time on the child's one channel: a program's threads
+ * may call tools at once, and a frame and its answer must not interleave
+ * with another's. Held from the request's write to the answer's read, so
+ * concurrent calls from threads run one after another on the host. */
+static pthread_mutex_t g_channel = PTHREAD_MUTEX_INITIALIZER;
 
 /* The deadline inside the child: serve_execute arms ITIMER_REAL with the
  * execution's deadline; SIGALRM goes through CPython's own signal handler to
@@ -257,6 +265,7 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
   unsigned char h[SPINE_CROSSING_HEAD_LEN];
   put_u64(h, handle);
   struct iovec parts[2] = {{h, sizeof h}, {(void *)request, request_len}};
+  pthread_mutex_lock(&g_channel);
   if (send_frame(CHILD_FD, kind, parts, 2) < 0) {
     _exit(0);
   }
@@ -271,6 +280,7 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
       answer != SPINE_FRAME_ANSWER || len < SPINE_ANSWER_HEAD_LEN) {
     _exit(0);
   }
+  pthread_mutex_unlock(&g_channel);
   if (nfds > 0 && spine_native_attach_fds(&payload, &len, SPINE_ANSWER_HEAD_LEN, fds, nfds) < 0) {
     for (int i = 0; i < nfds; i++) close(fds[i]);
   }
