@@ -35,10 +35,13 @@ static int g_in_entry;
  * waits, so no frame of the program is on the stack, yet the program runs. */
 static int g_program_loop;
 
-/* The response buffer: runtime-owned and reused, so a tool call allocates
- * nothing on the C side unless a response outgrows it. */
-static char *g_buf;
-static size_t g_cap;
+/* The response buffer: reused, so a tool call allocates nothing on the C
+ * side unless a response outgrows it. One per thread: a program's threads
+ * may cross at once (with the GIL released), and each answer lands in its
+ * own thread's buffer. The transport serialises what it must share (the
+ * sandbox child's one channel: child_host in sandbox/main.c). */
+static __thread char *g_buf;
+static __thread size_t g_cap;
 
 #define SPINE_REASON_BITS 3
 #define SPINE_INITIAL_BUFFER (64 * 1024)
@@ -165,6 +168,7 @@ static int request_bytes(PyObject *obj, const char **data, Py_ssize_t *len) {
   return -1;
 }
 
+/* Grow the buffer to `need`; no Python error (the GIL may be released). */
 static int ensure_buffer(size_t need) {
   if (need <= g_cap && g_buf != NULL) {
     return 0;
@@ -175,7 +179,6 @@ static int ensure_buffer(size_t need) {
   }
   char *buf = realloc(g_buf, cap);
   if (buf == NULL) {
-    PyErr_NoMemory();
     return -1;
   }
   g_buf = buf;
@@ -183,14 +186,32 @@ static int ensure_buffer(size_t need) {
   return 0;
 }
 
-/* One crossing with the GIL released: the host may block (a tool, a resolve
- * waiting for a worker) and must not hold the interpreter while it does. */
-static int64_t cross(int op, uint64_t handle, const char *req, Py_ssize_t len,
-                     char *out, size_t cap) {
-  int64_t n;
+#define CROSS_NO_MEMORY (-2)
+
+/* One crossing, called with the GIL released: the host may block (a tool, a
+ * resolve waiting for a worker) and must not hold the interpreter while it
+ * does. The answer is in this thread's g_buf. */
+static int64_t cross(uintptr_t token, int op, uint64_t handle, const char *req, Py_ssize_t len) {
+  if (ensure_buffer(SPINE_INITIAL_BUFFER) < 0) {
+    return CROSS_NO_MEMORY;
+  }
+  int64_t n = g_host(token, op, handle, req, (size_t)len, g_buf, g_cap);
+  if (n >= 0 && (uint64_t)n > g_cap) {
+    if (ensure_buffer((size_t)n) < 0) {
+      return CROSS_NO_MEMORY;
+    }
+    n = g_host(token, SPINE_OP_FETCH, handle, req, (size_t)len, g_buf, g_cap);
+  }
+  return n;
+}
+
+/* A crossing whose answer is only its number (a prepare's handle, an
+ * output's acknowledgement), with the GIL released like every other. */
+static int64_t cross_without_answer(int op, uint64_t handle, const char *req, Py_ssize_t len) {
   uintptr_t token = g_token;
+  int64_t n;
   Py_BEGIN_ALLOW_THREADS
-  n = g_host(token, op, handle, req, (size_t)len, out, cap);
+  n = g_host(token, op, handle, req, (size_t)len, NULL, 0);
   Py_END_ALLOW_THREADS
   return n;
 }
@@ -214,16 +235,16 @@ static PyObject *respond(int op, uint64_t handle, PyObject *request) {
     PyErr_SetString(PyExc_RuntimeError, "spine: no execution is running");
     return NULL;
   }
-  if (request_bytes(request, &req, &len) < 0 ||
-      ensure_buffer(SPINE_INITIAL_BUFFER) < 0) {
+  if (request_bytes(request, &req, &len) < 0) {
     return NULL;
   }
-  int64_t n = cross(op, handle, req, len, g_buf, g_cap);
-  if (n >= 0 && (uint64_t)n > g_cap) {
-    if (ensure_buffer((size_t)n) < 0) {
-      return NULL;
-    }
-    n = cross(SPINE_OP_FETCH, handle, req, len, g_buf, g_cap);
+  uintptr_t token = g_token;
+  int64_t n;
+  Py_BEGIN_ALLOW_THREADS
+  n = cross(token, op, handle, req, len);
+  Py_END_ALLOW_THREADS
+  if (n == CROSS_NO_MEMORY) {
+    return PyErr_NoMemory();
   }
   if (n < 0 || (uint64_t)n > g_cap) {
     return host_failure(op);
@@ -254,7 +275,7 @@ static PyObject *spine_prepare(PyObject *module, PyObject *request) {
   if (request_bytes(request, &req, &len) < 0) {
     return NULL;
   }
-  int64_t handle = cross(SPINE_OP_PREPARE, 0, req, len, NULL, 0);
+  int64_t handle = cross_without_answer(SPINE_OP_PREPARE, 0, req, len);
   if (handle < 0) {
     return host_failure(SPINE_OP_PREPARE);
   }
@@ -341,7 +362,7 @@ static PyObject *spine_output(PyObject *module, PyObject *const *args,
   if (request_bytes(args[1], &data, &len) < 0) {
     return NULL;
   }
-  if (cross(SPINE_OP_OUTPUT, (uint64_t)stream, data, len, NULL, 0) < 0) {
+  if (cross_without_answer(SPINE_OP_OUTPUT, (uint64_t)stream, data, len) < 0) {
     return host_failure(SPINE_OP_OUTPUT);
   }
   Py_RETURN_NONE;

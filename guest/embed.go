@@ -8,7 +8,7 @@ import (
 	"fmt"
 )
 
-//go:embed protocol.py policy.py early.py effects.py aio.py plm.py prefix.py hot.py bootstrap.py
+//go:embed protocol.py policy.py sandbox_policy.py early.py effects.py aio.py plm.py prefix.py hot.py bootstrap.py
 var files embed.FS
 
 // Module is one guest module's name and source.
@@ -22,7 +22,7 @@ type Module struct {
 // policy; plm, prefix and bootstrap import early; plm and prefix import
 // effects; bootstrap imports protocol, early and aio at load time and plm /
 // prefix / hot lazily, so it comes last).
-var loadOrder = []string{"protocol", "policy", "early", "effects", "aio", "plm", "prefix", "hot", "bootstrap"}
+var loadOrder = []string{"protocol", "policy", "sandbox_policy", "early", "effects", "aio", "plm", "prefix", "hot", "bootstrap"}
 
 // Modules returns the guest modules in load order.
 func Modules() []Module {

@@ -177,7 +177,7 @@ func testSyntaxErrorAndCycleMessages(t *testing.T, m isolationMode) {
 func TestAsyncioImportsAreStillRefusedInTheSandbox(t *testing.T) {
 	e := newSandboxEngine(t)
 	for _, name := range []string{"socket", "selectors", "subprocess", "signal"} {
-		mustValue(t, e, "try:\n    import "+name+"\nexcept ImportError as e:\n    result = str(e)", `{}`,
+		mustValue(t, e, "try:\n    import "+name+"\nexcept ImportError as e:\n    result = str(e).partition(':')[0]", `{}`,
 			`"module '`+name+`' is not available in the sandbox"`)
 	}
 	resp, err := e.Execute(context.Background(), host.Request{Source: "import asyncio\nresult = asyncio.run(asyncio.sleep(0, 'ok'))"})

@@ -25,6 +25,7 @@
 #include <malloc.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,6 +45,7 @@
 #include "mount.h"
 #include "native.h"
 #include "policy.h"
+#include "scratch.h"
 #include "spine_protocol.h"
 #include "spine_runtime.h"
 
@@ -56,6 +58,7 @@ static int g_devnull = -1;
 static int g_landlock_abi;
 static spine_limits g_limits;
 static pid_t g_zygote;
+static int g_slot = -2; /* the scratch slot of the child being forked; <0: none */
 
 static void log_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void log_msg(const char *fmt, ...) {
@@ -171,8 +174,15 @@ static int recv_frame(int fd, int *kind, unsigned char **payload, uint32_t *len,
 
 /* ---- the child ------------------------------------------------------------ */
 
-static char *g_stash;      /* a response that did not fit the runtime's buffer */
-static size_t g_stash_len;
+/* A response that did not fit the runtime's buffer, fetched by the same
+ * thread's next crossing: one per thread. */
+static __thread char *g_stash;
+static __thread size_t g_stash_len;
+/* One crossing at a time on the child's one channel: a program's threads
+ * may call tools at once, and a frame and its answer must not interleave
+ * with another's. Held from the request's write to the answer's read, so
+ * concurrent calls from threads run one after another on the host. */
+static pthread_mutex_t g_channel = PTHREAD_MUTEX_INITIALIZER;
 
 /* The deadline inside the child: serve_execute arms ITIMER_REAL with the
  * execution's deadline; SIGALRM goes through CPython's own signal handler to
@@ -192,7 +202,7 @@ static PyObject *on_deadline(PyObject *self, PyObject *args) {
 static PyMethodDef k_on_deadline = {"_spine_deadline", on_deadline, METH_VARARGS,
                                     "Interrupt the running program: its deadline passed."};
 
-/* gc.freeze, taken before the import blocker refuses `gc` to programs. */
+/* gc.freeze, for the warm zygote (warm_up). */
 static PyObject *g_gc_freeze;
 
 /* In the zygote, once: route SIGALRM to on_deadline. -1 with a Python error. */
@@ -201,12 +211,11 @@ static int install_deadline_handler(void) {
   PyObject *fn = signal_module ? PyCFunction_New(&k_on_deadline, NULL) : NULL;
   PyObject *old = fn ? PyObject_CallMethod(signal_module, "signal", "iO", SIGALRM, fn) : NULL;
   Py_XDECREF(old);
-  /* Programs get no handle on it: `import signal` then meets the blocker. */
-  PyObject *modules = PyImport_GetModuleDict(); /* borrowed */
-  if (old != NULL && (PyDict_DelItemString(modules, "signal") < 0 ||
-                      PyDict_DelItemString(modules, "_signal") < 0)) {
-    PyErr_Clear();
-  }
+  /* Programs get no handle on it: sandbox_policy.prepare() drops `signal`
+   * and `_signal` from sys.modules after its preloads, and `import signal`
+   * then meets the blocker. Not before: a preload that imports signal
+   * (unittest, pdb) would execute `_signal` afresh, and that resets the
+   * Python handler of every signal with a C handler, this one included. */
   Py_XDECREF(fn);
   Py_XDECREF(signal_module);
   return old == NULL ? -1 : 0;
@@ -256,6 +265,7 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
   unsigned char h[SPINE_CROSSING_HEAD_LEN];
   put_u64(h, handle);
   struct iovec parts[2] = {{h, sizeof h}, {(void *)request, request_len}};
+  pthread_mutex_lock(&g_channel);
   if (send_frame(CHILD_FD, kind, parts, 2) < 0) {
     _exit(0);
   }
@@ -270,6 +280,7 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
       answer != SPINE_FRAME_ANSWER || len < SPINE_ANSWER_HEAD_LEN) {
     _exit(0);
   }
+  pthread_mutex_unlock(&g_channel);
   if (nfds > 0 && spine_native_attach_fds(&payload, &len, SPINE_ANSWER_HEAD_LEN, fds, nfds) < 0) {
     for (int i = 0; i < nfds; i++) close(fds[i]);
   }
@@ -387,6 +398,18 @@ static void child_warm_up(void) {
   g_warming = 0;
 }
 
+/* The child's scratch slot becomes its working directory (and so its /tmp,
+ * a link to /proc/self/cwd: tempfile's default directory), and its Landlock
+ * layer narrows writes to it. Before seccomp: chdir needs no rule there, and
+ * the Landlock calls are not among what seccomp allows. */
+static int enter_scratch(void) {
+  char path[64];
+  return spine_scratch_path(g_slot, path, sizeof path) < 0 || chdir(path) < 0 ||
+                 spine_landlock_scratch(path) < 0
+             ? -1
+             : 0;
+}
+
 static void child_main(int channel, int output, PyGILState_STATE gil) {
   sigset_t all;
   sigemptyset(&all);
@@ -404,6 +427,8 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
   /* Inherited from the zygote; checked, never assumed. */
   step = "privileges";
   if (spine_check_privileges() < 0) goto refuse;
+  step = "scratch directory";
+  if (g_slot >= 0 && enter_scratch() < 0) goto refuse;
   step = "seccomp";
   if (spine_enter_seccomp() < 0) goto refuse;
   /* Confined. Give the interpreter back (released GIL, saved thread state) so
@@ -438,61 +463,17 @@ refuse:
 
 /* ---- the zygote ----------------------------------------------------------- */
 
-/* Modules programs commonly import, loaded once here so a child never reads
- * them from disk; and the import blocker every child inherits. The blocker is
- * convenience and a clear error: the floor is Landlock (the files of those
- * modules are unreadable) and seccomp (what they would do kills). asyncio is
- * loaded here too (its files stay unreadable to children); the refused
- * modules it draws in (socket, select, subprocess, threading...) are dropped
- * from sys.modules again, so a program that imports them meets the blocker
- * while asyncio keeps its own references. */
+/* The zygote's preloads and the import blocker every child inherits are
+ * guest/sandbox_policy.py (sent with the other guest modules): reviewable,
+ * tested Python, not a string here. The blocker is convenience and a clear
+ * error: the floor is Landlock (the files of those modules are unreadable)
+ * and seccomp (what they would do kills). asyncio is among the preloads (its
+ * files stay unreadable to children), and its event loop policy is
+ * installed once here. */
 static const char k_prepare_py[] =
-    "import sys\n"
-    "for _m in ('json', 're', 'math', 'cmath', 'random', 'datetime', 'time', 'collections',\n"
-    "           'collections.abc', 'itertools', 'functools', 'operator', 'decimal',\n"
-    "           'fractions', 'statistics', 'string', 'textwrap', 'heapq', 'bisect', 'ast',\n"
-    "           'copy', 'dataclasses', 'typing', 'enum', 'hashlib', 'base64', 'struct',\n"
-    "           'unicodedata', 'zlib', 'csv', 'io', 'difflib', 'pprint', 'uuid', 'calendar',\n"
-    "           'array', 'contextlib', 'numbers', 'html', 'urllib.parse', 'traceback',\n"
-    "           'linecache', 'tokenize', 'plm', 'prefix'):\n"
-    "    __import__(_m)\n"
-    "_BLOCKED = frozenset(('ctypes', '_ctypes', '_ctypes_test', 'cffi', '_testcapi',\n"
-    "    '_testinternalcapi', '_testbuffer', '_testmultiphase', '_testimportmultiple',\n"
-    "    '_testclinic', '_xxsubinterpreters', '_xxtestfuzz', 'xxlimited', 'xxlimited_35',\n"
-    "    '_posixsubprocess', 'subprocess', '_multiprocessing', 'multiprocessing',\n"
-    "    '_posixshmem', 'mmap', '_socket', 'socket', 'socketserver', 'select', 'selectors',\n"
-    "    'fcntl', 'termios', 'pty', 'tty', 'resource', 'readline',\n"
-    "    'concurrent', '_thread', 'threading', 'faulthandler', 'signal', '_signal',\n"
-    "    'pwd', 'grp', 'spwd', 'syslog', 'os', 'posix', 'shutil', 'tempfile', 'glob',\n"
-    "    'pathlib', 'importlib', 'zipimport', 'pickle', '_pickle', 'marshal', 'gc',\n"
-    "    'sys', 'builtins', '_imp', '_io', 'io', 'webbrowser', 'http', 'urllib.request',\n"
-    "    'ssl', '_ssl', 'ftplib', 'smtplib', 'telnetlib', 'code', 'pdb', 'inspect'))\n"
-    "class _SpineBlocker:\n"
-    "    '''Refuses modules a sandboxed program has no business with.'''\n"
-    "    @staticmethod\n"
-    "    def find_spec(name, path=None, target=None, _blocked=_BLOCKED):\n"
-    "        if name in _blocked or name.partition('.')[0] in _blocked:\n"
-    "            raise ImportError(f'module {name!r} is not available in the sandbox', name=name)\n"
-    "        return None\n"
-    "sys.meta_path.insert(0, _SpineBlocker)\n"
-    "for _m in set(sys.modules) - _before:\n"
-    "    if _m in _BLOCKED or _m.partition('.')[0] in _BLOCKED:\n"
-    "        sys.modules.pop(_m, None)\n"
-    "del _m, _SpineBlocker, _BLOCKED, _before\n";
-
-/* asyncio, before the deadline handler: it imports `signal`, and a second
- * import of `signal` (once the handler's setup dropped it from sys.modules)
- * would reset every Python-level handler, the deadline's included. */
-static const char k_preload_asyncio_py[] =
-    "import sys\n"
-    "_before = set(sys.modules)\n"
-    "import asyncio\n"
+    "import sandbox_policy\n"
+    "sandbox_policy.prepare()\n"
     "__import__('aio').install_loop_policy()\n";
-
-/* The blocker refuses `import os` too, but os, sys and io are already in
- * sys.modules (the interpreter imported them) and `import` finds them there
- * first: blocking only means no *new* load. A program that imports os gets
- * the module; what it then asks the kernel for is what seccomp decides. */
 
 typedef struct {
   spine_module_source *items;
@@ -572,6 +553,11 @@ static void spawn_child(void) {
     control_error("fork: cannot create the child's channel");
     goto cleanup;
   }
+  g_slot = spine_scratch_take();
+  if (g_slot == -1) {
+    control_error("fork: every scratch directory is in use");
+    goto cleanup;
+  }
   PyGILState_STATE gil = PyGILState_Ensure();
   PyOS_BeforeFork();
   pid_t pid = fork();
@@ -583,6 +569,7 @@ static void spawn_child(void) {
   }
   PyOS_AfterFork_Parent();
   PyGILState_Release(gil);
+  spine_scratch_assign(g_slot, pid > 0 ? pid : 0);
   if (pid < 0) {
     control_error("fork failed");
     goto cleanup;
@@ -623,6 +610,7 @@ static void reap(int sigfd) {
     put_u32(msg + 4, (uint32_t)status);
     put_u64(msg + 8, cpu_ms);
     control_send(SPINE_FRAME_EXIT, msg, sizeof msg, NULL, 0);
+    spine_scratch_release(pid);
   }
 }
 
@@ -710,30 +698,21 @@ static int initialise(void) {
     return control_error(spine_native_error());
   }
   PyGILState_STATE gil = PyGILState_Ensure();
-  /* These first: the import blocker the preparation installs refuses
-   * `signal` and `gc`, on purpose. */
+  /* The deadline handler first: the import blocker the preparation
+   * installs refuses `signal`, on purpose. */
   PyObject *gc_module = PyImport_ImportModule("gc");
   g_gc_freeze = gc_module ? PyObject_GetAttrString(gc_module, "freeze") : NULL;
   Py_XDECREF(gc_module);
-  if (g_gc_freeze != NULL && PyDict_DelItemString(PyImport_GetModuleDict(), "gc") < 0) {
-    PyErr_Clear(); /* programs must meet the blocker, not this import */
-  }
-  int rc = g_gc_freeze == NULL || PyRun_SimpleString(k_preload_asyncio_py) != 0 ||
-                   install_deadline_handler() < 0
-               ? -2
-               : PyRun_SimpleString(k_prepare_py);
+  int rc = g_gc_freeze == NULL || install_deadline_handler() < 0 ? -2 : PyRun_SimpleString(k_prepare_py);
   if (rc == -2) {
     PyErr_Clear();
   }
   PyGILState_Release(gil);
   if (rc != 0) {
-    return control_error(rc == -2 ? "cannot find gc.freeze, import asyncio or install the deadline handler"
+    return control_error(rc == -2 ? "cannot install the deadline handler or find gc.freeze"
                                   : "cannot prepare the interpreter (pre-imports)");
   }
   warm_up();
-  if (spine_seccomp_prepare() < 0) {
-    return control_error(spine_last_policy_error());
-  }
   /* In its own namespaces (then it is PID 1 of its PID namespace) the
    * zygote gives itself, and so every child, a minimal read-only root and a
    * private /proc (mount.c), while it may still mount. Without them the host
@@ -754,6 +733,12 @@ static int initialise(void) {
   }
   if (ruleset >= 0) {
     close(ruleset);
+  }
+  if (spine_seccomp_prepare(ruleset >= 0) < 0) {
+    return control_error(spine_last_policy_error());
+  }
+  if (private_root) {
+    spine_scratch_enable();
   }
   char hello[256];
   snprintf(hello, sizeof hello, "{\"landlock\":%d,\"landlock_error\":\"%s\",\"seccomp\":true,\"root\":%s}",

@@ -14,6 +14,10 @@
  *   /usr/lib/python3.11    the stdlib, bind-mounted read-only (children
  *                          import from it lazily; Landlock still hides
  *                          ctypes and the rest inside it)
+ *   /usr/share/zoneinfo    the time zone database, read-only
+ *   /scratch/N             one size-capped tmpfs per scratch slot: the
+ *                          working directory of one child at a time
+ *   /tmp                   a link to /proc/self/cwd: a child's scratch slot
  *   /proc                  a new procfs of the zygote's PID namespace with
  *                          hidepid=ptraceable (a process finds, even by
  *                          name, only those it may trace: every other one
@@ -69,7 +73,7 @@ static int make_mounts_private(void) {
 
 /* The new root: a tmpfs just big enough for a few directories. */
 static int mount_stage(void) {
-  if (mount("tmpfs", STAGE, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=16k,nr_inodes=32,mode=0755") < 0) {
+  if (mount("tmpfs", STAGE, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=32k,nr_inodes=128,mode=0755") < 0) {
     return mount_fail("mounting the tmpfs root on " STAGE);
   }
   return 0;
@@ -123,11 +127,11 @@ static int bind_read_only(const char *dir) {
     return -1;
   }
   if (mount(dir, target, NULL, MS_BIND | MS_REC, NULL) < 0) {
-    return mount_fail("bind-mounting the stdlib");
+    return mount_fail(dir);
   }
   unsigned long flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | locked_flags(dir);
   if (mount(NULL, target, NULL, flags, NULL) < 0) {
-    return mount_fail("making the stdlib read-only");
+    return mount_fail("making a bind mount read-only");
   }
   return 0;
 }
@@ -171,6 +175,47 @@ static int mount_proc(void) {
   if (mount("proc", STAGE "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
             "hidepid=ptraceable,subset=pid") < 0) {
     return mount_fail("mounting a private /proc (hidepid=ptraceable,subset=pid)");
+  }
+  return 0;
+}
+
+/* The time zone database, for zoneinfo; a host without one has none to give
+ * (zoneinfo then raises ZoneInfoNotFoundError). */
+static int bind_zoneinfo(void) {
+  struct stat st;
+  if (stat(SPINE_ZONEINFO_DIR, &st) < 0 && errno == ENOENT) {
+    return 0;
+  }
+  return bind_read_only(SPINE_ZONEINFO_DIR);
+}
+
+/* One tmpfs per scratch slot, each capped in bytes and inodes: a child's
+ * working directory (scratch.c hands out the slots). They are mounted now
+ * because nothing can be mounted once the zygote has dropped its
+ * capabilities and entered Landlock. */
+static int mount_scratch_slots(void) {
+  char options[96];
+  snprintf(options, sizeof options, "size=%llu,nr_inodes=%d,mode=0700",
+           (unsigned long long)SPINE_SCRATCH_BYTES, SPINE_SCRATCH_INODES);
+  for (int slot = 0; slot < SPINE_SCRATCH_SLOTS; slot++) {
+    char dir[64], target[96];
+    snprintf(dir, sizeof dir, SPINE_SCRATCH_DIR "/%d", slot);
+    snprintf(target, sizeof target, STAGE "%s", dir);
+    if (make_dirs(dir) < 0) {
+      return -1;
+    }
+    if (mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, options) < 0) {
+      return mount_fail("mounting a scratch tmpfs");
+    }
+  }
+  return 0;
+}
+
+/* /tmp names each process's own working directory, its scratch slot: one
+ * link in the shared root, a different directory for every child. */
+static int link_tmp(void) {
+  if (symlink("/proc/self/cwd", STAGE "/tmp") < 0) {
+    return mount_fail("linking /tmp to the working directory");
   }
   return 0;
 }
@@ -221,7 +266,8 @@ static int check_view(void) {
 
 int spine_private_root(void) {
   if (make_mounts_private() < 0 || mount_stage() < 0 || bind_read_only(SPINE_STDLIB_DIR) < 0 ||
-      mirror_usr_links() < 0 || mount_proc() < 0 || seal_stage() < 0 || enter_stage() < 0 || check_view() < 0) {
+      bind_zoneinfo() < 0 || mirror_usr_links() < 0 || mount_proc() < 0 || mount_scratch_slots() < 0 || link_tmp() < 0 ||
+      seal_stage() < 0 || enter_stage() < 0 || check_view() < 0) {
     return -1;
   }
   return 0;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <seccomp.h>
@@ -78,7 +79,7 @@ struct ll_path_beneath_attr {
  * anyway, and the build configuration. Everything else under the stdlib is
  * readable, nothing is writable. */
 static const char *const k_stdlib_denied[] = {
-    "ctypes", "multiprocessing", "concurrent", "ensurepip", "venv", "idlelib",
+    "ctypes", "multiprocessing", "ensurepip", "venv", "idlelib",
     "tkinter", "turtledemo", "test", "lib-dynload", "subprocess.py", "socket.py",
     "socketserver.py", "pty.py", "asyncio", "config-3.11-x86_64-linux-gnu", NULL};
 
@@ -89,7 +90,7 @@ static const char *const k_stdlib_denied[] = {
 static const char *const k_dynload_allowed[] = {
     "_bz2.", "_codecs_", "_contextvars.", "_decimal.", "_hashlib.", "_json.",
     "_lsprof.", "_lzma.", "_multibytecodec.", "_queue.", "_typing.", "_uuid.",
-    "_zoneinfo.", NULL};
+    "_zoneinfo.", "audioop.", NULL};
 
 static int listed(const char *name, const char *const *list, int prefix) {
   for (size_t i = 0; list[i] != NULL; i++) {
@@ -185,27 +186,40 @@ static int add_pycache(int ruleset) {
                                                                      : add_entries(ruleset, PYCACHE_DIR, pycache_granted);
 }
 
+/* The filesystem rights Landlock handles at `abi`: all it knows. */
+static uint64_t handled_fs(int abi) {
+  uint64_t fs = LL_FS_ALL_V1;
+  if (abi >= 2) fs |= LL_FS_REFER;
+  if (abi >= 3) fs |= LL_FS_TRUNCATE;
+  if (abi >= 5) fs |= LL_FS_IOCTL_DEV;
+  return fs;
+}
+
+static int g_abi; /* the ABI spine_landlock_ruleset found; 0: no Landlock */
+
+/* A directory that may be absent on this host (no tzdata, no private root
+ * for the scratch slots): nothing to grant then. */
+static int add_optional(int ruleset, const char *dir, uint64_t access) {
+  struct stat st;
+  if (stat(dir, &st) < 0 && errno == ENOENT) {
+    return 0;
+  }
+  return add_rule(ruleset, AT_FDCWD, dir, access);
+}
+
 int spine_landlock_ruleset(int *abi) {
   *abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
   if (*abi <= 0) {
     *abi = 0;
     return policy_fail("landlock is not available in this kernel");
   }
-  struct ll_ruleset_attr attr = {.handled_access_fs = LL_FS_ALL_V1};
+  struct ll_ruleset_attr attr = {.handled_access_fs = handled_fs(*abi)};
   size_t size = sizeof attr.handled_access_fs;
-  if (*abi >= 2) {
-    attr.handled_access_fs |= LL_FS_REFER;
-  }
-  if (*abi >= 3) {
-    attr.handled_access_fs |= LL_FS_TRUNCATE;
-  }
+  g_abi = *abi;
   if (*abi >= 4) {
     /* No TCP bind or connect at all: no rule ever grants them. */
     attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
     size = 2 * sizeof(uint64_t);
-  }
-  if (*abi >= 5) {
-    attr.handled_access_fs |= LL_FS_IOCTL_DEV;
   }
   if (*abi >= 6) {
     /* No signal to and no abstract socket of a process outside the domain. */
@@ -222,7 +236,12 @@ int spine_landlock_ruleset(int *abi) {
   if (add_rule(ruleset, AT_FDCWD, STDLIB_DIR, LL_FS_READ_DIR) < 0 ||
       add_entries(ruleset, STDLIB_DIR, stdlib_granted) < 0 ||
       add_pycache(ruleset) < 0 ||
-      add_entries(ruleset, DYNLOAD_DIR, dynload_granted) < 0) {
+      add_entries(ruleset, DYNLOAD_DIR, dynload_granted) < 0 ||
+      add_optional(ruleset, SPINE_ZONEINFO_DIR, LL_FS_READ_FILE | LL_FS_READ_DIR) < 0 ||
+      /* Every right in the scratch slots; each child narrows it to its own
+       * (spine_landlock_scratch), and the zygote empties a slot when its
+       * child ends. */
+      add_optional(ruleset, SPINE_SCRATCH_DIR, handled_fs(*abi)) < 0) {
     close(ruleset);
     return -1;
   }
@@ -234,6 +253,26 @@ int spine_enter_landlock(int ruleset) {
     return policy_fail("landlock_restrict_self");
   }
   return 0;
+}
+
+int spine_landlock_scratch(const char *dir) {
+  if (g_abi <= 0) {
+    return 0; /* no Landlock: the zygote's hello said so, the host decided */
+  }
+  struct ll_ruleset_attr attr = {.handled_access_fs = handled_fs(g_abi)};
+  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr.handled_access_fs, 0);
+  if (ruleset < 0) {
+    return policy_fail("landlock_create_ruleset (scratch)");
+  }
+  /* /usr holds the stdlib and the time zones; the zygote's layer still
+   * decides what under it is readable. */
+  int rc = add_rule(ruleset, AT_FDCWD, "/usr", LL_FS_READ_FILE | LL_FS_READ_DIR) < 0 ||
+                   add_rule(ruleset, AT_FDCWD, dir, handled_fs(g_abi)) < 0 ||
+                   spine_enter_landlock(ruleset) < 0
+               ? -1
+               : 0;
+  close(ruleset);
+  return rc;
 }
 
 /* ---- rlimits, capabilities ------------------------------------------------ */
@@ -249,21 +288,27 @@ static int limit(int resource, uint64_t value, const char *what) {
 }
 
 int spine_apply_rlimits(const spine_limits *limits) {
-  /* RLIMIT_FSIZE 0 turns any regular-file write into EFBIG rather than the
-   * default SIGXFSZ kill, so the program sees an error it can report. */
+  /* A file never grows past twice the scratch directory, so the tmpfs's
+   * own ENOSPC is what a program that fills its scratch meets; should a
+   * file ever reach the limit, SIGXFSZ is ignored and the write fails with
+   * EFBIG instead of killing. */
   signal(SIGXFSZ, SIG_IGN);
   if (limit(RLIMIT_AS, limits->memory_bytes, "RLIMIT_AS") < 0 ||
       /* SIGXCPU at the soft limit (fatal: no handler), SIGKILL a second later
        * should the program have caught it. */
       limit2(RLIMIT_CPU, limits->cpu_seconds, limits->cpu_seconds + 1, "RLIMIT_CPU") < 0 ||
       limit(RLIMIT_CORE, 0, "RLIMIT_CORE") < 0 ||
-      limit(RLIMIT_FSIZE, 0, "RLIMIT_FSIZE") < 0 ||
+      limit(RLIMIT_FSIZE, 2 * SPINE_SCRATCH_BYTES, "RLIMIT_FSIZE") < 0 ||
       limit(RLIMIT_NOFILE, limits->open_files, "RLIMIT_NOFILE") < 0 ||
       limit(RLIMIT_MEMLOCK, 0, "RLIMIT_MEMLOCK") < 0 ||
       limit(RLIMIT_MSGQUEUE, 0, "RLIMIT_MSGQUEUE") < 0 ||
       limit(RLIMIT_LOCKS, 0, "RLIMIT_LOCKS") < 0 ||
-      /* The child starts no thread or process (seccomp kills clone anyway). */
-      limit(RLIMIT_NPROC, 0, "RLIMIT_NPROC") < 0) {
+      /* Threads, not processes (seccomp kills a clone without CLONE_THREAD).
+       * The kernel counts every task of the user, here the sandbox's user
+       * namespace (the zygote and all children): a ceiling for the pool. A
+       * child's own threads are bounded by its RLIMIT_AS (each stack is
+       * mapped memory) and share its RLIMIT_CPU. */
+      limit(RLIMIT_NPROC, SPINE_TASKS_MAX, "RLIMIT_NPROC") < 0) {
     return -1;
   }
   return 0;
@@ -383,7 +428,64 @@ static void on_sigsys(int sig, siginfo_t *info, void *uc) {
 static struct sock_filter *g_filter;
 static unsigned short g_filter_len;
 
-static int build_filter(scmp_filter_ctx ctx) {
+/* Calls on files whose target Landlock checks (in the scratch directory
+ * only): allowed when Landlock is in force, EACCES without it, so a program
+ * that writes outside its scratch directory gets a PermissionError either
+ * way, never a kill. */
+static const int k_file_changes[] = {
+    SCMP_SYS(mkdir), SCMP_SYS(mkdirat), SCMP_SYS(rmdir), SCMP_SYS(unlink), SCMP_SYS(unlinkat),
+    SCMP_SYS(rename), SCMP_SYS(renameat), SCMP_SYS(renameat2), SCMP_SYS(symlink),
+    SCMP_SYS(symlinkat), SCMP_SYS(link), SCMP_SYS(linkat), SCMP_SYS(truncate),
+};
+
+/* Calls on descriptors the child already holds (its files, its channel):
+ * nothing new is reached. */
+static const int k_descriptor_calls[] = {
+    SCMP_SYS(ftruncate), SCMP_SYS(fsync), SCMP_SYS(fdatasync), SCMP_SYS(fallocate),
+    SCMP_SYS(pwrite64), SCMP_SYS(pwritev), SCMP_SYS(preadv), SCMP_SYS(sendfile),
+    SCMP_SYS(copy_file_range), SCMP_SYS(flock), SCMP_SYS(chdir), SCMP_SYS(fchdir),
+    /* threads: the robust-futex list glibc registers for each */
+    SCMP_SYS(set_robust_list),
+};
+
+/* Attribute changes Landlock does not govern: refused with EPERM (a
+ * PermissionError) rather than a kill; the scratch files' modes and times
+ * are the kernel's defaults. */
+static const int k_attribute_changes[] = {
+    SCMP_SYS(chmod), SCMP_SYS(fchmod), SCMP_SYS(fchmodat), SCMP_SYS(chown),
+    SCMP_SYS(fchown), SCMP_SYS(lchown), SCMP_SYS(fchownat), SCMP_SYS(utimensat),
+    SCMP_SYS(utimes), SCMP_SYS(utime), SCMP_SYS(futimesat),
+};
+
+static int rule(scmp_filter_ctx ctx, uint32_t action, int nr, unsigned count,
+                const struct scmp_arg_cmp *args);
+
+static int rule_each(scmp_filter_ctx ctx, uint32_t action, const int *calls, size_t count) {
+  for (size_t i = 0; i < count; i++) {
+    if (rule(ctx, action, calls[i], 0, NULL) < 0) {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* EACCES for an openat with any writing flag (one rule per flag: a rule's
+ * comparisons all must hold, and any one of these flags is writing). */
+static int open_for_writing_refused(scmp_filter_ctx ctx, scmp_datum_t writing) {
+  for (int bit = 0; bit < 32; bit++) {
+    scmp_datum_t flag = (scmp_datum_t)1 << bit;
+    if ((writing & flag) == 0) {
+      continue;
+    }
+    struct scmp_arg_cmp set[] = {SCMP_A2(SCMP_CMP_MASKED_EQ, flag, flag)};
+    if (rule(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(openat), 1, set) < 0) {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int build_filter(scmp_filter_ctx ctx, int files_confined) {
   /* Only the native arch: i386 and x32 entry points (a classic way around a
    * filter written for x86_64 numbers) kill too. */
   if (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) < 0) {
@@ -398,8 +500,29 @@ static int build_filter(scmp_filter_ctx ctx) {
   /* openat read-only: even were Landlock missing, nothing is created,
    * truncated or written through the filesystem. O_TMPFILE includes the
    * O_DIRECTORY bit (which opendir uses), so only its own bit is tested. */
-  struct scmp_arg_cmp readonly[] = {
-      SCMP_A2(SCMP_CMP_MASKED_EQ, O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | (O_TMPFILE & ~O_DIRECTORY), 0)};
+  const scmp_datum_t writing = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | (O_TMPFILE & ~O_DIRECTORY);
+  struct scmp_arg_cmp readonly[] = {SCMP_A2(SCMP_CMP_MASKED_EQ, writing, 0)};
+  /* Threads of this process only: a clone without CLONE_THREAD (fork, a new
+   * process) still kills. clone3 hides its flags in memory seccomp cannot
+   * read: ENOSYS makes glibc fall back to clone. */
+  struct scmp_arg_cmp thread[] = {SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD)};
+  /* fcntl record locks on its own descriptors (sqlite3 locks its files). */
+  static const int fcntl_locks[] = {F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW};
+  uint32_t file_action = files_confined ? SCMP_ACT_ALLOW : SCMP_ACT_ERRNO(EACCES);
+  if (rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1, thread) < 0 ||
+      rule(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0, NULL) < 0 ||
+      rule_each(ctx, file_action, k_file_changes, sizeof k_file_changes / sizeof *k_file_changes) < 0 ||
+      rule_each(ctx, SCMP_ACT_ALLOW, k_descriptor_calls, sizeof k_descriptor_calls / sizeof *k_descriptor_calls) < 0 ||
+      rule_each(ctx, SCMP_ACT_ERRNO(EPERM), k_attribute_changes,
+                sizeof k_attribute_changes / sizeof *k_attribute_changes) < 0) {
+    return -1;
+  }
+  for (size_t i = 0; i < sizeof fcntl_locks / sizeof fcntl_locks[0]; i++) {
+    struct scmp_arg_cmp cmd[] = {SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)fcntl_locks[i])};
+    if (rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(fcntl), 1, cmd) < 0) {
+      return -1;
+    }
+  }
   /* Signals only to this process (abort() is tgkill(self)); the sentinel
    * becomes the child's pid in spine_enter_seccomp. */
   struct scmp_arg_cmp to_self[] = {SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)SELF_SENTINEL)};
@@ -423,7 +546,12 @@ static int build_filter(scmp_filter_ctx ctx) {
    * (asyncio's self-pipe). socket, connect, bind and every other family
    * still kill. */
   struct scmp_arg_cmp unix_pair[] = {SCMP_A0(SCMP_CMP_EQ, AF_UNIX)};
-  if (rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1, readonly) < 0 ||
+  /* openat: with Landlock in force, any flags (Landlock allows writes and
+   * creations in the scratch directory only, EACCES elsewhere); without it,
+   * read-only, and opening for writing fails with EACCES. */
+  if ((files_confined ? rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 0, NULL)
+                      : rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1, readonly) < 0 ||
+                            open_for_writing_refused(ctx, writing)) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, to_self) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, to_self) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, get_limit) < 0 ||
@@ -460,14 +588,14 @@ static int patch_self(struct sock_filter *prog, unsigned short len, uint32_t pid
   return found;
 }
 
-int spine_seccomp_prepare(void) {
+int spine_seccomp_prepare(int files_confined) {
   int rc = -1, fd = -1;
   scmp_filter_ctx ctx = seccomp_init(SPINE_DEFAULT_ACTION);
   if (ctx == NULL) {
     errno = ENOMEM;
     return policy_fail("seccomp_init");
   }
-  if (build_filter(ctx) < 0) {
+  if (build_filter(ctx, files_confined) < 0) {
     goto cleanup;
   }
   fd = memfd_create("spine-seccomp", MFD_CLOEXEC);

@@ -11,6 +11,16 @@
 
 /** \brief The interpreter's stdlib: the only tree a child reads (Landlock) or sees (mount.c). */
 #define SPINE_STDLIB_DIR "/usr/lib/python3.11"
+/* The time zone database: read-only, for zoneinfo. */
+#define SPINE_ZONEINFO_DIR "/usr/share/zoneinfo"
+/* Where each child's scratch directory is: one size-capped tmpfs per slot,
+ * SPINE_SCRATCH_DIR "/<slot>" (mount.c, scratch.c). */
+#define SPINE_SCRATCH_DIR "/scratch"
+#define SPINE_SCRATCH_SLOTS 64
+#define SPINE_SCRATCH_BYTES (16ULL << 20)
+#define SPINE_SCRATCH_INODES 1024
+/* The tasks (processes and threads) of the sandbox's user: RLIMIT_NPROC. */
+#define SPINE_TASKS_MAX 1024
 
 /** \brief Resource limits of one child, chosen by the host at pool start. */
 typedef struct spine_limits {
@@ -43,12 +53,21 @@ int spine_check_privileges(void);
 /** \brief Enter the Landlock domain of `ruleset` (from spine_landlock_ruleset). */
 int spine_enter_landlock(int ruleset);
 
+/** The child's own Landlock layer over the zygote's: writes only in its
+ * scratch directory `dir`, reads only under /usr (where the zygote's layer
+ * already narrows them to the stdlib and the time zones); no other child's
+ * scratch. -1 on failure (the child refuses to serve). */
+int spine_landlock_scratch(const char *dir);
+
 
 /**
  * \brief Build the seccomp allowlist once, in the zygote, as a BPF program
  *        kept in memory every child inherits. -1 on failure.
  */
-int spine_seccomp_prepare(void);
+/* `files_confined`: Landlock is in force, so writes, creations and removals
+ * go to the kernel (which allows them in the scratch directory only);
+ * without it they fail with EACCES. */
+int spine_seccomp_prepare(int files_confined);
 
 /**
  * \brief Load the prepared allowlist (default: kill the process) on every

@@ -1,7 +1,10 @@
-# expect: violation
-# Start a thread (clone) past the import blocker.
-import sys
-sys.meta_path = [m for m in sys.meta_path if 'Blocker' not in repr(m)]
+# expect: ok
+# value: 1
+# Start a thread with _thread directly, past the threading module: threads
+# of the child are allowed (clone with CLONE_THREAD).
 import _thread
-_thread.start_new_thread(print, ('hi',))
+done = _thread.allocate_lock()
+done.acquire()
+_thread.start_new_thread(done.release, ())
+done.acquire()
 result = 1
