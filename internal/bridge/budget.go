@@ -98,7 +98,7 @@ func (s *Session) evictLocked(n int) bool {
 		if s.handles[e.handle] != e {
 			continue // settled already
 		}
-		if e.state != finished || s.used+n <= s.maxHostBytes() {
+		if e.now || e.state != finished || s.used+n <= s.maxHostBytes() { // the program's own calls are never evicted
 			kept = append(kept, e)
 			if s.used+n <= s.maxHostBytes() {
 				kept = append(kept, s.order[i+1:]...)

@@ -205,12 +205,21 @@ func (s *Session) finishEarly(e *early, response []byte, toolErr string) {
 		s.abandoned().Add(-1)
 		return
 	}
-	if !s.fitLocked(len(response) + len(toolErr)) {
+	var stop func()
+	if e.now {
+		// The program's own call (async code): it ran, so its response is
+		// kept whatever it costs, never dropped to be run again (an effect
+		// happens once). Past the budget the program stops with `limit`.
+		_, stop = s.chargeLocked(len(response) + len(toolErr))
+	} else if !s.fitLocked(len(response) + len(toolErr)) {
 		e.evicted, response, toolErr = true, nil, EvictedError
 		s.used += len(toolErr) // for its trace entry
 	}
 	e.response, e.toolErr, e.end, e.state = response, toolErr, s.Since(), finished
 	s.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
 }
 
 // Resolve delivers the prepared call `handle` for the request the program is

@@ -3,6 +3,8 @@ package bridge
 import (
 	"context"
 	"encoding/json"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/spine-sandbox/spine/internal/protocol"
@@ -113,5 +115,38 @@ func TestAProgramsOwnReadIsNotMadeStale(t *testing.T) {
 		if c.Stale != (c.Tool == "read" && c.Early) {
 			t.Fatalf("trace %+v: only the guessed read is stale", s.Calls())
 		}
+	}
+}
+
+// The program's own call of an effectful tool (async code) ran once, so its
+// response is never dropped to be run again, even past the host byte
+// budget: the effect happens once and the program stops with `limit`.
+func TestAProgramsOwnEffectIsNeverEvicted(t *testing.T) {
+	var runs atomic.Int32
+	big := json.RawMessage(`"` + strings.Repeat("x", 4096) + `"`)
+	write, err := NewTool("write", "", nil, false, func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		runs.Add(1)
+		return big, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(context.Background(), Config{Tools: map[string]*Tool{"write": write},
+		Limits: Limits{MaxHostBytes: 2048}})
+	defer s.Close()
+	request := []byte(`{"args":{},"now":true,"tool":"write"}`)
+	handle := s.Prepare(request)
+	if handle == 0 {
+		t.Fatal("the program's own write was refused")
+	}
+	response := s.Resolve(handle, request)
+	if runs.Load() != 1 {
+		t.Fatalf("the effectful tool ran %d times, want once", runs.Load())
+	}
+	if !strings.Contains(string(response), strings.Repeat("x", 4096)) {
+		t.Fatalf("the response was not the tool's: %.120s", response)
+	}
+	if !strings.HasPrefix(s.LimitExceeded(), "host memory limit") {
+		t.Fatalf("limit %q: want the host memory limit", s.LimitExceeded())
 	}
 }
