@@ -162,11 +162,9 @@ func TestHostBytesMustExceedTheOutputItSetsAside(t *testing.T) {
 	}
 }
 
-// Speculation never makes a program fail that succeeds without it: early
-// calls nobody claims fill the budget, further prepares do not start, and
-// the program's own calls evict the unclaimed responses, oldest first.
-func TestUnclaimedEarlyCallsGiveWayToTheProgram(t *testing.T) {
-	source := `big = 'a' * 5000
+// evictingProgram prepares (under PLM) far more 5 kB echo calls than it
+// claims: with a small HostBytes their responses must give way.
+const evictingProgram = `big = 'a' * 5000
 out = []
 for n in range(4):
     for i in range(64):
@@ -174,6 +172,12 @@ for n in range(4):
         if i == 0:
             break
 result = out`
+
+// Speculation never makes a program fail that succeeds without it: early
+// calls nobody claims fill the budget, further prepares do not start, and
+// the program's own calls evict the unclaimed responses, oldest first.
+func TestUnclaimedEarlyCallsGiveWayToTheProgram(t *testing.T) {
+	source := evictingProgram
 	bothModes(t, func(t *testing.T, isolation host.Isolation) {
 		e := engineIn(t, isolation, host.WithLimits(host.Limits{HostBytes: 300_000, StdoutBytes: 10_000}))
 		plain := mustValue(t, e, source, `{}`, `[5000, 5000, 5000, 5000]`)

@@ -198,14 +198,7 @@ func TestHookCannotRunAnEffectfulToolTwice(t *testing.T) {
 // here calls PLM started early whose responses were evicted to make room
 // for the program's own (budget_test.go), claimed ones, and plain ones.
 func TestHookAfterSeesEveryTracedCall(t *testing.T) {
-	source := `big = 'a' * 5000
-out = []
-for n in range(4):
-    for i in range(64):
-        out.append(len(echo(x=big, n=n, i=i)['x']))
-        if i == 0:
-            break
-result = out`
+	source := evictingProgram
 	forEachIsolation(t, func(t *testing.T, m isolationMode) {
 		log := &hookLog{}
 		e := m.engine(t, host.WithLimits(host.Limits{HostBytes: 300_000, StdoutBytes: 10_000}),
