@@ -17,7 +17,7 @@ func (p *Pool) sendNativeSetup() error {
 		return nil
 	}
 	if err := p.send(frame(kNativeSetup, []byte(n.PythonDir))); err != nil {
-		return fmt.Errorf("%w: spine-guest did not take its native setup: %v%s", ErrCrashed, err, p.diagnostics())
+		return fmt.Errorf("%w: spine-guest did not take its native setup: %v", ErrCrashed, err)
 	}
 	return nil
 }

@@ -171,7 +171,10 @@ func NewPool(opts Options) (*Pool, error) {
 	p.layers.Namespaces = err == nil && len(missing) == 0
 	hello, err := p.handshake()
 	if err != nil {
+		// Close waits for the zygote, so what it wrote to stderr (why it
+		// failed) is all in the diagnostics before they are read.
 		p.Close()
+		err = fmt.Errorf("%w%s", err, p.diagnostics())
 		if p.layers.Namespaces && opts.AllowNoNamespaces {
 			// In its namespaces the zygote could not start, for instance
 			// because the kernel refused its private root or /proc: the
@@ -258,7 +261,7 @@ func (p *Pool) handshake() (hello, error) {
 		for off := 0; off < len(m.Source) || off == 0; off += 32 << 10 {
 			end := min(off+32<<10, len(m.Source))
 			if err := p.send(frame(kModule, []byte(m.Name), []byte{0}, m.Source[off:end])); err != nil {
-				return h, fmt.Errorf("%w: spine-guest did not take its modules: %v%s", ErrCrashed, err, p.diagnostics())
+				return h, fmt.Errorf("%w: spine-guest did not take its modules: %v", ErrCrashed, err)
 			}
 		}
 	}
@@ -270,12 +273,12 @@ func (p *Pool) handshake() (hello, error) {
 	binary.LittleEndian.PutUint64(init[8:], p.opts.CPUSeconds)
 	binary.LittleEndian.PutUint64(init[16:], p.opts.OpenFiles)
 	if err := p.send(frame(kInit, init)); err != nil {
-		return h, fmt.Errorf("%w: spine-guest did not take its limits: %v%s", ErrCrashed, err, p.diagnostics())
+		return h, fmt.Errorf("%w: spine-guest did not take its limits: %v", ErrCrashed, err)
 	}
 	buf := make([]byte, 64<<10)
 	n, err := recvWithin(p.ctl, buf, helloTimeout)
 	if err != nil || n < headerLen {
-		return h, fmt.Errorf("%w: spine-guest did not start: %v%s", ErrCrashed, err, p.diagnostics())
+		return h, fmt.Errorf("%w: spine-guest did not start: %v", ErrCrashed, err)
 	}
 	kind, payload := buf[0], buf[headerLen:n]
 	if kind == kError {
