@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/mcp"
 	"github.com/spine-sandbox/spine/internal/native"
 	"github.com/spine-sandbox/spine/internal/protocol"
 )
@@ -76,6 +77,7 @@ type config struct {
 	native    *NativeOptions
 	hooks     []Hook
 	telemetry telemetryConfig
+	mcp       []*mcp.Config
 }
 
 // WithTools registers tools; names must be unique.
@@ -134,18 +136,29 @@ type Engine struct {
 
 	mu      sync.Mutex
 	streams map[*Stream]struct{} // open streams, aborted by Close
+
+	upstreams []*mcp.Servers // WithMCP's servers, stopped by Close
 }
 
 // New makes an engine.
-func New(opts ...Option) (*Engine, error) {
+func New(opts ...Option) (_ *Engine, err error) {
 	cfg := config{workers: 16, isolation: Sandbox}
 	for _, opt := range opts {
 		if err := opt(&cfg); err != nil {
 			return nil, err
 		}
 	}
+	upstreams, err := startMCP(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			closeMCP(upstreams)
+		}
+	}()
 	e := &Engine{tools: map[string]*bridge.Tool{}, specs: map[string]ToolSpec{}, limits: cfg.limits.withDefaults(),
-		workers: make(chan struct{}, cfg.workers), streams: map[*Stream]struct{}{}, level: cfg.isolation}
+		workers: make(chan struct{}, cfg.workers), streams: map[*Stream]struct{}{}, level: cfg.isolation, upstreams: upstreams}
 	if err := e.limits.validate(); err != nil {
 		return nil, err
 	}
@@ -220,6 +233,7 @@ func (e *Engine) Close() error {
 		s.Abort()
 	}
 	e.running.Wait()
+	closeMCP(e.upstreams)
 	if e.native != nil {
 		e.native.Close()
 	}

@@ -104,6 +104,9 @@ func schemaMessage(err error) string {
 	return strings.Join(causes, "; ")
 }
 
+// IsToolName reports whether name can be a tool's name.
+func IsToolName(name string) bool { return isIdentifier(name) }
+
 // isIdentifier reports whether name can be a tool's name: a Python name
 // that the convention does not give the program itself.
 func isIdentifier(name string) bool {
