@@ -137,3 +137,7 @@ func (l Limits) guest() protocol.ExecuteLimits {
 func (l Limits) result() protocol.ResultLimits {
 	return protocol.ResultLimits{ResultBytes: l.ResultBytes, ResultDepth: l.ResultDepth, StdoutBytes: l.StdoutBytes}
 }
+
+// Limits are the engine's limits, defaults filled in (what every execution
+// runs under unless its request tightens them).
+func (e *Engine) Limits() Limits { return e.limits }

@@ -27,6 +27,7 @@ type runFlags struct {
 	chunk     int
 	delay     time.Duration
 	native    string
+	mcp       string
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -36,6 +37,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.inputs, "inputs", "{}", "inputs as JSON, or @FILE to read them from a file")
 	fs.BoolVar(&f.demoTools, "demo-tools", false, "provide the demo tools echo, lookup, sleep, fail and emit")
 	fs.StringVar(&f.manifest, "manifest", "", "JSON file listing tool specs (name, description, schema, speculative, reads, writes); a spec with \"command\" runs that argv with the JSON args on stdin")
+	fs.StringVar(&f.mcp, "mcp", "", mcpFlagHelp)
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "wall-clock limit of the execution")
 	fs.StringVar(&f.isolation, "isolation", string(host.Sandbox), "where the guest runs: sandbox (a locked-down child process) or inproc (this process; trusted code only)")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object with the whole response")
@@ -91,6 +93,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	options := []host.Option{host.WithTools(tools...), host.WithIsolation(host.Isolation(f.isolation)),
 		host.WithLimits(host.Limits{Timeout: f.timeout})}
+	if options, err = withMCP(options, f.mcp); err != nil {
+		fmt.Fprintln(stderr, "spine run:", err)
+		return exitUsage
+	}
 	switch host.NativeMode(f.native) {
 	case host.NativeOff:
 	case host.NativeEager, host.NativeAuto:

@@ -88,3 +88,17 @@ func commandHandler(name string, argv []string) host.Handler {
 		return value, nil
 	}
 }
+
+const mcpFlagHelp = `JSON file of MCP servers whose tools the program may call: {"mcpServers": {NAME: {"command", "args", "env"} or {"url", "headers"}}}`
+
+// withMCP adds the MCP servers of the configuration file at path (if any).
+func withMCP(options []host.Option, path string) ([]host.Option, error) {
+	if path == "" {
+		return options, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read --mcp: %w", err)
+	}
+	return append(options, host.WithMCP(data)), nil
+}
