@@ -13,13 +13,13 @@ import (
 
 func TestParseConfigSaysWhatIsWrong(t *testing.T) {
 	cases := map[string]string{
-		`{}`: `no server under "mcpServers"`,
-		`{"mcpServers": {"a": {}}}`:                                          `server "a": needs "command" (stdio) or "url"`,
-		`{"mcpServers": {"a": {"command": "x", "url": "http://h/mcp"}}}`:     `has both "command" and "url"`,
-		`{"mcpServers": {"a": {"url": "ftp://h/mcp"}}}`:                      `url "ftp://h/mcp" is not an http(s) URL`,
-		`{"mcpServers": {"a": {"url": "http://h/mcp", "args": ["-v"]}}}`:     `"args", "env" and "cwd" belong to a command`,
-		`{"mcpServers": {"a": {"command": "x", "headers": {"K": "V"}}}}`:     `"headers" belong to a URL`,
-		`{"mcpServers": {"a": {"command": "x", "transport": "sse"}}}`:        `unknown field "transport"`,
+		`{}`:                        `no server under "mcpServers"`,
+		`{"mcpServers": {"a": {}}}`: `server "a": needs "command" (stdio) or "url"`,
+		`{"mcpServers": {"a": {"command": "x", "url": "http://h/mcp"}}}`:    `has both "command" and "url"`,
+		`{"mcpServers": {"a": {"url": "ftp://h/mcp"}}}`:                     `url "ftp://h/mcp" is not an http(s) URL`,
+		`{"mcpServers": {"a": {"url": "http://h/mcp", "args": ["-v"]}}}`:    `"args", "env" and "cwd" belong to a command`,
+		`{"mcpServers": {"a": {"command": "x", "headers": {"K": "V"}}}}`:    `"headers" belong to a URL`,
+		`{"mcpServers": {"a": {"command": "x", "transport": "sse"}}}`:       `unknown field "transport"`,
 		`{"mcpServers": {"a": {"command": "x", "tools": {"t": {"x": 1}}}}}`: `unknown field "x"`,
 	}
 	for input, want := range cases {
