@@ -26,6 +26,16 @@ var (
 // path.
 func Upstream(t testing.TB) string {
 	t.Helper()
+	path, err := Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Build builds the upstream server (once per process) with the go tool and
+// returns its path.
+func Build() (string, error) {
 	buildOnce.Do(func() {
 		_, here, _, _ := runtime.Caller(0)
 		source := filepath.Join(filepath.Dir(here), "..", "testdata", "upstream")
@@ -41,16 +51,18 @@ func Upstream(t testing.TB) string {
 			buildErr = fmt.Errorf("building the upstream MCP server: %v\n%s", err, out)
 		}
 	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binary
+	return binary, buildErr
 }
 
 // StdioConfig is an mcpServers configuration with the upstream as the
 // stdio server named name.
 func StdioConfig(t testing.TB, name string) []byte {
-	return Config(map[string]any{name: map[string]any{"command": Upstream(t)}})
+	return StdioConfigOf(Upstream(t), name)
+}
+
+// StdioConfigOf is StdioConfig for the upstream binary at path.
+func StdioConfigOf(path, name string) []byte {
+	return Config(map[string]any{name: map[string]any{"command": path}})
 }
 
 // Config encodes servers as an mcpServers configuration.
