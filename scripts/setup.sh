@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what spine needs on a fresh Debian 12 machine, only what is missing.
-# Go (>= 1.24) must already be on PATH; everything else comes from apt-get.
+# Go (>= 1.25) must already be on PATH; everything else comes from apt-get.
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config libpython3.11-dev python3-pytest
@@ -17,6 +17,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if ! command -v go >/dev/null 2>&1; then
-  echo "setup: Go >= 1.24 is required on PATH (https://go.dev/doc/install)" >&2
+  echo "setup: Go >= 1.25 is required on PATH (https://go.dev/doc/install)" >&2
   exit 1
 fi
