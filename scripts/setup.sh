@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config libpython3.11-dev python3-pytest
-          libgtest-dev nlohmann-json3-dev libseccomp-dev libbenchmark-dev)
+          libgtest-dev nlohmann-json3-dev libseccomp-dev libbenchmark-dev python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -19,4 +19,15 @@ fi
 if ! command -v go >/dev/null 2>&1; then
   echo "setup: Go >= 1.25 is required on PATH (https://go.dev/doc/install)" >&2
   exit 1
+fi
+
+# The official MCP Python SDK, the client the tests drive `spine mcp` with,
+# in a venv of Debian's python3 (never the python3 first on PATH).
+cd "$(dirname "$0")/.."
+mcp_venv=build/mcp-venv
+if ! "$mcp_venv/bin/python" -c 'import mcp' >/dev/null 2>&1; then
+  echo "setup: installing the MCP Python SDK into $mcp_venv"
+  mkdir -p build
+  /usr/bin/python3 -m venv "$mcp_venv"
+  "$mcp_venv/bin/pip" install --disable-pip-version-check -q 'mcp==2.3.0'
 fi

@@ -98,20 +98,7 @@ func TestMCPServerOverStdio(t *testing.T) {
 }
 
 func TestMCPServerOverHTTPWithConcurrentClients(t *testing.T) {
-	cmd := spineProcess("mcp", "--demo-tools", "--http", "127.0.0.1:0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(stderr).ReadString('\n')
-	url, ok := strings.CutPrefix(strings.TrimSpace(line), "spine mcp: serving ")
-	if err != nil || !ok {
-		t.Fatalf("spine mcp --http printed %q, %v", line, err)
-	}
+	url := serveMCPOverHTTP(t, "--demo-tools")
 	var wg sync.WaitGroup
 	for client := range 4 {
 		wg.Add(1)
@@ -125,6 +112,27 @@ func TestMCPServerOverHTTPWithConcurrentClients(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// serveMCPOverHTTP starts spine mcp --http on a free port with args and
+// returns its URL; the server is killed when the test ends.
+func serveMCPOverHTTP(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := spineProcess(append([]string{"mcp", "--http", "127.0.0.1:0"}, args...)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(stderr).ReadString('\n')
+	url, ok := strings.CutPrefix(strings.TrimSpace(line), "spine mcp: serving ")
+	if err != nil || !ok {
+		t.Fatalf("spine mcp --http printed %q, %v", line, err)
+	}
+	return url
 }
 
 func TestRunWithMCPServers(t *testing.T) {
