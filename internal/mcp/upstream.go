@@ -95,6 +95,7 @@ func (u *upstream) start(ctx context.Context) error {
 // lost runs when a session ends: unless the engine closed it, the server
 // is down and a restart begins.
 func (u *upstream) lost(c *connection) {
+	why := c.why(nil) // may wait for the process: not under the lock
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if u.closed || u.current != c {
@@ -102,7 +103,7 @@ func (u *upstream) lost(c *connection) {
 	}
 	u.current = nil
 	u.ready = make(chan struct{})
-	u.down = fmt.Errorf("mcp server %q is down: %s; spine is restarting it", u.name, c.why(nil))
+	u.down = fmt.Errorf("mcp server %q is down: %s; spine is restarting it", u.name, why)
 	go u.restart()
 }
 
