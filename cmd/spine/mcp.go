@@ -53,17 +53,13 @@ func serveMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	tools, err := collectTools(f)
+	options, err := toolOptions(f)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine mcp:", err)
 		return exitUsage
 	}
-	options := []host.Option{host.WithTools(tools...), host.WithIsolation(host.Isolation(f.isolation)),
-		host.WithLimits(limits), host.WithSandbox(host.SandboxOptions{MemoryBytes: memoryMiB << 20})}
-	if options, err = withMCP(options, f.mcp); err != nil {
-		fmt.Fprintln(stderr, "spine mcp:", err)
-		return exitUsage
-	}
+	options = append(options, host.WithIsolation(host.Isolation(f.isolation)), host.WithLimits(limits),
+		host.WithSandbox(host.SandboxOptions{MemoryBytes: memoryMiB << 20}))
 	engine, err := host.New(options...)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine mcp:", err)

@@ -86,17 +86,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
 	}
-	tools, err := collectTools(f)
+	options, err := toolOptions(f)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
 	}
-	options := []host.Option{host.WithTools(tools...), host.WithIsolation(host.Isolation(f.isolation)),
-		host.WithLimits(host.Limits{Timeout: f.timeout})}
-	if options, err = withMCP(options, f.mcp); err != nil {
-		fmt.Fprintln(stderr, "spine run:", err)
-		return exitUsage
-	}
+	options = append(options, host.WithIsolation(host.Isolation(f.isolation)), host.WithLimits(host.Limits{Timeout: f.timeout}))
 	switch host.NativeMode(f.native) {
 	case host.NativeOff:
 	case host.NativeEager, host.NativeAuto:

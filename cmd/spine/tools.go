@@ -91,12 +91,18 @@ func commandHandler(name string, argv []string) host.Handler {
 
 const mcpFlagHelp = `JSON file of MCP servers whose tools the program may call: {"mcpServers": {NAME: {"command", "args", "env"} or {"url", "headers"}}}`
 
-// withMCP adds the MCP servers of the configuration file at path (if any).
-func withMCP(options []host.Option, path string) ([]host.Option, error) {
-	if path == "" {
+// toolOptions are the engine options giving the tools of --demo-tools,
+// --manifest and --mcp.
+func toolOptions(f runFlags) ([]host.Option, error) {
+	tools, err := collectTools(f)
+	if err != nil {
+		return nil, err
+	}
+	options := []host.Option{host.WithTools(tools...)}
+	if f.mcp == "" {
 		return options, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(f.mcp)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read --mcp: %w", err)
 	}

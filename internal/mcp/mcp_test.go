@@ -131,12 +131,7 @@ func TestStdioServerToolsResultsAndRestart(t *testing.T) {
 		!strings.Contains(err.Error(), "dying on purpose") {
 		t.Fatalf("die() = %v, want the exit status and the last stderr line", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	if err := s.WaitReady(ctx); err != nil {
-		t.Fatalf("the server was not restarted: %v", err)
-	}
-	mustCall(t, s, "add", `{"a": 1, "b": 1}`, `{"sum":2}`)
+	worksAgain(t, s)
 }
 
 func TestHTTPServerToolsHeadersAndReconnect(t *testing.T) {
@@ -159,10 +154,16 @@ func TestHTTPServerToolsHeadersAndReconnect(t *testing.T) {
 		t.Errorf("add() while the server is down = %v, want why it is down", err)
 	}
 	mcptest.ServeHTTP(t, server.Addr(), "sesame") // its supervisor brings it back
+	worksAgain(t, s)
+}
+
+// worksAgain waits for the server to be back, and calls it.
+func worksAgain(t *testing.T, s *Servers) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if err := s.WaitReady(ctx); err != nil {
-		t.Fatalf("the connection was not made again: %v", err)
+		t.Fatalf("the server is not back: %v", err)
 	}
 	mustCall(t, s, "add", `{"a": 1, "b": 1}`, `{"sum":2}`)
 }

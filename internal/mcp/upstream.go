@@ -188,12 +188,15 @@ func (u *upstream) call(ctx context.Context, tool string, args any) (*sdk.CallTo
 	if errors.As(err, &answer) && !localFailures[answer.Code] && !errors.Is(err, sdk.ErrConnectionClosed) {
 		return nil, fmt.Errorf("mcp server %q refused the call: %w", u.name, err)
 	}
-	// The connection failed under the call: once it is seen to end, say how.
+	// The connection failed under the call: once it is seen to end, say how,
+	// and mark the server down now, so the next call is told so rather than
+	// trying the dead session too.
 	c.session.Close()
 	select {
 	case <-c.done:
 	case <-time.After(2 * time.Second):
 	}
+	u.lost(c)
 	return nil, fmt.Errorf("mcp server %q failed during the call: %s; spine is restarting it", u.name, c.why(err))
 }
 
