@@ -122,3 +122,15 @@ func TestMCPBadConfigurationFailsNew(t *testing.T) {
 		t.Errorf("New = %v, want the bad field named", err)
 	}
 }
+
+// A call still running upstream when the deadline passes is cancelled; the
+// server is not taken for dead, and the next execution uses it.
+func TestMCPCallPastTheDeadline(t *testing.T) {
+	e := sandboxMode.engine(t, host.WithMCP(mcptest.StdioConfig(t, "up")))
+	resp, err := e.Execute(context.Background(), host.Request{Source: "result = slow(key=1, ms=60000)",
+		Limits: host.Limits{Timeout: 500 * time.Millisecond}})
+	if !errors.Is(err, host.ErrTimeout) || resp.Status != host.StatusTimeout {
+		t.Fatalf("err %v, status %s; want a timeout", err, resp.Status)
+	}
+	mustValue(t, e, "result = add(a=2, b=2)", `{}`, `{"sum": 4}`)
+}

@@ -15,7 +15,10 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"os"
+	"runtime"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/spine-sandbox/spine/host"
@@ -62,6 +65,7 @@ func main() {
 	if *quick {
 		n, fanN = 20, 4
 	}
+	loadAverage = readLoadAverage()
 	upstream, err := mcptest.Build()
 	if err != nil {
 		log.Fatal(err)
@@ -86,6 +90,7 @@ func main() {
 	fmt.Println("`go run ./bench/mcpbench` (in `make bench`). The upstream is `internal/mcp/testdata/upstream`, an MCP server on the")
 	fmt.Println("official Go SDK over stdio, one process for the engine; the direct tools are the same functions in Go.")
 	fmt.Println("Default sandbox, one execution at a time; medians.")
+	fmt.Printf("Run %s on %d CPUs, load average %s at the start.\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), loadAverage)
 	fmt.Println()
 	fmt.Printf("Cost of one call (100 sequential calls less 1, per call; %d and %d runs):\n\n", n, n/4)
 	fmt.Println("| tools | 1-call program | 100-call program | per call |")
@@ -133,6 +138,18 @@ func median(e *host.Engine, source string, plm bool, n int) time.Duration {
 	}
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	return times[len(times)/2]
+}
+
+var loadAverage string
+
+// readLoadAverage is the 1-minute load average: the machine is shared, and
+// a busy one stretches every figure here.
+func readLoadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Fields(string(data))[0]
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }

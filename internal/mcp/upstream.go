@@ -65,7 +65,7 @@ func (u *upstream) connect(ctx context.Context) (*connection, error) {
 		if proc != nil {
 			proc.kill()
 			if how, ok := proc.ended(time.Second); ok {
-				return nil, fmt.Errorf("%w: %s", err, how)
+				return nil, fmt.Errorf("%w; the server %s", err, how)
 			}
 		}
 		return nil, err
