@@ -5,6 +5,7 @@ package mcptest
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -34,24 +35,41 @@ func Upstream(t testing.TB) string {
 }
 
 // Build builds the upstream server (once per process) with the go tool and
-// returns its path.
+// returns its path. The binary is named after a digest of its source and
+// the module's go.sum and kept in the temporary directory, so test binaries
+// share it and a changed source gets a new one; it is renamed into place,
+// so concurrent builds never expose half a file.
 func Build() (string, error) {
-	buildOnce.Do(func() {
-		_, here, _, _ := runtime.Caller(0)
-		source := filepath.Join(filepath.Dir(here), "..", "testdata", "upstream")
-		dir, err := os.MkdirTemp("", "spine-mcp-upstream-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binary = filepath.Join(dir, "upstream")
-		cmd := exec.Command("go", "build", "-o", binary, ".")
-		cmd.Dir = source
-		if out, err := cmd.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("building the upstream MCP server: %v\n%s", err, out)
-		}
-	})
+	buildOnce.Do(func() { binary, buildErr = build() })
 	return binary, buildErr
+}
+
+func build() (string, error) {
+	_, here, _, _ := runtime.Caller(0)
+	source := filepath.Join(filepath.Dir(here), "..", "testdata", "upstream")
+	digest := sha256.New()
+	for _, file := range []string{filepath.Join(source, "main.go"), filepath.Join(source, "..", "..", "..", "..", "go.sum")} {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return "", err
+		}
+		digest.Write(data)
+	}
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("spine-mcp-upstream-%d", os.Getuid()))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, fmt.Sprintf("upstream-%x", digest.Sum(nil)[:8]))
+	if _, err := os.Stat(path); err == nil {
+		return path, nil
+	}
+	partial := fmt.Sprintf("%s.%d", path, os.Getpid())
+	cmd := exec.Command("go", "build", "-o", partial, ".")
+	cmd.Dir = source
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building the upstream MCP server: %v\n%s", err, out)
+	}
+	return path, os.Rename(partial, path)
 }
 
 // StdioConfig is an mcpServers configuration with the upstream as the
