@@ -1,7 +1,7 @@
 // Command spine runs Python programs with Go tools.
 //
 //	spine run [flags] FILE|-
-//	spine stubs [--manifest FILE] [--demo-tools]
+//	spine stubs [--manifest FILE] [--demo-tools] [--mcp FILE]
 //	spine mcp [flags]
 //
 // Exit status: 0 when the program finished, 1 when it failed (raised, timed
@@ -15,7 +15,7 @@ import (
 )
 
 const usage = `usage: spine run [flags] FILE|-
-       spine stubs [--manifest FILE] [--demo-tools]
+       spine stubs [--manifest FILE] [--demo-tools] [--mcp FILE]
        spine mcp [flags]
 
 run: runs a Python program whose tools are Go functions ("spine run -h" for flags).

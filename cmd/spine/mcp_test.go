@@ -148,3 +148,13 @@ func TestRunWithMCPServers(t *testing.T) {
 		t.Errorf("a bad --mcp = %d %s", code, errOut)
 	}
 }
+
+func TestStubsOfMCPServers(t *testing.T) {
+	config := writeFile(t, "mcp.json", string(mcptest.StdioConfig(t, "up")))
+	code, out, errOut := cli(t, "", "stubs", "--demo-tools", "--mcp", config)
+	for _, want := range []string{"def lookup(*, key: Any)", "def add(*, a: int, b: int) -> AddResult:", "def up_echo(*, text: str)"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("spine stubs --mcp = %d, lacks %q:\n%s%s", code, want, out, errOut)
+		}
+	}
+}
