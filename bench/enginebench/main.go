@@ -15,6 +15,9 @@
 //   - sandbox: the sandbox beside in-process spine, pydantic-monty (with
 //     -monty, the bench venv's python) and the subprocess (sandbox.go);
 //
+//   - guest interpreter: compute-bound programs under python3 and spine in
+//     both modes (compute.go);
+//
 //   - sandbox pool: bursts of executions that wait in a tool, and how the
 //     pool grows to MaxChildren (pool.go).
 package main
@@ -42,7 +45,7 @@ func main() {
 	quick := flag.Bool("quick", false, "fewer iterations (smoke run)")
 	monty := flag.String("monty", "", "python of a venv with pydantic-monty (bench/monty/run.sh makes it)")
 	montyWhy := flag.String("monty-why", "no venv given (-monty)", "why -monty is empty")
-	only := flag.String("only", "", "run one section only: pool")
+	only := flag.String("only", "", "run one section only: pool, compute, steps, sandbox (with core, whose subprocess figure it compares with)")
 	flag.Parse()
 	if *only == "pool" {
 		poolSection()
@@ -68,9 +71,21 @@ func main() {
 		os.Exit(1)
 	}
 	defer sandbox.Close()
+	if *only == "steps" {
+		sandboxSteps(sandbox, n)
+		return
+	}
+	if *only == "compute" {
+		computeSection(engine, sandbox, *quick)
+		return
+	}
 	subprocess := core(engine, n)
 	sandboxSection(engine, sandbox, *monty, *montyWhy, n, subprocess)
+	if *only == "sandbox" {
+		return
+	}
 	poolSection()
+	computeSection(engine, sandbox, *quick)
 	plm(engine)
 	streaming(engine)
 	stopping(engine, sandbox)
@@ -85,11 +100,11 @@ func exec1(e *host.Engine, req host.Request) time.Duration {
 	return time.Since(start)
 }
 
-type stats struct{ median, p99 time.Duration }
+type stats struct{ median, p99, p999 time.Duration }
 
 func summarize(samples []time.Duration) stats {
 	sort.Slice(samples, func(i, j int) bool { return samples[i] < samples[j] })
-	return stats{samples[len(samples)/2], samples[len(samples)*99/100]}
+	return stats{samples[len(samples)/2], samples[len(samples)*99/100], samples[len(samples)*999/1000]}
 }
 
 func us(d time.Duration) string { return fmt.Sprintf("%.1f µs", float64(d.Nanoseconds())/1e3) }

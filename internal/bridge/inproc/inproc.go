@@ -8,7 +8,6 @@
 package inproc
 
 /*
-#cgo pkg-config: python3-embed
 #cgo CFLAGS: -I${SRCDIR}/../../../guest-c -O2
 #include <stdlib.h>
 #include "spine_runtime.h"
