@@ -27,6 +27,7 @@ type runFlags struct {
 	chunk     int
 	delay     time.Duration
 	native    string
+	traceHTML string
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -43,6 +44,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.stream, "stream", false, "read the program incrementally and start tool calls while it arrives (implies PLM)")
 	fs.IntVar(&f.chunk, "chunk-bytes", 0, "with --stream: replay FILE as a simulated stream of N-byte chunks")
 	fs.DurationVar(&f.delay, "chunk-delay", 0, "with --stream: wait D between simulated chunks")
+	fs.StringVar(&f.traceHTML, "trace-html", "", "write a self-contained HTML page of the run (the program, a waterfall of its tool calls, the result) to FILE")
 	fs.StringVar(&f.native, "native", string(host.NativeOff), "compile eligible typed functions to native code: off, eager (before the program runs) or auto (once hot, in the background); needs the toolchain bin/spine-native or $SPINE_NATIVE")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spine run [flags] FILE|-")
@@ -109,9 +111,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	request := host.Request{Source: source, Inputs: inputs, PLM: f.plm, Native: host.NativeMode(f.native)}
 	var resp *host.Response
 	if f.stream {
-		resp, err = runStream(engine, request, input, f.chunk, f.delay)
+		var fed bytes.Buffer
+		resp, err = runStream(engine, request, io.TeeReader(input, &fed), f.chunk, f.delay)
+		source = fed.String()
 	} else {
 		resp, err = engine.Execute(context.Background(), request)
+	}
+	if f.traceHTML != "" && resp != nil {
+		if writeErr := writeTraceHTML(f.traceHTML, fs.Arg(0), source, resp); writeErr != nil {
+			fmt.Fprintln(stderr, "spine run: --trace-html:", writeErr)
+			return exitUsage
+		}
 	}
 	return report(resp, err, f.asJSON, stdout, stderr)
 }
