@@ -22,6 +22,14 @@ import (
 // serveCmd runs the HTTP service (internal/serve) until SIGINT or SIGTERM,
 // then stops taking requests and lets those in flight finish.
 func serveCmd(args []string, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serveUntil(ctx, args, stderr, func(string) {})
+}
+
+// serveUntil serves until ctx ends; listening is told the address once the
+// service accepts connections.
+func serveUntil(ctx context.Context, args []string, stderr io.Writer, listening func(addr string)) int {
 	fs := flag.NewFlagSet("spine serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f runFlags
@@ -86,12 +94,11 @@ func serveCmd(args []string, stderr io.Writer) int {
 		return exitUsage
 	}
 	httpServer := &http.Server{Handler: server, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 1 << 20}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	done := make(chan error, 1)
 	go func() { done <- httpServer.Serve(listener) }()
 	logger.Info("spine serve: listening", "addr", listener.Addr().String(), "isolation", server.Engine().Isolation(),
 		"tools", len(tools), "auth", opts.Token != "")
+	listening(listener.Addr().String())
 	select {
 	case err = <-done:
 		fmt.Fprintln(stderr, "spine serve:", err)

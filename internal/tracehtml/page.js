@@ -136,7 +136,7 @@
       document.querySelectorAll(".line.focus").forEach(function (n) { n.classList.remove("focus"); });
       lines.forEach(function (n) { const line = document.getElementById("line-" + n); if (line) line.classList.add("focus"); });
     });
-    place(t, bar, c.start_ms, c.end_ms, 2);
+    place(t, bar, c.start_ms, c.end_ms, 3); // 3 px: a call of no time stays visible
   });
 
   fall.appendChild(el("div", "label", ""));
