@@ -44,6 +44,7 @@ func serveUntil(ctx context.Context, args []string, stderr io.Writer, listening 
 	fs.IntVar(&maxChildren, "max-children", 0, "sandboxed children at most, i.e. concurrent executions (default: the engine's)")
 	fs.StringVar(&tokenFile, "token-file", "", "require this file's content as bearer token (also $SPINE_TOKEN); /healthz stays open")
 	fs.Int64Var(&opts.MaxRequestBytes, "max-request-bytes", 4<<20, "largest /v1/run body and /v1/stream program")
+	fs.DurationVar(&opts.BodyTimeout, "body-timeout", 5*time.Minute, "longest a request's body (a streamed program) may take to arrive")
 	fs.IntVar(&opts.Runs, "runs", 100, "recent runs kept in memory for /v1/runs/{id} (negative: none)")
 	fs.Int64Var(&opts.RunBytes, "run-bytes", 64<<20, "bytes the kept runs may hold together")
 	fs.Usage = func() {

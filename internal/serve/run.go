@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"time"
 
 	"github.com/spine-sandbox/spine/host"
 )
@@ -14,11 +16,13 @@ import (
 // execution's: a client that disconnects cancels it (its tools see their
 // context end) and frees the guest at once.
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
+	bodyRead := s.bodyDeadline(w)
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxRequestBytes))
 	if err != nil {
 		s.bodyFailed(w, err)
 		return
 	}
+	bodyRead()
 	var req host.Request
 	if err := json.Unmarshal(body, &req); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -28,12 +32,27 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	s.answer(w, r, req.Name, req.Source, resp, err)
 }
 
-// bodyFailed answers a request whose body could not be read: too large, or
-// the client went away (then nobody reads the answer).
+// bodyDeadline bounds the reading of the request's body by BodyTimeout
+// (the connection's read deadline, so a read that waits ends too). The
+// returned function lifts it once the body is read: the server's watch for
+// a client that disconnects during the execution reads the connection too,
+// and must not take the deadline for a disconnect.
+func (s *Server) bodyDeadline(w http.ResponseWriter) (bodyRead func()) {
+	control := http.NewResponseController(w)
+	_ = control.SetReadDeadline(time.Now().Add(s.opts.BodyTimeout))
+	return func() { _ = control.SetReadDeadline(time.Time{}) }
+}
+
+// bodyFailed answers a request whose body could not be read: too large, too
+// slow, or the client went away (then nobody reads the answer).
 func (s *Server) bodyFailed(w http.ResponseWriter, err error) {
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
 		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than %d bytes", tooLarge.Limit))
+		return
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		writeError(w, http.StatusRequestTimeout, fmt.Sprintf("the request's body did not arrive within %v", s.opts.BodyTimeout))
 		return
 	}
 	writeError(w, http.StatusBadRequest, "reading the request: "+err.Error())

@@ -23,6 +23,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"time"
 
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 
@@ -37,6 +38,12 @@ type Options struct {
 	// MaxRequestBytes bounds the body of /v1/run and the program of
 	// /v1/stream (default 4 MiB); past it the answer is 413.
 	MaxRequestBytes int64
+	// BodyTimeout bounds how long a request's body may take to arrive
+	// (default 5 minutes): a streamed program holds a sandboxed child while
+	// it arrives, and a client that trickles it must not hold one for ever.
+	// Past it the stream is aborted (its calls cancelled) and the answer is
+	// 408.
+	BodyTimeout time.Duration
 	// Runs is how many recent runs are kept for /v1/runs/{id} (default 100;
 	// negative: none), RunBytes the bytes they may hold together (their
 	// programs and responses; default 64 MiB).
@@ -58,6 +65,7 @@ type Server struct {
 
 const (
 	defaultMaxRequestBytes = 4 << 20
+	defaultBodyTimeout     = 5 * time.Minute
 	defaultRuns            = 100
 	defaultRunBytes        = 64 << 20
 )
@@ -67,6 +75,9 @@ const (
 func New(opts Options, engineOptions ...host.Option) (*Server, error) {
 	if opts.MaxRequestBytes <= 0 {
 		opts.MaxRequestBytes = defaultMaxRequestBytes
+	}
+	if opts.BodyTimeout <= 0 {
+		opts.BodyTimeout = defaultBodyTimeout
 	}
 	if opts.Runs == 0 {
 		opts.Runs = defaultRuns

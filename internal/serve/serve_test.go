@@ -522,3 +522,44 @@ func TestRunPage(t *testing.T) {
 		t.Errorf("unknown run: %d", a.code)
 	}
 }
+
+// A body that stops arriving is cut off at BodyTimeout with 408: a trickled
+// stream gives back its sandboxed child and its calls are cancelled.
+func TestSlowBodyIsCutOff(t *testing.T) {
+	p := newProbe()
+	ts := start(t, serve.Options{BodyTimeout: 700 * time.Millisecond}, p)
+	for _, path := range []string{"/v1/run", "/v1/stream"} {
+		body, writer := io.Pipe()
+		req, err := http.NewRequest(http.MethodPost, ts.URL+path, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan answer, 1)
+		go func() { done <- do(t, req) }()
+		if path == "/v1/stream" {
+			io.WriteString(writer, "result = block(n=1)\n")
+		} else {
+			io.WriteString(writer, `{"source": "result = `)
+		}
+		select {
+		case a := <-done:
+			if a.code != http.StatusRequestTimeout || !strings.Contains(string(a.body), "did not arrive within 700ms") {
+				t.Errorf("%s: %d %s", path, a.code, a.body)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: the stalled body was never cut off", path)
+		}
+		writer.Close()
+	}
+	select {
+	case <-p.started:
+		if err := <-p.cancelled; !errors.Is(err, context.Canceled) {
+			t.Errorf("the stalled stream's call ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the stalled stream's call never started")
+	}
+	if resp := decode(t, post(t, ts.URL+"/v1/run", `{"source": "result = lookup(key=2)"}`)); string(resp.Value) != "14" {
+		t.Errorf("after the cut-offs: %s %s", resp.Status, resp.Value)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
+	"time"
 
 	"github.com/spine-sandbox/spine/host"
 )
@@ -29,11 +31,15 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	bodyRead := s.bodyDeadline(w)
 	stream, err := s.engine.Stream(r.Context(), req)
 	if err != nil {
 		s.answer(w, r, req.Name, "", nil, err)
 		return
 	}
+	// The read deadline ends a read that waits; this ends the stream, and
+	// frees its guest, at the deadline even while the handler is not reading.
+	late := time.AfterFunc(s.opts.BodyTimeout, stream.Abort)
 	body := http.MaxBytesReader(w, r.Body, s.opts.MaxRequestBytes)
 	var source []byte
 	buf := make([]byte, 32<<10)
@@ -42,8 +48,11 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		if n > 0 {
 			source = append(source, buf[:n]...)
 			if err := stream.Feed(buf[:n]); err != nil {
+				if !late.Stop() {
+					err = os.ErrDeadlineExceeded
+				}
 				stream.Abort()
-				s.answer(w, r, req.Name, string(source), nil, err)
+				s.bodyFailed(w, err)
 				return
 			}
 		}
@@ -56,6 +65,11 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if !late.Stop() {
+		s.bodyFailed(w, os.ErrDeadlineExceeded)
+		return
+	}
+	bodyRead()
 	resp, err := stream.Finish()
 	s.answer(w, r, req.Name, string(source), resp, err)
 }
