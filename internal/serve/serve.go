@@ -70,6 +70,13 @@ const (
 	defaultRunBytes        = 64 << 20
 )
 
+// secondsBuckets gives the histograms in seconds boundaries from a
+// millisecond to a minute: the SDK's default ones (0, 5, 10 ... 10000) are
+// made for milliseconds and would put every execution in one bucket.
+var secondsBuckets = sdkmetric.NewView(sdkmetric.Instrument{Kind: sdkmetric.InstrumentKindHistogram, Unit: "s"},
+	sdkmetric.Stream{Aggregation: sdkmetric.AggregationExplicitBucketHistogram{
+		Boundaries: []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60}}})
+
 // New makes the engine from engineOptions (adding its meter provider, whose
 // metrics /metrics serves) and the server around it.
 func New(opts Options, engineOptions ...host.Option) (*Server, error) {
@@ -89,7 +96,7 @@ func New(opts Options, engineOptions ...host.Option) (*Server, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	reader := sdkmetric.NewManualReader()
-	meters := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
+	meters := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader), sdkmetric.WithView(secondsBuckets))
 	engine, err := host.New(append(engineOptions, host.WithMeterProvider(meters))...)
 	if err != nil {
 		_ = meters.Shutdown(context.Background())

@@ -489,6 +489,8 @@ func TestToolsAndMetrics(t *testing.T) {
 		"# TYPE spine_execution_duration_seconds histogram\n",
 		`spine_execution_duration_seconds_count{spine_status="ok"} 2` + "\n",
 		`spine_execution_duration_seconds_bucket{spine_status="ok",le="+Inf"} 2` + "\n",
+		`spine_execution_duration_seconds_bucket{spine_status="ok",le="60"} 2` + "\n",
+		`spine_execution_duration_seconds_bucket{spine_status="ok",le="0.001"} `,
 		`spine_tool_duration_seconds_count{spine_tool_early="false",spine_tool_name="lookup",spine_tool_status="ok"} 2` + "\n",
 		"# TYPE spine_pool_children gauge\n",
 	} {
