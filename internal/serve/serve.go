@@ -153,7 +153,7 @@ func (s *Server) handleTools(w http.ResponseWriter, r *http.Request) {
 	if tools == nil {
 		tools = []host.ToolSpec{}
 	}
-	writeJSON(w, http.StatusOK, toolsJSON{Tools: tools, Stubs: host.Stubs(tools)})
+	writeJSON(w, http.StatusOK, toolsJSON{Tools: tools, Stubs: s.engine.Stubs()})
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

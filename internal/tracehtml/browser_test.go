@@ -67,7 +67,7 @@ func streamedRun(t *testing.T) (string, *host.Response) {
 // everyKind is a trace with each kind of call the legend names.
 func everyKind() (string, *host.Response) {
 	ms := time.Millisecond
-	source := "a = get(k=1)\nb = get(k=2)\nput(k=1)\nc = get(k=3)\nd = nope(k=4)\nresult = [a, b, c]\n"
+	source := "a = get(k=1)\nb = get(k=2)\nput(k=1)\nc = get(k=3)\nd = nope(k=4)\nresult = [a, b, c, __proto__()]\n"
 	return source, &host.Response{Status: host.StatusError, Value: json.RawMessage("null"), Error: "RuntimeError: nope", Line: 5,
 		Elapsed: 90 * ms, Calls: []host.Call{
 			{Tool: "get", Args: json.RawMessage(`{"k":1}`), Start: 0, End: 20 * ms, Early: true, Claimed: true},
@@ -75,6 +75,10 @@ func everyKind() (string, *host.Response) {
 			{Tool: "get", Args: json.RawMessage(`{"k":3}`), Start: 2 * ms, End: 35 * ms, Early: true, Stale: true, Error: "cancelled"},
 			{Tool: "put", Args: json.RawMessage(`{"k":1}`), Start: 36 * ms, End: 60 * ms},
 			{Tool: "nope", Args: json.RawMessage(`"{\"k\": 4}"`), Start: 61 * ms, End: 61 * ms, ArgsTruncated: true, Error: "unknown tool"},
+			// A tool named like an Object property must not confuse the page's lookups.
+			{Tool: "__proto__", Args: json.RawMessage(`{}`), Start: 62 * ms, End: 63 * ms},
+			// And one whose line the page cannot find (its name is a property of every object).
+			{Tool: "constructor", Args: json.RawMessage(`{}`), Start: 63 * ms, End: 64 * ms},
 		}}
 }
 
@@ -154,14 +158,14 @@ func checkPage(t *testing.T, browser, artifacts, name, source string, resp *host
 		line, _ := strconv.Atoi(m[1])
 		marked[line] = strings.Fields(m[2])
 	}
-	sites := callSites(source, map[string]bool{"lookup": true, "sleep": true, "fail": true, "emit": true, "get": true, "put": true, "nope": true})
+	sites := callSites(source, map[string]bool{"lookup": true, "sleep": true, "fail": true, "emit": true, "get": true, "put": true, "nope": true, "__proto__": true})
 	for i, c := range resp.Calls {
 		for _, line := range sites[c.Tool] {
 			if !contains(marked[line], strconv.Itoa(i+1)) {
 				t.Errorf("%s: line %d does not mark call #%d (%s): %v", name, line, i+1, c.Tool, marked[line])
 			}
 		}
-		if len(sites[c.Tool]) == 0 {
+		if len(sites[c.Tool]) == 0 && c.Tool != "constructor" {
 			t.Errorf("%s: no line found for %s", name, c.Tool)
 		}
 	}

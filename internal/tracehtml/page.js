@@ -16,6 +16,8 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
+  // A tool may be named like an Object property (__proto__, constructor).
+  function sitesOf(tool) { return Object.prototype.hasOwnProperty.call(d.sites, tool) ? d.sites[tool] : []; }
   function fmt(ms) { return ms < 10 ? ms.toFixed(2) + " ms" : ms < 1000 ? ms.toFixed(1) + " ms" : (ms / 1000).toFixed(2) + " s"; }
   function section(title) { const s = el("section"); s.appendChild(el("h2", "", title)); document.body.appendChild(s); return s; }
   function kinds(c) {
@@ -42,7 +44,7 @@
   // The program, with the lines that call tools marked.
   const byLine = {};
   calls.forEach(function (c, i) {
-    (d.sites[c.tool] || []).forEach(function (line) { (byLine[line] = byLine[line] || []).push(i); });
+    sitesOf(c.tool).forEach(function (line) { (byLine[line] = byLine[line] || []).push(i); });
   });
   const src = el("div");
   src.id = "source";
@@ -122,7 +124,7 @@
   }
 
   calls.forEach(function (c, i) {
-    const lines = d.sites[c.tool] || [];
+    const lines = sitesOf(c.tool);
     const where = lines.length === 1 ? " (line " + lines[0] + ")" : lines.length ? " (lines " + lines.join(", ") + ")" : "";
     const t = row("#" + (i + 1) + " " + c.tool + where);
     const bar = el("div", "bar " + kinds(c).join(" "));
