@@ -60,14 +60,16 @@ func (s *Server) bodyFailed(w http.ResponseWriter, err error) {
 
 // answer writes an execution's outcome: its Response with 200 whatever the
 // program did (the status says how it ended), or an error object when the
-// request was refused (400) or the engine is closing (503). A run that
+// request was refused (400), or no guest was free within the timeout or the
+// engine is closing (503: another replica may serve it). A run that
 // produced a Response is kept for its page; the Spine-Run header names it.
 func (s *Server) answer(w http.ResponseWriter, r *http.Request, name, source string, resp *host.Response, err error) {
 	if resp == nil {
 		switch {
 		case errors.Is(err, host.ErrBadRequest):
 			writeError(w, http.StatusBadRequest, err.Error())
-		case errors.Is(err, host.ErrClosed):
+		case errors.Is(err, host.ErrClosed), errors.Is(err, host.ErrTimeout):
+			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusServiceUnavailable, err.Error())
 		default:
 			writeError(w, http.StatusInternalServerError, err.Error())

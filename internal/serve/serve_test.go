@@ -565,3 +565,39 @@ func TestSlowBodyIsCutOff(t *testing.T) {
 		t.Errorf("after the cut-offs: %s %s", resp.Status, resp.Value)
 	}
 }
+
+// A stream that finds no sandboxed child free within the engine's timeout
+// is answered 503 (another replica may take it), and the service goes on.
+func TestNoFreeChildIsUnavailable(t *testing.T) {
+	p := newProbe()
+	s, err := serve.New(serve.Options{}, host.WithTools(p.tools()...), host.WithLimits(host.Limits{Timeout: time.Second}),
+		host.WithSandbox(host.SandboxOptions{MaxChildren: 1, Prefork: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	defer s.Close()
+	defer ts.Close()
+	body, writer := io.Pipe()
+	holding, err := http.NewRequest(http.MethodPost, ts.URL+"/v1/stream", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := make(chan answer, 1)
+	go func() { held <- do(t, holding) }()
+	io.WriteString(writer, "a = mark(n=1)\n")
+	select { // the first stream holds the one child
+	case <-p.started:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the first stream's call never started")
+	}
+	a := post(t, ts.URL+"/v1/stream", "result = 2\n")
+	if a.code != http.StatusServiceUnavailable || a.header.Get("Retry-After") == "" {
+		t.Errorf("a second stream: %d %s", a.code, a.body)
+	}
+	io.WriteString(writer, "result = a\n")
+	writer.Close()
+	if resp := decode(t, <-held); string(resp.Value) != "1" {
+		t.Errorf("the first stream: %s %s", resp.Status, resp.Value)
+	}
+}
