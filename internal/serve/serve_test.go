@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -497,6 +498,55 @@ func TestToolsAndMetrics(t *testing.T) {
 		if !strings.Contains(text, line) {
 			t.Errorf("/metrics lacks %q:\n%s", line, text)
 		}
+	}
+	checkWithPrometheusParser(t, text)
+}
+
+// checkWithPrometheusParser reads the text with the Prometheus project's own
+// Python parser (Debian's python3-prometheus-client), which refuses what a
+// scraper would refuse, and checks what it understood.
+func checkWithPrometheusParser(t *testing.T, text string) {
+	t.Helper()
+	const parse = `
+import json, sys
+from prometheus_client.parser import text_string_to_metric_families
+families = {}
+for family in text_string_to_metric_families(sys.stdin.read()):
+    families[family.name] = {"type": family.type,
+                             "samples": [[s.name, s.labels, s.value] for s in family.samples]}
+print(json.dumps(families))
+`
+	cmd := exec.Command("/usr/bin/python3", "-c", parse)
+	cmd.Stdin = strings.NewReader(text)
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if exit, ok := err.(*exec.ExitError); ok {
+			stderr = exit.Stderr
+		}
+		t.Fatalf("the Prometheus parser refused /metrics: %v\n%s\n%s", err, stderr, text)
+	}
+	var families map[string]struct {
+		Type    string  `json:"type"`
+		Samples [][]any `json:"samples"`
+	}
+	if err := json.Unmarshal(out, &families); err != nil {
+		t.Fatal(err)
+	}
+	for name, kind := range map[string]string{"spine_executions": "counter", "spine_execution_duration_seconds": "histogram",
+		"spine_tool_duration_seconds": "histogram", "spine_pool_children": "gauge", "spine_pool_waiting": "gauge"} {
+		if families[name].Type != kind {
+			t.Errorf("the parser read %s as %q, want %s", name, families[name].Type, kind)
+		}
+	}
+	okRuns := 0.0
+	for _, sample := range families["spine_executions"].Samples {
+		if labels, _ := sample[1].(map[string]any); sample[0] == "spine_executions_total" && labels["spine_status"] == "ok" {
+			okRuns = sample[2].(float64)
+		}
+	}
+	if okRuns != 2 {
+		t.Errorf("the parser read %v ok executions, want 2: %s", okRuns, out)
 	}
 }
 
