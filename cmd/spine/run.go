@@ -101,6 +101,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "spine run: --native must be off, eager or auto, not %q\n", f.native)
 		return exitUsage
 	}
+	var page *os.File // opened first: a path that cannot be written fails before the program runs
+	if f.traceHTML != "" {
+		if page, err = os.Create(f.traceHTML); err != nil {
+			fmt.Fprintln(stderr, "spine run: --trace-html:", err)
+			return exitUsage
+		}
+		defer page.Close()
+	}
 	engine, err := host.New(options...)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine run:", err)
@@ -117,8 +125,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		resp, err = engine.Execute(context.Background(), request)
 	}
-	if f.traceHTML != "" && resp != nil {
-		if writeErr := writeTraceHTML(f.traceHTML, fs.Arg(0), source, resp); writeErr != nil {
+	if page != nil && resp != nil {
+		if writeErr := writeTraceHTML(page, fs.Arg(0), source, resp); writeErr != nil {
 			fmt.Fprintln(stderr, "spine run: --trace-html:", writeErr)
 			return exitUsage
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -65,6 +66,28 @@ func TestServeCommand(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("spine serve did not stop")
+	}
+}
+
+// A page that cannot be written is refused before the program runs: its
+// effects never happen.
+func TestRunTraceHTMLUnwritable(t *testing.T) {
+	mark := filepath.Join(t.TempDir(), "ran")
+	manifest := writeFile(t, "tools.json", `[{"name": "touch", "command": ["sh", "-c", "touch `+mark+`; echo 1"]}]`)
+	program := writeFile(t, "prog.py", "result = touch()")
+	code, _, errOut := cli(t, "", "run", "--manifest", manifest, "--trace-html", "/nonexistent/dir/page.html", program)
+	if code != exitUsage || !strings.Contains(errOut, "--trace-html") {
+		t.Fatalf("exit %d %q", code, errOut)
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Fatal("the program ran although its page could not be written")
+	}
+	// The same run with a page that can be written does run the tool.
+	if code, _, errOut := cli(t, "", "run", "--manifest", manifest, "--trace-html", filepath.Join(t.TempDir(), "p.html"), program); code != exitOK {
+		t.Fatalf("exit %d %q", code, errOut)
+	}
+	if _, err := os.Stat(mark); err != nil {
+		t.Fatal("the tool did not run: the check above proves nothing")
 	}
 }
 
