@@ -64,10 +64,14 @@ func streamedRun(t *testing.T) (string, *host.Response) {
 	return strings.Join(streamedProgram, ""), resp
 }
 
+// hostile is program text that would inject markup if the page ever wrote
+// it as HTML: it must show as text.
+const hostile = "# </script><img id=injected src=x onerror=alert(1)>\n"
+
 // everyKind is a trace with each kind of call the legend names.
 func everyKind() (string, *host.Response) {
 	ms := time.Millisecond
-	source := "a = get(k=1)\nb = get(k=2)\nput(k=1)\nc = get(k=3)\nd = nope(k=4)\nresult = [a, b, c, __proto__()]\n"
+	source := "a = get(k=1)\nb = get(k=2)\nput(k=1)\nc = get(k=3)\nd = nope(k=4)\nresult = [a, b, c, __proto__()]\n" + hostile
 	return source, &host.Response{Status: host.StatusError, Value: json.RawMessage("null"), Error: "RuntimeError: nope", Line: 5,
 		Elapsed: 90 * ms, Calls: []host.Call{
 			{Tool: "get", Args: json.RawMessage(`{"k":1}`), Start: 0, End: 20 * ms, Early: true, Claimed: true},
@@ -172,6 +176,10 @@ func checkPage(t *testing.T, browser, artifacts, name, source string, resp *host
 	if resp.Error != "" && !strings.Contains(dom, `class="line raised" id="line-`+strconv.Itoa(resp.Line)+`"`) &&
 		!strings.Contains(dom, `class="line called raised" id="line-`+strconv.Itoa(resp.Line)+`"`) {
 		t.Errorf("%s: the line that raised (%d) is not marked", name, resp.Line)
+	}
+
+	if strings.Contains(source, hostile) && (strings.Contains(dom, `id="injected"`) || !strings.Contains(dom, "# &lt;/script&gt;&lt;img id=injected")) {
+		t.Errorf("%s: the program's text was taken for markup", name)
 	}
 
 	shot := filepath.Join(artifacts, name+".png")
