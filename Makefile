@@ -15,7 +15,7 @@ BUILD := build
 ASAN_BUILD := build-asan
 JOBS ?= 2
 
-.PHONY: setup build native native-asan demo test test-native test-asan test-go test-python bench clean
+.PHONY: setup build native native-asan demo test test-native test-asan test-go test-python bench image clean
 
 setup:
 	@bash scripts/setup.sh
@@ -62,6 +62,11 @@ test: test-native test-asan test-python test-go
 
 bench: build native
 	bash bench/run.sh
+
+# Builds deploy/Dockerfile and runs a program through the image (minutes on
+# a cold cache, so not part of `make test`); skips with a message without docker.
+image:
+	SPINE_IMAGE_BUILD=1 go test -count=1 -v -timeout 30m -run TestImageBuilds ./deploy/
 
 clean:
 	rm -rf bin $(BUILD) $(ASAN_BUILD)

@@ -34,6 +34,7 @@ type responseJSON struct {
 	Emitted         []json.RawMessage `json:"emitted"`
 	ElapsedMs       float64           `json:"elapsed_ms"`
 	Native          []NativeFunction  `json:"native,omitempty"`
+	Chunks          []Chunk           `json:"chunks,omitempty"`
 }
 
 type callJSON struct {
@@ -83,7 +84,7 @@ func (r Response) MarshalJSON() ([]byte, error) {
 	v := responseJSON{Status: r.Status, Isolation: r.Isolation, Value: orNull(r.Value), Error: nullIfEmpty(r.Error),
 		Line: r.Line, Traceback: r.Traceback, Stdout: r.Stdout, Stderr: r.Stderr,
 		StdoutTruncated: r.StdoutTruncated, StderrTruncated: r.StderrTruncated, Transformed: r.Transformed,
-		Calls: r.Calls, Emitted: r.Emitted, ElapsedMs: millis(r.Elapsed), Native: r.Native}
+		Calls: r.Calls, Emitted: r.Emitted, ElapsedMs: millis(r.Elapsed), Native: r.Native, Chunks: r.Chunks}
 	if v.Calls == nil {
 		v.Calls = []Call{}
 	}
@@ -125,7 +126,7 @@ func (r *Response) UnmarshalJSON(data []byte) error {
 	*r = Response{Status: v.Status, Isolation: v.Isolation, Value: v.Value, Error: textOf(v.Error), Line: v.Line,
 		Traceback: v.Traceback, Stdout: v.Stdout, Stderr: v.Stderr, StdoutTruncated: v.StdoutTruncated,
 		StderrTruncated: v.StderrTruncated, Transformed: v.Transformed, Calls: v.Calls, Emitted: v.Emitted,
-		Elapsed: duration(v.ElapsedMs), Native: v.Native}
+		Elapsed: duration(v.ElapsedMs), Native: v.Native, Chunks: v.Chunks}
 	return nil
 }
 

@@ -92,6 +92,10 @@ type Response struct {
 	// Native lists the program's module-level functions and whether each ran
 	// native code (only when the request asked for Native).
 	Native []NativeFunction
+	// Chunks is when each chunk of a streamed program arrived (Stream.Feed),
+	// on the time base of Calls; the program itself ran from the end of the
+	// stream (Stream.Finish), for Elapsed. Empty unless streamed.
+	Chunks []Chunk
 }
 
 // Call is one tool call of the trace.

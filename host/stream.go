@@ -36,6 +36,7 @@ type Stream struct {
 	fed     chan struct{} // closed when the feeder has drained every chunk
 	source  []byte        // everything fed, for the fallback execution
 	pending []byte        // an incomplete UTF-8 sequence held for the next chunk
+	arrived arrivals      // when each chunk came, for Response.Chunks
 	broken  atomic.Bool   // the guest's stream state failed; Finish runs the source plainly
 
 	mu       sync.Mutex
@@ -156,6 +157,7 @@ func (s *Stream) Feed(chunk []byte) error {
 		return err
 	}
 	s.source = append(s.source, chunk...)
+	s.arrived.add(s.p.session.Since(), len(chunk))
 	data := append(s.pending, chunk...)
 	cut := completeUTF8(data)
 	s.pending = append([]byte(nil), data[cut:]...)
@@ -219,12 +221,21 @@ func (s *Stream) Finish() (*Response, error) {
 		// The deadline (or the caller) ended the stream during its analysis:
 		// nothing more runs.
 		s.release(false)
-		return s.engine.finish(s.ctx, s.p, nil, context.Cause(s.p.session.Context()))
+		return s.withChunks(s.engine.finish(s.ctx, s.p, nil, context.Cause(s.p.session.Context())))
 	}
 	claims := !s.broken.Load()
 	result, runErr := s.guest.Execute(s.finalRequest())
 	s.release(claims && runErr == nil)
-	return s.engine.finish(s.ctx, s.p, result, runErr)
+	return s.withChunks(s.engine.finish(s.ctx, s.p, result, runErr))
+}
+
+// withChunks adds the stream's arrivals to its response (Feed no longer
+// runs: the stream is finished).
+func (s *Stream) withChunks(resp *Response, err error) (*Response, error) {
+	if resp != nil {
+		resp.Chunks = s.arrived
+	}
+	return resp, err
 }
 
 // release gives the guest back. Unless the final execution claimed the

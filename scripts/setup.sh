@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config libpython3.11-dev python3-pytest
-          libgtest-dev nlohmann-json3-dev libseccomp-dev libbenchmark-dev python3-venv)
+          libgtest-dev nlohmann-json3-dev libseccomp-dev libbenchmark-dev python3-venv
+          chromium python3-prometheus-client)  # the trace page in a real browser; /metrics through a real parser
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,6 +3,7 @@
 //	spine run [flags] FILE|-
 //	spine stubs [--manifest FILE] [--demo-tools] [--mcp FILE]
 //	spine mcp [flags]
+//	spine serve [flags]
 //
 // Exit status: 0 when the program finished, 1 when it failed (raised, timed
 // out, exceeded a limit), 2 on a usage or engine error.
@@ -17,10 +18,12 @@ import (
 const usage = `usage: spine run [flags] FILE|-
        spine stubs [--manifest FILE] [--demo-tools] [--mcp FILE]
        spine mcp [flags]
+       spine serve [flags]
 
 run: runs a Python program whose tools are Go functions ("spine run -h" for flags).
 stubs: prints the tools as Python stubs for a model's prompt.
 mcp: serves run_python to MCP clients, over stdio or streamable HTTP ("spine mcp -h").
+serve: an HTTP JSON service running programs ("spine serve -h" for flags).
 `
 
 func main() {
@@ -39,6 +42,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return stubs(args[1:], stdout, stderr)
 	case "mcp":
 		return serveMCP(args[1:], stdin, stdout, stderr)
+	case "serve":
+		return serveCmd(args[1:], stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

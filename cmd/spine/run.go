@@ -28,6 +28,7 @@ type runFlags struct {
 	delay     time.Duration
 	native    string
 	mcp       string
+	traceHTML string
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -45,6 +46,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.stream, "stream", false, "read the program incrementally and start tool calls while it arrives (implies PLM)")
 	fs.IntVar(&f.chunk, "chunk-bytes", 0, "with --stream: replay FILE as a simulated stream of N-byte chunks")
 	fs.DurationVar(&f.delay, "chunk-delay", 0, "with --stream: wait D between simulated chunks")
+	fs.StringVar(&f.traceHTML, "trace-html", "", "write a self-contained HTML page of the run (the program, a waterfall of its tool calls, the result) to FILE")
 	fs.StringVar(&f.native, "native", string(host.NativeOff), "compile eligible typed functions to native code: off, eager (before the program runs) or auto (once hot, in the background); needs the toolchain bin/spine-native or $SPINE_NATIVE")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spine run [flags] FILE|-")
@@ -100,6 +102,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "spine run: --native must be off, eager or auto, not %q\n", f.native)
 		return exitUsage
 	}
+	var page *os.File // opened first: a path that cannot be written fails before the program runs
+	if f.traceHTML != "" {
+		if page, err = os.Create(f.traceHTML); err != nil {
+			fmt.Fprintln(stderr, "spine run: --trace-html:", err)
+			return exitUsage
+		}
+		defer page.Close()
+	}
 	engine, err := host.New(options...)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine run:", err)
@@ -110,9 +120,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	request := host.Request{Source: source, Inputs: inputs, PLM: f.plm, Native: host.NativeMode(f.native)}
 	var resp *host.Response
 	if f.stream {
-		resp, err = runStream(engine, request, input, f.chunk, f.delay)
+		var fed bytes.Buffer
+		resp, err = runStream(engine, request, io.TeeReader(input, &fed), f.chunk, f.delay)
+		source = fed.String()
 	} else {
 		resp, err = engine.Execute(context.Background(), request)
+	}
+	if page != nil && resp != nil {
+		if writeErr := writeTraceHTML(page, fs.Arg(0), source, resp); writeErr != nil {
+			fmt.Fprintln(stderr, "spine run: --trace-html:", writeErr)
+			return exitUsage
+		}
 	}
 	return report(resp, err, f.asJSON, stdout, stderr)
 }

@@ -40,6 +40,7 @@ func TestRunJSONValidatesAgainstTheSchema(t *testing.T) {
 		{"timeout", "while True:\n    pass", `"status":"timeout"`, []string{"--timeout", "200ms"}},
 		{"refused", "try:\n    echo(**{'a': 1 << 3000})\nexcept Exception:\n    pass\nlookup(nope=1)", `"error":"lookup:`, nil},
 		{"plm", "a = sleep(ms=1, value=2)\nb = lookup(key=3)\nresult = a + b", `"early":true`, []string{"--plm"}},
+		{"stream", "a = lookup(key=3)\nresult = a", `"chunks":[{"at_ms":`, []string{"--stream", "--chunk-bytes", "8"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := append(append([]string{"run", "--demo-tools", "--json"}, c.args...), "-")
