@@ -572,6 +572,7 @@ def execute(request):
         sys.stdout = stdout
         sys.stderr = stderr
         sys.setrecursionlimit(limits["recursion"] + 50)
+        restore = _repeatable(request.get("determinism"))
         try:
             _calls.begin()
             aio.install_loop_policy()
@@ -580,6 +581,8 @@ def execute(request):
             else:
                 exec(code, scope)
         finally:
+            if restore is not None:
+                restore()
             _calls.finish(stderr)
             sys.stdout, sys.stderr, depth = saved_streams
             sys.setrecursionlimit(depth)
@@ -608,6 +611,20 @@ def execute(request):
     # JSON string, where its backslash escape is the JSON escape: the
     # response stays valid UTF-8 JSON.
     return response.encode("utf-8", "backslashreplace")
+
+
+def _read_clock():
+    """The wall-clock time (UnixNano) as the host records it for a journal."""
+    return decode(call(encode_request(protocol.CLOCK_TOOL, {})))
+
+
+def _repeatable(determinism):
+    """Make the program's clock and randomness repeatable when the request
+    keeps a journal (determinism.py); the restoring function, or None."""
+    if not determinism:
+        return None
+    import determinism as sources
+    return sources.install(int(determinism["seed"]), _read_clock)
 
 
 def _run_coroutine(program):

@@ -63,6 +63,11 @@ NATIVE_POLL = "poll"
 # the compiled modules that came with it (a unit's "module" indexes them).
 NATIVE_DESCRIPTORS = "fds"
 
+# The tool name of the clock crossing of a journaled execution: the host
+# answers it with the wall-clock time (UnixNano) and records it, so that a
+# replay reads the same times (determinism.py).
+CLOCK_TOOL = "__spine_clock"
+
 _encoder = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")
 )

@@ -34,6 +34,7 @@ type responseJSON struct {
 	Emitted         []json.RawMessage `json:"emitted"`
 	ElapsedMs       float64           `json:"elapsed_ms"`
 	Native          []NativeFunction  `json:"native,omitempty"`
+	Journal         *Journal          `json:"journal,omitempty"`
 }
 
 type callJSON struct {
@@ -49,6 +50,7 @@ type callJSON struct {
 	// ArgsTruncated: a refused request; args is a string holding its start.
 	ArgsTruncated bool `json:"args_truncated,omitempty"`
 	Stale         bool `json:"stale,omitempty"`
+	Replayed      bool `json:"replayed,omitempty"`
 }
 
 type nativeJSON struct {
@@ -83,7 +85,7 @@ func (r Response) MarshalJSON() ([]byte, error) {
 	v := responseJSON{Status: r.Status, Isolation: r.Isolation, Value: orNull(r.Value), Error: nullIfEmpty(r.Error),
 		Line: r.Line, Traceback: r.Traceback, Stdout: r.Stdout, Stderr: r.Stderr,
 		StdoutTruncated: r.StdoutTruncated, StderrTruncated: r.StderrTruncated, Transformed: r.Transformed,
-		Calls: r.Calls, Emitted: r.Emitted, ElapsedMs: millis(r.Elapsed), Native: r.Native}
+		Calls: r.Calls, Emitted: r.Emitted, ElapsedMs: millis(r.Elapsed), Native: r.Native, Journal: r.Journal}
 	if v.Calls == nil {
 		v.Calls = []Call{}
 	}
@@ -97,7 +99,7 @@ func (r Response) MarshalJSON() ([]byte, error) {
 func (c Call) MarshalJSON() ([]byte, error) {
 	return json.Marshal(callJSON{Tool: c.Tool, Args: orNull(c.Args), StartMs: millis(c.Start), EndMs: millis(c.End),
 		Error: nullIfEmpty(c.Error), Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch,
-		ArgsTruncated: c.ArgsTruncated, Stale: c.Stale})
+		ArgsTruncated: c.ArgsTruncated, Stale: c.Stale, Replayed: c.Replayed})
 }
 
 // MarshalJSON encodes one function of the hot-function trace (an item of `native`).
@@ -125,7 +127,7 @@ func (r *Response) UnmarshalJSON(data []byte) error {
 	*r = Response{Status: v.Status, Isolation: v.Isolation, Value: v.Value, Error: textOf(v.Error), Line: v.Line,
 		Traceback: v.Traceback, Stdout: v.Stdout, Stderr: v.Stderr, StdoutTruncated: v.StdoutTruncated,
 		StderrTruncated: v.StderrTruncated, Transformed: v.Transformed, Calls: v.Calls, Emitted: v.Emitted,
-		Elapsed: duration(v.ElapsedMs), Native: v.Native}
+		Elapsed: duration(v.ElapsedMs), Native: v.Native, Journal: v.Journal}
 	return nil
 }
 
@@ -137,7 +139,7 @@ func (c *Call) UnmarshalJSON(data []byte) error {
 	}
 	*c = Call{Tool: v.Tool, Args: v.Args, Start: duration(v.StartMs), End: duration(v.EndMs), Error: textOf(v.Error),
 		Early: v.Early, Stream: v.Stream, Claimed: v.Claimed, Mismatch: v.Mismatch, ArgsTruncated: v.ArgsTruncated,
-		Stale: v.Stale}
+		Stale: v.Stale, Replayed: v.Replayed}
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/spine-sandbox/spine/internal/bridge"
 	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
@@ -46,6 +47,20 @@ type Request struct {
 	// (`File "agent/plan.py", line 3, in f`); default "<spine>". At most 256
 	// characters, without control characters.
 	Name string
+	// RequireApproval names tools whose calls need a decision in this
+	// execution, besides those whose ToolSpec.Approval says so: the program
+	// stops at such a call (StatusSuspended, ErrSuspended) and
+	// Response.Journal holds what Engine.Resume needs to continue it.
+	RequireApproval []string
+	// Durable keeps a journal even when no tool needs approval, so that a
+	// hook's Suspend can suspend the execution (an engine with such a hook
+	// keeps one anyway). A journal holds every result the program received,
+	// charged to Limits.HostBytes.
+	Durable bool
+
+	replay      *Journal              // Resume: the journal the program retraces
+	decision    bridge.Decision       // Resume: what the pending call gets
+	determinism *protocol.Determinism // a journaled execution's repeatable sources
 }
 
 // Status is how an execution ended; exactly one per execution.
@@ -92,6 +107,9 @@ type Response struct {
 	// Native lists the program's module-level functions and whether each ran
 	// native code (only when the request asked for Native).
 	Native []NativeFunction
+	// Journal is set when Status is StatusSuspended: give it to
+	// Engine.Resume with a decision (it is JSON: store it, resume anywhere).
+	Journal *Journal
 }
 
 // Call is one tool call of the trace.
@@ -111,6 +129,7 @@ type Call struct {
 	// what the program sent.
 	ArgsTruncated bool
 	Stale         bool // an early call cancelled before use: an effectful call changed what it reads
+	Replayed      bool // answered from the journal of a resumed execution: its tool did not run
 }
 
 // checkName refuses a program name that would garble a traceback.

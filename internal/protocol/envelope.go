@@ -21,6 +21,9 @@ type ExecuteRequest struct {
 	// Name is the program's name in its tracebacks and syntax errors
 	// (absent: ProgramFilename).
 	Name string `json:"name,omitempty"`
+	// Determinism makes the program repeatable for a journal (journal.go);
+	// absent: the program's clock and randomness are the real ones.
+	Determinism *Determinism `json:"determinism,omitempty"`
 }
 
 // ProgramFilename is the filename the program's code is compiled under,

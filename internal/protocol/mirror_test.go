@@ -91,6 +91,7 @@ var pythonMirror = map[string]any{
 	"NATIVE_COMPILE":      NativeCompile,
 	"NATIVE_POLL":         NativePoll,
 	"NATIVE_DESCRIPTORS":  NativeDescriptors,
+	"CLOCK_TOOL":          ClockTool,
 }
 
 func repoRoot(t *testing.T) string {
