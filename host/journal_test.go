@@ -224,3 +224,55 @@ func TestSuspendHookAndRequireApproval(t *testing.T) {
 		t.Errorf("an unknown tool to approve: %v", err)
 	}
 }
+
+// TestFileJournalStoreSurvivesARestart suspends runs on one engine, stores
+// their journals, and resumes them from the store on another engine (a
+// restarted service).
+func TestFileJournalStoreSurvivesARestart(t *testing.T) {
+	dir := t.TempDir()
+	store, err := host.NewFileJournalStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	l := &ledger{}
+	first := engineIn(t, host.Inproc, host.WithTools(l.tools()...))
+	for _, id := range []string{"run-1", "run-2"} {
+		j := suspended(t, first, host.Request{Source: "result = send(to='" + id + "', body='b')\n"})
+		if err := store.Put(ctx, id, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first.Close()
+	if err := store.Put(ctx, "../escape", &host.Journal{}); err == nil {
+		t.Error("an id naming another directory was accepted")
+	}
+	reopened, err := host.NewFileJournalStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := reopened.List(ctx)
+	if err != nil || strings.Join(ids, ",") != "run-1,run-2" {
+		t.Fatalf("List: %v %v", ids, err)
+	}
+	second := engineIn(t, host.Inproc, host.WithTools(l.tools()...))
+	for _, id := range ids {
+		j, err := reopened.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := second.Resume(ctx, j, host.Approve())
+		if err != nil || string(resp.Value) != `"sent"` {
+			t.Fatalf("%s: %v %+v", id, err, resp)
+		}
+		if err := reopened.Delete(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := reopened.Get(ctx, "run-1"); !errors.Is(err, host.ErrJournalNotFound) {
+		t.Errorf("a deleted journal: %v", err)
+	}
+	if got := l.list(); len(got) != 2 {
+		t.Errorf("runs %v", got)
+	}
+}
