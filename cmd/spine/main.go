@@ -2,9 +2,11 @@
 //
 //	spine run [flags] FILE|-
 //	spine stubs [--manifest FILE] [--demo-tools]
+//	spine resume FILE --approve|--deny MSG|--answer JSON [flags]
 //
 // Exit status: 0 when the program finished, 1 when it failed (raised, timed
-// out, exceeded a limit), 2 on a usage or engine error.
+// out, exceeded a limit), 2 on a usage or engine error, 3 when it stopped
+// at a call that needs approval (the journal is written for `spine resume`).
 package main
 
 import (
@@ -15,9 +17,11 @@ import (
 
 const usage = `usage: spine run [flags] FILE|-
        spine stubs [--manifest FILE] [--demo-tools]
+       spine resume FILE --approve|--deny MSG|--answer JSON [flags]
 
 run: runs a Python program whose tools are Go functions ("spine run -h" for flags).
 stubs: prints the tools as Python stubs for a model's prompt.
+resume: continues a run that stopped for approval (exit 3) from its journal.
 `
 
 func main() {
@@ -34,6 +38,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return run(args[1:], stdin, stdout, stderr)
 	case "stubs":
 		return stubs(args[1:], stdout, stderr)
+	case "resume":
+		return resume(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -47,4 +53,5 @@ const (
 	exitOK      = 0
 	exitProgram = 1
 	exitUsage   = 2
+	exitSuspend = 3 // the run waits for a decision: `spine resume` its journal
 )

@@ -27,6 +27,8 @@ type runFlags struct {
 	chunk     int
 	delay     time.Duration
 	native    string
+	approval  []string // tools whose calls suspend the run (resume.go)
+	journal   string   // where a suspended run's journal goes
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -44,6 +46,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.chunk, "chunk-bytes", 0, "with --stream: replay FILE as a simulated stream of N-byte chunks")
 	fs.DurationVar(&f.delay, "chunk-delay", 0, "with --stream: wait D between simulated chunks")
 	fs.StringVar(&f.native, "native", string(host.NativeOff), "compile eligible typed functions to native code: off, eager (before the program runs) or auto (once hot, in the background); needs the toolchain bin/spine-native or $SPINE_NATIVE")
+	journalFlags(fs, &f)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spine run [flags] FILE|-")
 		fs.PrintDefaults()
@@ -84,10 +87,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
 	}
-	tools, err := collectTools(f)
+	engine, err := newEngine(f)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
+	}
+	defer engine.Close()
+
+	request := host.Request{Source: source, Inputs: inputs, PLM: f.plm, Native: host.NativeMode(f.native),
+		RequireApproval: f.approval}
+	var resp *host.Response
+	if f.stream {
+		resp, err = runStream(engine, request, input, f.chunk, f.delay)
+	} else {
+		resp, err = engine.Execute(context.Background(), request)
+	}
+	if errors.Is(err, host.ErrSuspended) {
+		return suspendedExit(resp, f.journal, f.asJSON, stdout, stderr)
+	}
+	return report(resp, err, f.asJSON, stdout, stderr)
+}
+
+// newEngine makes the engine the flags describe.
+func newEngine(f runFlags) (*host.Engine, error) {
+	tools, err := collectTools(f)
+	if err != nil {
+		return nil, err
 	}
 	options := []host.Option{host.WithTools(tools...), host.WithIsolation(host.Isolation(f.isolation)),
 		host.WithLimits(host.Limits{Timeout: f.timeout})}
@@ -96,24 +121,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case host.NativeEager, host.NativeAuto:
 		options = append(options, host.WithNative(host.NativeOptions{}))
 	default:
-		fmt.Fprintf(stderr, "spine run: --native must be off, eager or auto, not %q\n", f.native)
-		return exitUsage
+		return nil, fmt.Errorf("--native must be off, eager or auto, not %q", f.native)
 	}
-	engine, err := host.New(options...)
-	if err != nil {
-		fmt.Fprintln(stderr, "spine run:", err)
-		return exitUsage
-	}
-	defer engine.Close()
-
-	request := host.Request{Source: source, Inputs: inputs, PLM: f.plm, Native: host.NativeMode(f.native)}
-	var resp *host.Response
-	if f.stream {
-		resp, err = runStream(engine, request, input, f.chunk, f.delay)
-	} else {
-		resp, err = engine.Execute(context.Background(), request)
-	}
-	return report(resp, err, f.asJSON, stdout, stderr)
+	return host.New(options...)
 }
 
 func readSource(path string, stdin io.Reader) (string, error) {
