@@ -17,6 +17,7 @@ out=bench/RESULTS.md
   go run ./bench/enginebench -monty "$monty" -monty-why "$monty_why"
   go run ./bench/nativebench
   go run ./bench/agentbench
+  go run ./bench/journalbench
   if [ -x build/runtime/runtime_bench ]; then
     bash bench/runtime/run.sh build
   fi

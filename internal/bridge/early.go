@@ -228,7 +228,7 @@ func (s *Session) finishEarly(e *early, response []byte, toolErr string) {
 	e.response, e.toolErr, e.end, e.state = response, toolErr, s.Since(), finished
 	s.mu.Unlock()
 	if e.now {
-		s.cfg.Recorder.record(e.recorded, response)
+		s.journal(e.recorded, response)
 	}
 	if stop != nil {
 		stop()

@@ -193,6 +193,16 @@ func (r *Recorder) record(t ticket, response []byte) {
 	r.mu.Unlock()
 }
 
+// journal records a live call's response, charging it to the execution's
+// byte budget: the journal keeps every result until the execution ends.
+func (s *Session) journal(t ticket, response []byte) {
+	if t.entry == nil {
+		return
+	}
+	s.cfg.Recorder.record(t, response)
+	s.Charge(len(response))
+}
+
 // recordable is a response as a journal keeps it: without the id of the
 // Go error the session kept (it means nothing to another execution).
 func recordable(response []byte) json.RawMessage {
@@ -310,6 +320,7 @@ func (s *Session) haltedResponse(tool string, args json.RawMessage, start time.D
 // A decided call (the pending call answered by the decision) is traced as
 // a call the host answered: not replayed.
 func (s *Session) replayedCall(tool string, args json.RawMessage, start time.Duration, response []byte, replayed bool) []byte {
+	s.Charge(len(response)) // the journal keeps it
 	trace := Call{Tool: tool, Args: args, Start: start, End: s.Since(), Replayed: replayed, Error: responseError(response)}
 	s.mu.Lock()
 	s.calls = append(s.calls, trace)
@@ -329,6 +340,7 @@ func responseError(response []byte) string {
 // replayedEarly is the handle of a call the program starts to await later
 // (async code) that the journal answers: it is finished from the start.
 func (s *Session) replayedEarly(tool *Tool, args json.RawMessage, response []byte, replayed bool) uint64 {
+	s.Charge(len(response)) // the journal keeps it
 	e := &early{tool: tool, args: args, done: make(chan struct{}), now: true, state: finished, response: response}
 	key, _ := canonical(args)
 	e.digest = sha256.Sum256(key)
@@ -427,6 +439,6 @@ func (s *Session) claimRecorded(rec *Recorder, e *early, raw []byte) []byte {
 	if again {
 		return s.callIssued(raw, false, false, &issued)
 	}
-	rec.record(issued, response)
+	s.journal(issued, response)
 	return response
 }

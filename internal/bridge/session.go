@@ -283,7 +283,7 @@ func (s *Session) callIssued(raw []byte, fresh, mismatch bool, issued *ticket) [
 	s.used += len(toolErr) // the tool's own message: the host's code, charged as is
 	s.calls = append(s.calls, trace)
 	s.mu.Unlock()
-	s.cfg.Recorder.record(recorded, response)
+	s.journal(recorded, response)
 	s.after(call, trace, response, !abandoned && denied)
 	return response
 }
