@@ -276,3 +276,29 @@ func TestFileJournalStoreSurvivesARestart(t *testing.T) {
 		t.Errorf("runs %v", got)
 	}
 }
+
+// TestAsyncCallsReplay: calls the program starts from async code (gather)
+// are journaled as they finish and answered from the journal on resume.
+func TestAsyncCallsReplay(t *testing.T) {
+	forEachIsolation(t, func(t *testing.T, m isolationMode) {
+		l := &ledger{}
+		e := m.engine(t, host.WithTools(l.tools()...))
+		source := "import asyncio\n" +
+			"async def main():\n" +
+			"    a, b = await asyncio.gather(note(text='x'), note(text='y'))\n" +
+			"    s = await send(to='z', body=str(a + b))\n" +
+			"    return [a, b, s]\n" +
+			"result = await main()\n"
+		j := suspended(t, e, host.Request{Source: source})
+		if len(j.Calls) != 2 || j.Pending.Tool != "send" {
+			t.Fatalf("journal %+v", j)
+		}
+		resp, err := e.Resume(context.Background(), j, host.Approve())
+		if err != nil || resp.Status != host.StatusOK {
+			t.Fatalf("%v %+v", err, resp)
+		}
+		if got := l.list(); len(got) != 3 || !strings.HasPrefix(got[2], "send") {
+			t.Errorf("runs %v: each call once", got)
+		}
+	})
+}
