@@ -87,6 +87,10 @@ func TestSuspendAndResumeByReplay(t *testing.T) {
 		if j.Pending.Tool != "send" || string(j.Pending.Args) != `{"body":"10","to":"bob"}` || len(j.Calls) != 1 || len(j.Clock) != 1 {
 			t.Fatalf("journal: %+v", j)
 		}
+		fresh := m.engine(t, host.WithTools((&ledger{}).tools()...))
+		if resp, _ := fresh.Execute(context.Background(), host.Request{Source: approvalProgram}); resp.Stdout != "before 10\n" {
+			t.Errorf("a suspended run's stdout %q: what ran before the pending call", resp.Stdout)
+		}
 		if got := l.list(); len(got) != 1 {
 			t.Fatalf("before the resume ran %v, want only the first note", got)
 		}

@@ -18,7 +18,7 @@ func TestRunSuspendsAndResumeContinues(t *testing.T) {
 	program := writeFile(t, "p.py", "print('drafting')\nr = send(to='bob')\nresult = ['sent', r]\n")
 	journal := filepath.Join(dir, "run.journal")
 	code, out, errOut := cli(t, "", "run", "--manifest", manifest, "--journal", journal, program)
-	if code != exitSuspend || !strings.Contains(errOut, `suspended at send({"to":"bob"})`) {
+	if code != exitSuspend || out != "drafting\n" || !strings.Contains(errOut, `suspended at send({"to":"bob"})`) {
 		t.Fatalf("run: %d %q %q", code, out, errOut)
 	}
 	if _, err := os.Stat(log); !os.IsNotExist(err) {
