@@ -556,8 +556,8 @@ def execute(request):
         native = request.get("native")
         code, helpers, transformed, plan = _compile(source, manifest, request.get("plm"), limits["fanout"],
                                                     bool(native))
-        scope = {"__name__": "__main__", "__builtins__": _BUILTINS.copy(),
-                 "inputs": request.get("inputs", {})}
+        scope = _scope(request.get("session"))
+        scope["inputs"] = request.get("inputs", {})
         for spec in manifest:
             scope[spec["name"]] = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
         if helpers:
@@ -611,6 +611,30 @@ def execute(request):
     # JSON string, where its backslash escape is the JSON escape: the
     # response stays valid UTF-8 JSON.
     return response.encode("utf-8", "backslashreplace")
+
+
+# The namespaces of the sessions this interpreter serves, by the host's
+# session id: a session's executions share theirs (variables, functions,
+# imports). A sandboxed child serves one session; in process the host ends
+# each with session_end.
+_sessions = {}
+
+
+def _scope(session):
+    """The namespace an execution runs in: its session's, without the
+    result of an earlier execution, or a fresh one."""
+    if session is None:
+        return {"__name__": "__main__", "__builtins__": _BUILTINS.copy()}
+    scope = _sessions.get(session)
+    if scope is None:
+        scope = _sessions[session] = {"__name__": "__main__", "__builtins__": _BUILTINS.copy()}
+    scope.pop("result", None)
+    return scope
+
+
+def session_end(session):
+    """Drop a session's namespace (in process, when the session ends)."""
+    _sessions.pop(session, None)
 
 
 def _read_clock():

@@ -54,6 +54,10 @@ ENTRY_PREFIX_BEGIN = "prefix_begin"
 ENTRY_PREFIX_FEED = "prefix_feed"
 ENTRY_PREFIX_ABORT = "prefix_abort"
 ENTRY_NATIVE_SETUP = "native_setup"
+# A session's executions share one namespace: a sandboxed child told
+# session_begin serves several; session_end drops a session's namespace.
+ENTRY_SESSION_BEGIN = "session_begin"
+ENTRY_SESSION_END = "session_end"
 
 # The operations of a native crossing (hot functions).
 NATIVE_START = "start"

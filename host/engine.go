@@ -133,8 +133,9 @@ type Engine struct {
 	suspends  []Hook       // the hooks with a Suspend decision (journal.go)
 	telemetry *telemetry   // nil: off
 
-	mu      sync.Mutex
-	streams map[*Stream]struct{} // open streams, aborted by Close
+	mu       sync.Mutex
+	streams  map[*Stream]struct{}  // open streams, aborted by Close
+	sessions map[*Session]struct{} // open sessions, ended by Close (session.go)
 }
 
 // New makes an engine.
@@ -225,6 +226,7 @@ func (e *Engine) Close() error {
 	for _, s := range open {
 		s.Abort()
 	}
+	e.closeSessions()
 	e.running.Wait()
 	if e.native != nil {
 		e.native.Close()
@@ -320,7 +322,7 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 
 func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
 	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
-		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(), Determinism: req.determinism})
+		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(), Determinism: req.determinism, Session: req.session})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}

@@ -61,6 +61,7 @@ type Request struct {
 	replay      *Journal              // Resume: the journal the program retraces
 	decision    bridge.Decision       // Resume: what the pending call gets
 	determinism *protocol.Determinism // a journaled execution's repeatable sources
+	session     string                // the session whose namespace it runs in (session.go)
 }
 
 // Status is how an execution ended; exactly one per execution.

@@ -64,6 +64,7 @@ var cMirror = map[string]any{
 	"SPINE_ENTRY_PREFIX_BEGIN": EntryPrefixBegin,
 	"SPINE_ENTRY_PREFIX_FEED":  EntryPrefixFeed,
 	"SPINE_ENTRY_PREFIX_ABORT": EntryPrefixAbort,
+	"SPINE_ENTRY_SESSION_BEGIN": EntrySessionBegin,
 	"SPINE_NATIVE_DESCRIPTORS": NativeDescriptors,
 	"SPINE_NATIVE_FDS_MAX":     NativeModulesPerAnswer,
 }
@@ -87,6 +88,8 @@ var pythonMirror = map[string]any{
 	"ENTRY_PREFIX_FEED":   EntryPrefixFeed,
 	"ENTRY_PREFIX_ABORT":  EntryPrefixAbort,
 	"ENTRY_NATIVE_SETUP":  EntryNativeSetup,
+	"ENTRY_SESSION_BEGIN": EntrySessionBegin,
+	"ENTRY_SESSION_END":   EntrySessionEnd,
 	"NATIVE_START":        NativeStart,
 	"NATIVE_COMPILE":      NativeCompile,
 	"NATIVE_POLL":         NativePoll,
