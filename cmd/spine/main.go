@@ -3,6 +3,7 @@
 //	spine run [flags] FILE|-
 //	spine stubs [--manifest FILE] [--demo-tools]
 //	spine resume FILE --approve|--deny MSG|--answer JSON [flags]
+//	spine repl [--json] [flags]
 //
 // Exit status: 0 when the program finished, 1 when it failed (raised, timed
 // out, exceeded a limit), 2 on a usage or engine error, 3 when it stopped
@@ -18,10 +19,12 @@ import (
 const usage = `usage: spine run [flags] FILE|-
        spine stubs [--manifest FILE] [--demo-tools]
        spine resume FILE --approve|--deny MSG|--answer JSON [flags]
+       spine repl [--json] [flags]
 
 run: runs a Python program whose tools are Go functions ("spine run -h" for flags).
 stubs: prints the tools as Python stubs for a model's prompt.
 resume: continues a run that stopped for approval (exit 3) from its journal.
+repl: runs programs one after another in one session (shared variables).
 `
 
 func main() {
@@ -40,6 +43,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return stubs(args[1:], stdout, stderr)
 	case "resume":
 		return resume(args[1:], stdout, stderr)
+	case "repl":
+		return repl(args[1:], stdin, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
