@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -180,4 +181,20 @@ func TestManyConcurrentSessionsStayIsolated(t *testing.T) {
 			t.Error(err)
 		}
 	})
+}
+
+func TestSessionOverItsMemoryEnds(t *testing.T) {
+	e := engineIn(t, host.Sandbox)
+	s := openSession(t, e, host.SessionOptions{MemoryBytes: 64 << 20})
+	step(t, s, "x = 1")
+	if err := s.Err(); err != nil {
+		t.Fatalf("a small step ended the session: %v", err)
+	}
+	r := step(t, s, "big = bytearray(128 << 20)\nresult = len(big)")
+	if r.Status != host.StatusOK {
+		t.Fatalf("%+v", r)
+	}
+	if err := s.Err(); !errors.Is(err, host.ErrSessionGone) || !strings.Contains(err.Error(), "memory limit") {
+		t.Fatalf("over its memory: %v", err)
+	}
 }
