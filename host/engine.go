@@ -285,8 +285,10 @@ type prepared struct {
 	hot         *protocol.NativeMode
 	start       time.Time
 	telemetry   *execution
-	limits      Limits     // the engine's, tightened by the request's
-	journal     *journaled // nil: the execution keeps no journal
+	limits      Limits                // the engine's, tightened by the request's
+	journal     *journaled            // nil: the execution keeps no journal
+	determinism *protocol.Determinism // what the guest's request carries (journal.go)
+	sessionID   string                // the session whose namespace it runs in (session.go)
 }
 
 // resolveRequest checks the inputs and picks the request's tools.
@@ -402,7 +404,8 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	session := bridge.NewSession(ctx, config)
 	sink.charge = session.Charge
 	return &prepared{session: session, sink: sink, request: encoded, inputs: inputs, manifest: manifest,
-		native: nativeSession, hot: hot, start: time.Now(), telemetry: observed, limits: limits, journal: journal}, nil
+		native: nativeSession, hot: hot, start: time.Now(), telemetry: observed, limits: limits, journal: journal,
+		determinism: req.determinism, sessionID: req.session}, nil
 }
 
 // Execute runs one program and returns its response. The error is nil when

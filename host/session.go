@@ -76,9 +76,10 @@ type Session struct {
 // sessionChild is where a session's executions run.
 type sessionChild interface {
 	Execute(s *bridge.Session, request []byte) (*bridge.Result, error)
-	Alive() error    // nil while it serves the session
-	Close(why error) // kills it (an execution running included)
-	PID() int        // the sandboxed child's pid; 0 in process
+	Entry(s *bridge.Session, name string, arg []byte) error // a stream's entries
+	Alive() error                                           // nil while it serves the session
+	Close(why error)                                        // kills it (an execution running included)
+	PID() int                                               // the sandboxed child's pid; 0 in process
 }
 
 // Session starts a session. ctx bounds only the wait for a sandboxed child.
@@ -244,4 +245,49 @@ func (e *Engine) closeSessions() {
 	for _, s := range open {
 		s.end(errors.New("the engine closed"))
 	}
+}
+
+// Stream starts a streamed execution in the session's namespace (see
+// Engine.Stream): calls start while the program arrives, and Finish runs
+// it where the session's earlier executions ran. The session runs nothing
+// else until the stream ends with Finish or Abort.
+func (s *Session) Stream(ctx context.Context, req Request) (*Stream, error) {
+	s.run.Lock()
+	if err := s.Err(); err != nil {
+		s.run.Unlock()
+		return nil, &ExecError{Kind: ErrSessionGone, Message: strings.TrimPrefix(err.Error(), ErrSessionGone.Error()+": ")}
+	}
+	s.idle.Stop()
+	req.session = s.id
+	acquired := false
+	stream, err := s.e.stream(ctx, req, func(p *prepared) (bridge.Guest, error) {
+		acquired = true
+		s.count++
+		return &sessionStreamGuest{s: s, bound: p.session}, nil
+	})
+	if !acquired { // the guest that unlocks the session was never made
+		s.idle.Reset(s.opts.IdleTimeout)
+		s.run.Unlock()
+	}
+	return stream, err
+}
+
+// sessionStreamGuest is a stream's guest in a session: the session's child,
+// bound to the stream's host session, held until the stream releases it.
+type sessionStreamGuest struct {
+	s     *Session
+	bound *bridge.Session
+}
+
+func (g *sessionStreamGuest) Execute(request []byte) (*bridge.Result, error) {
+	return g.s.child.Execute(g.bound, request)
+}
+
+func (g *sessionStreamGuest) Entry(name string, arg []byte) error {
+	return g.s.child.Entry(g.bound, name, arg)
+}
+
+func (g *sessionStreamGuest) Release() {
+	g.s.afterExecution()
+	g.s.run.Unlock()
 }

@@ -198,3 +198,27 @@ func TestSessionOverItsMemoryEnds(t *testing.T) {
 		t.Fatalf("over its memory: %v", err)
 	}
 }
+
+func TestSessionStream(t *testing.T) {
+	forEachIsolation(t, func(t *testing.T, m isolationMode) {
+		e := m.engine(t)
+		s := openSession(t, e, host.SessionOptions{})
+		step(t, s, "x = 10\n")
+		stream, err := s.Stream(context.Background(), host.Request{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, chunk := range []string{"a = lookup(key=2)\n", "y = x + a\n", "result = y\n"} {
+			if err := stream.Feed([]byte(chunk)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		resp, err := stream.Finish()
+		if err != nil || string(resp.Value) != "24" {
+			t.Fatalf("%v %+v", err, resp)
+		}
+		if r := step(t, s, "result = y * 2\n"); string(r.Value) != "48" {
+			t.Errorf("after the stream: %+v", r)
+		}
+	})
+}

@@ -64,6 +64,18 @@ func (c *inprocSessionChild) Execute(s *bridge.Session, request []byte) (*bridge
 	return g.Execute(request)
 }
 
+func (c *inprocSessionChild) Entry(s *bridge.Session, name string, arg []byte) error {
+	if err := c.Alive(); err != nil {
+		return err
+	}
+	g, err := c.guests.Acquire(s)
+	if err != nil {
+		return err
+	}
+	defer g.Release()
+	return g.Entry(name, arg)
+}
+
 func (c *inprocSessionChild) Alive() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()

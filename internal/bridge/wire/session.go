@@ -69,6 +69,11 @@ func (sc *SessionChild) PID() int {
 
 // Execute runs one execution of the session in its child.
 func (sc *SessionChild) Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
+	return sc.serve(s, func(g *sandboxGuest) (*bridge.Result, error) { return g.Execute(request) })
+}
+
+// serve runs one exchange with the child (an execution, an entry) for s.
+func (sc *SessionChild) serve(s *bridge.Session, exchange func(*sandboxGuest) (*bridge.Result, error)) (*bridge.Result, error) {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	if sc.gone != nil {
@@ -81,7 +86,7 @@ func (sc *SessionChild) Execute(s *bridge.Session, request []byte) (*bridge.Resu
 	g := &sandboxGuest{p: sc.owner.p, c: sc.owner.c, s: s, r: sc.owner.r, rawDone: sc.owner.rawDone}
 	g.raw.max = 4096
 	g.watch()
-	result, err := g.Execute(request)
+	result, err := exchange(g)
 	g.unwatch()
 	if why := g.killed.Load(); err != nil || why != killNone || sc.owner.killed.Load() != killNone {
 		// Whatever ended the execution this way ended the child too.
@@ -92,6 +97,12 @@ func (sc *SessionChild) Execute(s *bridge.Session, request []byte) (*bridge.Resu
 		sc.end(fmt.Errorf("%w: %v", ErrSessionGone, cause))
 	}
 	return result, err
+}
+
+// Entry runs a bootstrap entry point of a stream in the session's child.
+func (sc *SessionChild) Entry(s *bridge.Session, name string, arg []byte) error {
+	_, err := sc.serve(s, func(g *sandboxGuest) (*bridge.Result, error) { return nil, g.Entry(name, arg) })
+	return err
 }
 
 // Alive says whether the child still serves the session.
