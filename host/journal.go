@@ -114,6 +114,7 @@ type journaled struct {
 	recorder *bridge.Recorder
 	journal  Journal // request, digests and seed; calls and clock filled at the end
 	resumed  bool
+	refusing bool // a session's: nothing suspends, nothing is repeatable
 }
 
 // gatedTools is the set of tools a request's calls suspend at: those whose
@@ -138,6 +139,9 @@ func (e *Engine) journalFor(req Request, inputs, manifest json.RawMessage, repla
 	gated := e.gatedTools(req)
 	if replay == nil && len(gated) == 0 && !req.Durable && len(e.suspends) == 0 {
 		return nil, nil
+	}
+	if req.session != "" {
+		return e.refusingJournal(gated)
 	}
 	j := &journaled{journal: Journal{Version: JournalVersion, Request: journalRequest(req, inputs)}}
 	j.journal.ProgramDigest, j.journal.ManifestDigest = programDigest(j.journal.Request), manifestDigest(manifest, gated)
@@ -203,7 +207,7 @@ func randomSeed() int64 {
 
 // determinism is what the guest needs to make the program repeatable.
 func (j *journaled) determinism() *protocol.Determinism {
-	if j == nil {
+	if j == nil || j.refusing {
 		return nil
 	}
 	return &protocol.Determinism{Seed: j.journal.Seed}
@@ -303,6 +307,23 @@ func (e *Engine) resumeRequest(j *Journal, d Decision) (Request, bridge.Decision
 		return req, bridge.Decision{Response: append(append([]byte(`{"value":`), value...), '}')}, nil
 	}
 	return bad("unknown decision %q (have: approve, deny, answer)", d.Kind)
+}
+
+// sessionRefusal is what a call that needs approval raises in a session:
+// a session's namespace lives in its child, which no journal can rebuild,
+// so its executions are never suspended.
+const sessionRefusal = "needs approval, and an execution in a session cannot be suspended"
+
+// refusingJournal is the recorder of a session's execution: the calls that
+// would suspend raise PermissionError instead; nothing is journaled.
+func (e *Engine) refusingJournal(gated map[string]bool) (*journaled, error) {
+	recorder, err := bridge.NewRecorder(bridge.RecorderConfig{Refuse: sessionRefusal, Suspends: func(call bridge.HookCall) bool {
+		return gated[call.Tool.Name] || e.hookSuspends(call)
+	}})
+	if err != nil {
+		return nil, err
+	}
+	return &journaled{recorder: recorder, refusing: true}, nil
 }
 
 // hookSuspends asks the engine's Suspend hooks about a call.

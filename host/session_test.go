@@ -222,3 +222,18 @@ func TestSessionStream(t *testing.T) {
 		}
 	})
 }
+
+// A session's executions cannot be suspended (no journal rebuilds a
+// namespace): a call that needs approval raises PermissionError there.
+func TestSessionRefusesCallsNeedingApproval(t *testing.T) {
+	e := engineIn(t, host.Inproc)
+	s := openSession(t, e, host.SessionOptions{})
+	r, err := s.Execute(context.Background(), host.Request{RequireApproval: []string{"lookup"},
+		Source: "try:\n    lookup(key=1)\nexcept PermissionError as e:\n    result = str(e)\n"})
+	if err != nil || !strings.Contains(string(r.Value), "cannot be suspended") {
+		t.Fatalf("%v %+v", err, r)
+	}
+	if r := step(t, s, "result = lookup(key=1)"); string(r.Value) != "7" {
+		t.Errorf("without approval asked: %+v", r)
+	}
+}

@@ -45,6 +45,10 @@ type RecorderConfig struct {
 	// decision (a tool that needs approval, a hook's choice): the execution
 	// then ends suspended, with this call pending.
 	Suspends func(call HookCall) bool
+	// Refuse, when set, answers a call Suspends picks with
+	// PermissionError(Refuse) instead of suspending: for executions that
+	// cannot be suspended (a session's). Nothing is journaled then.
+	Refuse string
 }
 
 // Halt is why a recorded execution was stopped early.
@@ -160,11 +164,17 @@ func (r *Recorder) issue(call HookCall) (ticket, verdict, []byte) {
 		if r.halt != Running {
 			return ticket{}, halted, nil
 		}
+		if suspend && r.cfg.Refuse != "" {
+			return ticket{}, decided, deniedResponse(r.cfg.Refuse)
+		}
 		if suspend {
 			r.halt = Suspended
 			r.pending = entry
 			return ticket{}, halted, nil
 		}
+	}
+	if r.cfg.Refuse != "" {
+		return ticket{}, runLive, nil // nothing is journaled
 	}
 	r.log = append(r.log, entry)
 	return ticket{entry}, runLive, nil
