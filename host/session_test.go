@@ -237,3 +237,16 @@ func TestSessionRefusesCallsNeedingApproval(t *testing.T) {
 		t.Errorf("without approval asked: %+v", r)
 	}
 }
+
+func TestSessionLifetimeStopsARunningExecution(t *testing.T) {
+	e := engineIn(t, host.Sandbox)
+	s := openSession(t, e, host.SessionOptions{Lifetime: 300 * time.Millisecond})
+	start := time.Now()
+	r, _ := s.Execute(context.Background(), host.Request{Source: "while True: pass", Limits: host.Limits{Timeout: 20 * time.Second}})
+	if r == nil || r.Status == host.StatusOK || time.Since(start) > 10*time.Second {
+		t.Fatalf("%+v after %v", r, time.Since(start))
+	}
+	if !errors.Is(s.Err(), host.ErrSessionGone) || !strings.Contains(s.Err().Error(), "lifetime") {
+		t.Errorf("%v", s.Err())
+	}
+}

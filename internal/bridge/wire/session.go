@@ -115,8 +115,10 @@ func (sc *SessionChild) Alive() error {
 	return sc.gone
 }
 
-// Close kills the child and frees its slot; later executions get why.
+// Close kills the child and frees its slot; later executions get why. An
+// execution running is stopped: the kill comes before the lock it holds.
 func (sc *SessionChild) Close(why error) {
+	sc.owner.killFor(killRelease)
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	if sc.gone == nil {
