@@ -389,6 +389,10 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 		return nil, err
 	}
 	sink := &emitted{}
+	if req.replay != nil {
+		// What the recorded calls emitted is part of the run they resume.
+		sink.values = append(sink.values, req.replay.Emitted...)
+	}
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
 	ctx, observed := e.telemetry.startExecution(ctx, req, e.level)
 	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: limits.result(), Hooks: e.hooks,

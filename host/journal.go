@@ -44,6 +44,9 @@ type Journal struct {
 	Calls []JournalCall `json:"calls"`
 	// Pending is the call the execution suspended at, not run.
 	Pending *JournalCall `json:"pending"`
+	// Emitted is what the recorded calls passed to Emit: a resume's
+	// Response.Emitted starts with it, as the uninterrupted run's would.
+	Emitted []json.RawMessage `json:"emitted,omitempty"`
 }
 
 // JournalRequest is the request of a journaled execution, as it reruns.
@@ -229,6 +232,7 @@ func (j *journaled) finish(resp *Response) (*Response, error, bool) {
 			journal.Calls[i] = JournalCall{Tool: c.Tool, Args: c.Args, Occurrence: c.Occurrence, Result: c.Response}
 		}
 		journal.Pending = &JournalCall{Tool: pending.Tool, Args: pending.Args, Occurrence: pending.Occurrence}
+		journal.Emitted = resp.Emitted
 		resp.Status, resp.Journal = StatusSuspended, &journal
 		resp.Error = fmt.Sprintf("Suspended: %s(%s) needs a decision", pending.Tool, pending.Args)
 		resp.Value, resp.Line, resp.Traceback = nil, 0, ""
