@@ -250,3 +250,21 @@ func TestSessionLifetimeStopsARunningExecution(t *testing.T) {
 		t.Errorf("%v", s.Err())
 	}
 }
+
+// A thread a step leaves behind that calls a tool between executions gets
+// RuntimeError in the guest: nothing crosses to the host while no execution
+// of the session runs, and the session goes on.
+func TestSessionStrayThreadCallingBetweenSteps(t *testing.T) {
+	e := engineIn(t, host.Sandbox)
+	s := openSession(t, e, host.SessionOptions{})
+	step(t, s, "import threading, time\nerrors = []\ndef later():\n    time.sleep(0.2)\n    try:\n        lookup(key=1)\n"+
+		"    except RuntimeError as e:\n        errors.append(str(e))\nthread = threading.Thread(target=later)\nthread.start()\n")
+	time.Sleep(500 * time.Millisecond)
+	r := step(t, s, "thread.join()\nresult = errors\n")
+	if r.Status != host.StatusOK || string(r.Value) != `["spine: no execution is running"]` || len(r.Calls) != 0 {
+		t.Fatalf("%+v", r)
+	}
+	if err := s.Err(); err != nil {
+		t.Errorf("the session ended: %v", err)
+	}
+}
