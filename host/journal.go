@@ -136,11 +136,11 @@ func (e *Engine) gatedTools(req Request) map[string]bool {
 }
 
 // journalFor sets up the journal of an execution that may suspend: one
-// whose request names tools needing approval, or asks for it (Durable), or
+// whose request names tools needing approval (or whose spec says so), or
 // on an engine with a hook that may suspend. nil: the execution keeps none.
 func (e *Engine) journalFor(req Request, inputs, manifest json.RawMessage, replay *Journal, decision bridge.Decision) (*journaled, error) {
 	gated := e.gatedTools(req)
-	if replay == nil && len(gated) == 0 && !req.Durable && len(e.suspends) == 0 {
+	if replay == nil && len(gated) == 0 && len(e.suspends) == 0 {
 		return nil, nil
 	}
 	if req.session != "" {

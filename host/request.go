@@ -52,11 +52,6 @@ type Request struct {
 	// stops at such a call (StatusSuspended, ErrSuspended) and
 	// Response.Journal holds what Engine.Resume needs to continue it.
 	RequireApproval []string
-	// Durable keeps a journal even when no tool needs approval, so that a
-	// hook's Suspend can suspend the execution (an engine with such a hook
-	// keeps one anyway). A journal holds every result the program received,
-	// charged to Limits.HostBytes.
-	Durable bool
 
 	replay      *Journal              // Resume: the journal the program retraces
 	decision    bridge.Decision       // Resume: what the pending call gets
