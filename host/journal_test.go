@@ -306,3 +306,13 @@ func TestAsyncCallsReplay(t *testing.T) {
 		}
 	})
 }
+
+// Every clock reading a journal keeps is charged to the execution's host
+// memory: a program reading the clock without end stops at the limit.
+func TestClockReadingsAreCharged(t *testing.T) {
+	e := engineIn(t, host.Inproc, host.WithTools((&ledger{}).tools()...), host.WithLimits(host.Limits{HostBytes: 256 << 10, StdoutBytes: 64 << 10}))
+	resp, err := e.Execute(context.Background(), host.Request{Source: "import time\nwhile True:\n    time.time()\n"})
+	if !errors.Is(err, host.ErrLimit) || resp.Status != host.StatusLimit {
+		t.Fatalf("%v %+v", err, resp)
+	}
+}

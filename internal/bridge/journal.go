@@ -243,7 +243,9 @@ func (r *Recorder) Clock() (int64, bool) {
 		return 0, false
 	}
 	now := time.Now().UnixNano()
-	r.clock = append(r.clock, now)
+	if r.cfg.Refuse == "" { // an execution that keeps no journal keeps no readings
+		r.clock = append(r.clock, now)
+	}
 	return now, true
 }
 
@@ -391,12 +393,18 @@ func (s *Session) AwaitOwnCalls() {
 // clockResponse answers the guest's clock crossing of a recorded execution.
 func (s *Session) clockResponse() []byte {
 	now, ok := s.cfg.Recorder.Clock()
+	if ok && !s.Charge(clockReadingCost) { // the journal keeps every reading
+		return errorResponse(s.LimitExceeded())
+	}
 	if !ok {
 		s.haltProgram()
 		return errorResponse(DivergedMessage)
 	}
 	return valueResponse(json.RawMessage(strconv.FormatInt(now, 10)))
 }
+
+// clockReadingCost is what keeping one clock reading costs the budget.
+const clockReadingCost = 8
 
 // IsClockRequest says whether a call request is the guest's clock crossing.
 func isClockRequest(tool string) bool { return tool == protocol.ClockTool }
