@@ -18,6 +18,8 @@ out=bench/RESULTS.md
   go run ./bench/nativebench
   go run ./bench/agentbench
   go run ./bench/mcpbench
+  go run ./bench/journalbench
+  go run ./bench/sessionbench
   if [ -x build/runtime/runtime_bench ]; then
     bash bench/runtime/run.sh build
   fi

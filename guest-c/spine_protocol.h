@@ -78,6 +78,8 @@ enum {
 #define SPINE_ENTRY_PREFIX_BEGIN "prefix_begin"
 #define SPINE_ENTRY_PREFIX_FEED "prefix_feed"
 #define SPINE_ENTRY_PREFIX_ABORT "prefix_abort"
+/* Serve executions one after another (a session's), not exit after one. */
+#define SPINE_ENTRY_SESSION_BEGIN "session_begin"
 
 /** \brief The member a child adds to a native answer: the descriptors of the modules that came with it. */
 #define SPINE_NATIVE_DESCRIPTORS "fds"

@@ -556,8 +556,8 @@ def execute(request):
         native = request.get("native")
         code, helpers, transformed, plan = _compile(source, manifest, request.get("plm"), limits["fanout"],
                                                     bool(native))
-        scope = {"__name__": "__main__", "__builtins__": _BUILTINS.copy(),
-                 "inputs": request.get("inputs", {})}
+        scope = _scope(request.get("session"))
+        scope["inputs"] = request.get("inputs", {})
         for spec in manifest:
             scope[spec["name"]] = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
         if helpers:
@@ -572,6 +572,7 @@ def execute(request):
         sys.stdout = stdout
         sys.stderr = stderr
         sys.setrecursionlimit(limits["recursion"] + 50)
+        restore = _repeatable(request.get("determinism"))
         try:
             _calls.begin()
             aio.install_loop_policy()
@@ -580,6 +581,8 @@ def execute(request):
             else:
                 exec(code, scope)
         finally:
+            if restore is not None:
+                restore()
             _calls.finish(stderr)
             sys.stdout, sys.stderr, depth = saved_streams
             sys.setrecursionlimit(depth)
@@ -608,6 +611,44 @@ def execute(request):
     # JSON string, where its backslash escape is the JSON escape: the
     # response stays valid UTF-8 JSON.
     return response.encode("utf-8", "backslashreplace")
+
+
+# The namespaces of the sessions this interpreter serves, by the host's
+# session id: a session's executions share theirs (variables, functions,
+# imports). A sandboxed child serves one session; in process the host ends
+# each with session_end.
+_sessions = {}
+
+
+def _scope(session):
+    """The namespace an execution runs in: its session's, without the
+    result of an earlier execution, or a fresh one."""
+    if session is None:
+        return {"__name__": "__main__", "__builtins__": _BUILTINS.copy()}
+    scope = _sessions.get(session)
+    if scope is None:
+        scope = _sessions[session] = {"__name__": "__main__", "__builtins__": _BUILTINS.copy()}
+    scope.pop("result", None)
+    return scope
+
+
+def session_end(session):
+    """Drop a session's namespace (in process, when the session ends)."""
+    _sessions.pop(session, None)
+
+
+def _read_clock():
+    """The wall-clock time (UnixNano) as the host records it for a journal."""
+    return decode(call(encode_request(protocol.CLOCK_TOOL, {})))
+
+
+def _repeatable(determinism):
+    """Make the program's clock and randomness repeatable when the request
+    keeps a journal (determinism.py); the restoring function, or None."""
+    if not determinism:
+        return None
+    import determinism as sources
+    return sources.install(int(determinism["seed"]), _read_clock)
 
 
 def _run_coroutine(program):

@@ -8,7 +8,7 @@ import (
 	"fmt"
 )
 
-//go:embed protocol.py policy.py sandbox_policy.py early.py effects.py aio.py plm.py prefix.py hot.py bootstrap.py
+//go:embed protocol.py policy.py sandbox_policy.py early.py effects.py aio.py plm.py prefix.py hot.py determinism.py bootstrap.py
 var files embed.FS
 
 // Module is one guest module's name and source.
@@ -21,8 +21,8 @@ type Module struct {
 // after the modules it imports at load time (plm, prefix and hot import
 // policy; plm, prefix and bootstrap import early; plm and prefix import
 // effects; bootstrap imports protocol, early and aio at load time and plm /
-// prefix / hot lazily, so it comes last).
-var loadOrder = []string{"protocol", "policy", "sandbox_policy", "early", "effects", "aio", "plm", "prefix", "hot", "bootstrap"}
+// prefix / hot / determinism lazily, so it comes last).
+var loadOrder = []string{"protocol", "policy", "sandbox_policy", "early", "effects", "aio", "plm", "prefix", "hot", "determinism", "bootstrap"}
 
 // Modules returns the guest modules in load order.
 func Modules() []Module {

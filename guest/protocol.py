@@ -54,6 +54,10 @@ ENTRY_PREFIX_BEGIN = "prefix_begin"
 ENTRY_PREFIX_FEED = "prefix_feed"
 ENTRY_PREFIX_ABORT = "prefix_abort"
 ENTRY_NATIVE_SETUP = "native_setup"
+# A session's executions share one namespace: a sandboxed child told
+# session_begin serves several; session_end drops a session's namespace.
+ENTRY_SESSION_BEGIN = "session_begin"
+ENTRY_SESSION_END = "session_end"
 
 # The operations of a native crossing (hot functions).
 NATIVE_START = "start"
@@ -62,6 +66,11 @@ NATIVE_POLL = "poll"
 # The member a sandboxed child adds to a native answer: the descriptors of
 # the compiled modules that came with it (a unit's "module" indexes them).
 NATIVE_DESCRIPTORS = "fds"
+
+# The tool name of the clock crossing of a journaled execution: the host
+# answers it with the wall-clock time (UnixNano) and records it, so that a
+# replay reads the same times (determinism.py).
+CLOCK_TOOL = "__spine_clock"
 
 _encoder = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")

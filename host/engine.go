@@ -132,10 +132,12 @@ type Engine struct {
 	abandoned atomic.Int64
 
 	hooks     bridge.Hooks // call hooks and the telemetry's; nil: none
+	suspends  []Hook       // the hooks with a Suspend decision (journal.go)
 	telemetry *telemetry   // nil: off
 
-	mu      sync.Mutex
-	streams map[*Stream]struct{} // open streams, aborted by Close
+	mu       sync.Mutex
+	streams  map[*Stream]struct{}  // open streams, aborted by Close
+	sessions map[*Session]struct{} // open sessions, ended by Close (session.go)
 
 	upstreams []*mcp.Servers // WithMCP's servers, stopped by Close
 }
@@ -184,6 +186,11 @@ func New(opts ...Option) (_ *Engine, err error) {
 	}
 	e.telemetry = telemetry
 	e.hooks = newHookChain(append(cfg.hooks, e.telemetry.hook()...))
+	for _, h := range cfg.hooks {
+		if h.Suspend != nil {
+			e.suspends = append(e.suspends, h)
+		}
+	}
 	if err := e.start(cfg); err != nil {
 		if e.native != nil {
 			e.native.Close()
@@ -232,6 +239,7 @@ func (e *Engine) Close() error {
 	for _, s := range open {
 		s.Abort()
 	}
+	e.closeSessions()
 	e.running.Wait()
 	closeMCP(e.upstreams)
 	if e.native != nil {
@@ -291,7 +299,10 @@ type prepared struct {
 	hot         *protocol.NativeMode
 	start       time.Time
 	telemetry   *execution
-	limits      Limits // the engine's, tightened by the request's
+	limits      Limits                // the engine's, tightened by the request's
+	journal     *journaled            // nil: the execution keeps no journal
+	determinism *protocol.Determinism // what the guest's request carries (journal.go)
+	sessionID   string                // the session whose namespace it runs in (session.go)
 }
 
 // resolveRequest checks the inputs and picks the request's tools.
@@ -304,6 +315,11 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 		inputs = []byte("{}")
 	} else if !json.Valid(inputs) {
 		return nil, nil, nil, &ExecError{Kind: ErrBadRequest, Message: "inputs are not valid JSON"}
+	}
+	for _, name := range req.RequireApproval {
+		if e.tools[name] == nil {
+			return nil, nil, nil, &ExecError{Kind: ErrBadRequest, Message: fmt.Sprintf("approval required for unknown tool %q", name)}
+		}
 	}
 	tools, manifest := e.tools, json.RawMessage(e.manifest)
 	if req.Tools != nil {
@@ -322,7 +338,7 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 
 func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
 	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
-		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live()})
+		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(), Determinism: req.determinism, Session: req.session})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
@@ -373,6 +389,11 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	if err != nil {
 		return nil, err
 	}
+	journal, err := e.journalFor(req, inputs, manifest, req.replay, req.decision)
+	if err != nil {
+		return nil, err
+	}
+	req.determinism = journal.determinism()
 	hot, nativeSession, err := e.nativeFor(ctx, req.Native)
 	if err != nil {
 		return nil, err
@@ -382,6 +403,10 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 		return nil, err
 	}
 	sink := &emitted{}
+	if req.replay != nil {
+		// What the recorded calls emitted is part of the run they resume.
+		sink.values = append(sink.values, req.replay.Emitted...)
+	}
 	ctx = context.WithValue(ctx, emittedKey{}, sink)
 	ctx, observed := e.telemetry.startExecution(ctx, req, e.level)
 	config := bridge.Config{Tools: tools, Workers: e.workers, Abandoned: &e.abandoned, Result: limits.result(), Hooks: e.hooks,
@@ -391,10 +416,14 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	if nativeSession != nil {
 		config.Native = nativeSession
 	}
+	if journal != nil {
+		config.Recorder = journal.recorder
+	}
 	session := bridge.NewSession(ctx, config)
 	sink.charge = session.Charge
 	return &prepared{session: session, sink: sink, request: encoded, inputs: inputs, manifest: manifest,
-		native: nativeSession, hot: hot, start: time.Now(), telemetry: observed, limits: limits}, nil
+		native: nativeSession, hot: hot, start: time.Now(), telemetry: observed, limits: limits, journal: journal,
+		determinism: req.determinism, sessionID: req.session}, nil
 }
 
 // Execute runs one program and returns its response. The error is nil when
@@ -450,7 +479,15 @@ func (e *Engine) acquireFailed(parent context.Context, p *prepared, err error) (
 // finish closes the session, turns the guest's result into a Response and
 // reports it to the telemetry.
 func (e *Engine) finish(parent context.Context, p *prepared, result *bridge.Result, runErr error) (*Response, error) {
+	if p.journal != nil && p.journal.recorder.Halted() == bridge.Suspended {
+		p.session.AwaitOwnCalls() // before Close cancels them: their effects go in the journal
+	}
 	resp, err := e.outcome(parent, p, result, runErr)
+	if resp != nil {
+		if ended, endErr, halted := p.journal.finish(resp); halted {
+			resp, err = ended, endErr
+		}
+	}
 	e.telemetry.executionEnded(p.telemetry, resp, err)
 	return resp, err
 }
@@ -584,7 +621,7 @@ func convertCalls(calls []bridge.Call) []Call {
 	for i, c := range calls {
 		out[i] = Call{Tool: c.Tool, Args: c.Args, Start: c.Start, End: c.End, Error: c.Error,
 			Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch, ArgsTruncated: c.ArgsTruncated,
-			Stale: c.Stale}
+			Stale: c.Stale, Replayed: c.Replayed}
 	}
 	return out
 }

@@ -41,6 +41,15 @@ type Hook struct {
 	// while the program or the end of the execution waits: it must return
 	// promptly.
 	After func(ctx context.Context, call CallInfo, end CallEnd)
+	// Suspend, when it returns true for a call the program makes, suspends
+	// the execution at that call before any Before hook or the tool runs:
+	// it ends with StatusSuspended and a journal for Engine.Resume (see
+	// ToolSpec.Approval). An engine with a Suspend hook keeps a journal of
+	// every execution. A call started early is asked about with
+	// call.Early: true suspends nothing then, but keeps it from starting
+	// early. It is not asked about calls a resume answers from its journal.
+	// It must return promptly.
+	Suspend func(call CallInfo) bool
 }
 
 // CallInfo is a tool call as a Hook sees it.

@@ -35,6 +35,7 @@ type responseJSON struct {
 	ElapsedMs       float64           `json:"elapsed_ms"`
 	Native          []NativeFunction  `json:"native,omitempty"`
 	Chunks          []Chunk           `json:"chunks,omitempty"`
+	Journal         *Journal          `json:"journal,omitempty"`
 }
 
 type callJSON struct {
@@ -50,6 +51,7 @@ type callJSON struct {
 	// ArgsTruncated: a refused request; args is a string holding its start.
 	ArgsTruncated bool `json:"args_truncated,omitempty"`
 	Stale         bool `json:"stale,omitempty"`
+	Replayed      bool `json:"replayed,omitempty"`
 }
 
 type nativeJSON struct {
@@ -84,7 +86,7 @@ func (r Response) MarshalJSON() ([]byte, error) {
 	v := responseJSON{Status: r.Status, Isolation: r.Isolation, Value: orNull(r.Value), Error: nullIfEmpty(r.Error),
 		Line: r.Line, Traceback: r.Traceback, Stdout: r.Stdout, Stderr: r.Stderr,
 		StdoutTruncated: r.StdoutTruncated, StderrTruncated: r.StderrTruncated, Transformed: r.Transformed,
-		Calls: r.Calls, Emitted: r.Emitted, ElapsedMs: millis(r.Elapsed), Native: r.Native, Chunks: r.Chunks}
+		Calls: r.Calls, Emitted: r.Emitted, ElapsedMs: millis(r.Elapsed), Native: r.Native, Chunks: r.Chunks, Journal: r.Journal}
 	if v.Calls == nil {
 		v.Calls = []Call{}
 	}
@@ -98,7 +100,7 @@ func (r Response) MarshalJSON() ([]byte, error) {
 func (c Call) MarshalJSON() ([]byte, error) {
 	return json.Marshal(callJSON{Tool: c.Tool, Args: orNull(c.Args), StartMs: millis(c.Start), EndMs: millis(c.End),
 		Error: nullIfEmpty(c.Error), Early: c.Early, Stream: c.Stream, Claimed: c.Claimed, Mismatch: c.Mismatch,
-		ArgsTruncated: c.ArgsTruncated, Stale: c.Stale})
+		ArgsTruncated: c.ArgsTruncated, Stale: c.Stale, Replayed: c.Replayed})
 }
 
 // MarshalJSON encodes one function of the hot-function trace (an item of `native`).
@@ -126,7 +128,7 @@ func (r *Response) UnmarshalJSON(data []byte) error {
 	*r = Response{Status: v.Status, Isolation: v.Isolation, Value: v.Value, Error: textOf(v.Error), Line: v.Line,
 		Traceback: v.Traceback, Stdout: v.Stdout, Stderr: v.Stderr, StdoutTruncated: v.StdoutTruncated,
 		StderrTruncated: v.StderrTruncated, Transformed: v.Transformed, Calls: v.Calls, Emitted: v.Emitted,
-		Elapsed: duration(v.ElapsedMs), Native: v.Native, Chunks: v.Chunks}
+		Elapsed: duration(v.ElapsedMs), Native: v.Native, Chunks: v.Chunks, Journal: v.Journal}
 	return nil
 }
 
@@ -138,7 +140,7 @@ func (c *Call) UnmarshalJSON(data []byte) error {
 	}
 	*c = Call{Tool: v.Tool, Args: v.Args, Start: duration(v.StartMs), End: duration(v.EndMs), Error: textOf(v.Error),
 		Early: v.Early, Stream: v.Stream, Claimed: v.Claimed, Mismatch: v.Mismatch, ArgsTruncated: v.ArgsTruncated,
-		Stale: v.Stale}
+		Stale: v.Stale, Replayed: v.Replayed}
 	return nil
 }
 

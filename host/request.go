@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/spine-sandbox/spine/internal/bridge"
 	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
@@ -46,6 +47,16 @@ type Request struct {
 	// (`File "agent/plan.py", line 3, in f`); default "<spine>". At most 256
 	// characters, without control characters.
 	Name string
+	// RequireApproval names tools whose calls need a decision in this
+	// execution, besides those whose ToolSpec.Approval says so: the program
+	// stops at such a call (StatusSuspended, ErrSuspended) and
+	// Response.Journal holds what Engine.Resume needs to continue it.
+	RequireApproval []string
+
+	replay      *Journal              // Resume: the journal the program retraces
+	decision    bridge.Decision       // Resume: what the pending call gets
+	determinism *protocol.Determinism // a journaled execution's repeatable sources
+	session     string                // the session whose namespace it runs in (session.go)
 }
 
 // Status is how an execution ended; exactly one per execution.
@@ -96,6 +107,9 @@ type Response struct {
 	// on the time base of Calls; the program itself ran from the end of the
 	// stream (Stream.Finish), for Elapsed. Empty unless streamed.
 	Chunks []Chunk
+	// Journal is set when Status is StatusSuspended: give it to
+	// Engine.Resume with a decision (it is JSON: store it, resume anywhere).
+	Journal *Journal
 }
 
 // Call is one tool call of the trace.
@@ -115,6 +129,7 @@ type Call struct {
 	// what the program sent.
 	ArgsTruncated bool
 	Stale         bool // an early call cancelled before use: an effectful call changed what it reads
+	Replayed      bool // answered from the journal of a resumed execution: its tool did not run
 }
 
 // checkName refuses a program name that would garble a traceback.

@@ -58,6 +58,12 @@ var ErrStreamDone = errors.New("spine: the stream is finished or aborted")
 // releases its guest. The engine's timeout bounds Finish, and also how long
 // Stream waits for a guest when every sandboxed child is busy.
 func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
+	return e.stream(ctx, req, e.acquireForStream)
+}
+
+// stream starts a stream whose guest acquire gives (an engine's, or a
+// session's).
+func (e *Engine) stream(ctx context.Context, req Request, acquire func(*prepared) (bridge.Guest, error)) (*Stream, error) {
 	if reason := bridge.ReasonFor(ctx); reason != bridge.NotInterrupted {
 		_, err := e.notStarted(reason)
 		return nil, err
@@ -69,7 +75,7 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 		e.running.Done()
 		return nil, err
 	}
-	g, err := e.acquireForStream(p)
+	g, err := acquire(p)
 	if err != nil {
 		_, err = e.acquireFailed(ctx, p, err)
 		p.cancel()
@@ -261,11 +267,12 @@ func (s *Stream) release(claimed bool) {
 func (s *Stream) finalRequest() []byte {
 	if !s.broken.Load() {
 		encoded, _ := json.Marshal(protocol.ExecuteRequest{Prefix: true, Stream: s.id, Limits: s.p.limits.guest(), Native: s.p.hot,
-			Name: s.request.Name, Live: s.request.live()})
+			Name: s.request.Name, Live: s.request.live(), Determinism: s.p.determinism, Session: s.p.sessionID})
 		return encoded
 	}
 	req := s.request
 	req.Source, req.PLM = string(s.source), true
+	req.determinism, req.session = s.p.determinism, s.p.sessionID
 	encoded, _ := s.engine.encodeRequest(req, s.p.limits, s.p.inputs, s.p.manifest, s.p.hot)
 	return encoded
 }

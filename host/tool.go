@@ -62,6 +62,11 @@ type ToolSpec struct {
 	// (No omitempty: null and [] must stay apart when a spec is encoded.)
 	Reads  []string `json:"reads"`
 	Writes []string `json:"writes"`
+	// Approval: every call of this tool needs a decision before it runs.
+	// The program stops at the call with StatusSuspended and a journal, and
+	// Engine.Resume continues it (approve, deny, or answer in its place).
+	// Such a call never starts early.
+	Approval bool `json:"approval,omitempty"`
 }
 
 // Handler runs one call: args is the JSON object of the keyword arguments and

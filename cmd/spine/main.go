@@ -4,9 +4,12 @@
 //	spine stubs [--manifest FILE] [--demo-tools] [--mcp FILE]
 //	spine mcp [flags]
 //	spine serve [flags]
+//	spine resume FILE --approve|--deny MSG|--answer JSON [flags]
+//	spine repl [--json] [flags]
 //
 // Exit status: 0 when the program finished, 1 when it failed (raised, timed
-// out, exceeded a limit), 2 on a usage or engine error.
+// out, exceeded a limit), 2 on a usage or engine error, 3 when it stopped
+// at a call that needs approval (the journal is written for `spine resume`).
 package main
 
 import (
@@ -19,11 +22,15 @@ const usage = `usage: spine run [flags] FILE|-
        spine stubs [--manifest FILE] [--demo-tools] [--mcp FILE]
        spine mcp [flags]
        spine serve [flags]
+       spine resume FILE --approve|--deny MSG|--answer JSON [flags]
+       spine repl [--json] [flags]
 
 run: runs a Python program whose tools are Go functions ("spine run -h" for flags).
 stubs: prints the tools as Python stubs for a model's prompt.
 mcp: serves run_python to MCP clients, over stdio or streamable HTTP ("spine mcp -h").
 serve: an HTTP JSON service running programs ("spine serve -h" for flags).
+resume: continues a run that stopped for approval (exit 3) from its journal.
+repl: runs programs one after another in one session (shared variables).
 `
 
 func main() {
@@ -44,6 +51,10 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return serveMCP(args[1:], stdin, stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stderr)
+	case "resume":
+		return resume(args[1:], stdout, stderr)
+	case "repl":
+		return repl(args[1:], stdin, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -57,4 +68,5 @@ const (
 	exitOK      = 0
 	exitProgram = 1
 	exitUsage   = 2
+	exitSuspend = 3 // the run waits for a decision: `spine resume` its journal
 )

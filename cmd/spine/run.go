@@ -29,6 +29,8 @@ type runFlags struct {
 	native    string
 	mcp       string
 	traceHTML string
+	approval  []string // tools whose calls suspend the run (resume.go)
+	journal   string   // where a suspended run's journal goes
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -48,6 +50,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&f.delay, "chunk-delay", 0, "with --stream: wait D between simulated chunks")
 	fs.StringVar(&f.traceHTML, "trace-html", "", "write a self-contained HTML page of the run (the program, a waterfall of its tool calls, the result) to FILE")
 	fs.StringVar(&f.native, "native", string(host.NativeOff), "compile eligible typed functions to native code: off, eager (before the program runs) or auto (once hot, in the background); needs the toolchain bin/spine-native or $SPINE_NATIVE")
+	journalFlags(fs, &f)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spine run [flags] FILE|-")
 		fs.PrintDefaults()
@@ -88,20 +91,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
 	}
-	options, err := toolOptions(f)
-	if err != nil {
-		fmt.Fprintln(stderr, "spine run:", err)
-		return exitUsage
-	}
-	options = append(options, host.WithIsolation(host.Isolation(f.isolation)), host.WithLimits(host.Limits{Timeout: f.timeout}))
-	switch host.NativeMode(f.native) {
-	case host.NativeOff:
-	case host.NativeEager, host.NativeAuto:
-		options = append(options, host.WithNative(host.NativeOptions{}))
-	default:
-		fmt.Fprintf(stderr, "spine run: --native must be off, eager or auto, not %q\n", f.native)
-		return exitUsage
-	}
 	var page *os.File // opened first: a path that cannot be written fails before the program runs
 	if f.traceHTML != "" {
 		if page, err = os.Create(f.traceHTML); err != nil {
@@ -110,14 +99,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer page.Close()
 	}
-	engine, err := host.New(options...)
+	engine, err := newEngine(f)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
 	}
 	defer engine.Close()
 
-	request := host.Request{Source: source, Inputs: inputs, PLM: f.plm, Native: host.NativeMode(f.native)}
+	request := host.Request{Source: source, Inputs: inputs, PLM: f.plm, Native: host.NativeMode(f.native),
+		RequireApproval: f.approval}
 	var resp *host.Response
 	if f.stream {
 		var fed bytes.Buffer
@@ -132,7 +122,27 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if errors.Is(err, host.ErrSuspended) {
+		return suspendedExit(resp, f.journal, f.asJSON, stdout, stderr)
+	}
 	return report(resp, err, f.asJSON, stdout, stderr)
+}
+
+// newEngine makes the engine the flags describe.
+func newEngine(f runFlags) (*host.Engine, error) {
+	options, err := toolOptions(f)
+	if err != nil {
+		return nil, err
+	}
+	options = append(options, host.WithIsolation(host.Isolation(f.isolation)), host.WithLimits(host.Limits{Timeout: f.timeout}))
+	switch host.NativeMode(f.native) {
+	case host.NativeOff:
+	case host.NativeEager, host.NativeAuto:
+		options = append(options, host.WithNative(host.NativeOptions{}))
+	default:
+		return nil, fmt.Errorf("--native must be off, eager or auto, not %q", f.native)
+	}
+	return host.New(options...)
 }
 
 func readSource(path string, stdin io.Reader) (string, error) {

@@ -312,6 +312,11 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
   return rc;
 }
 
+/* Set by the session_begin entry: the child serves the executions of one
+ * session, one after another, keeping the program's namespace, instead of
+ * exiting after one. The host kills it when the session ends. */
+static int g_session;
+
 static void serve_execute(const unsigned char *payload, uint32_t len) {
   if (len < SPINE_EXECUTE_HEAD_LEN) {
     _exit(2);
@@ -336,8 +341,14 @@ static void serve_execute(const unsigned char *payload, uint32_t len) {
                            {result.response, result.response_len},
                            {result.out, result.out_len},
                            {result.err, result.err_len}};
-  send_frame(CHILD_FD, SPINE_FRAME_RESULT, parts, 4);
-  _exit(0);
+  if (send_frame(CHILD_FD, SPINE_FRAME_RESULT, parts, 4) < 0 || !g_session) {
+    _exit(0);
+  }
+  /* Between a session's executions no deadline runs. */
+  spine_result_free(&result);
+  if (arm_deadline(0) < 0) {
+    _exit(2);
+  }
 }
 
 static void serve_entry(const unsigned char *payload, uint32_t len) {
@@ -350,8 +361,10 @@ static void serve_entry(const unsigned char *payload, uint32_t len) {
   size_t arg_len = len - (size_t)(nul + 1 - payload);
   unsigned char ok = 1;
   const char *message = "";
-  if (strcmp(name, SPINE_ENTRY_PREFIX_BEGIN) != 0 && strcmp(name, SPINE_ENTRY_PREFIX_FEED) != 0 &&
-      strcmp(name, SPINE_ENTRY_PREFIX_ABORT) != 0) {
+  if (strcmp(name, SPINE_ENTRY_SESSION_BEGIN) == 0) {
+    g_session = 1;
+  } else if (strcmp(name, SPINE_ENTRY_PREFIX_BEGIN) != 0 && strcmp(name, SPINE_ENTRY_PREFIX_FEED) != 0 &&
+             strcmp(name, SPINE_ENTRY_PREFIX_ABORT) != 0) {
     ok = 0;
     message = "unknown entry point";
   } else if (spine_call_entry(TOKEN, name, arg, arg_len) != 0) {

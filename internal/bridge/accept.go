@@ -39,8 +39,8 @@ func (s *Session) sent(reason Reason) bool {
 	switch reason {
 	case NotInterrupted:
 		return true
-	case LimitExceeded:
-		return s.LimitExceeded() != ""
+	case LimitExceeded: // a limit, or the recorder's halt (journal.go)
+		return s.LimitExceeded() != "" || s.cfg.Recorder.Halted() != Running
 	case Cancelled:
 		return s.ctx.Err() != nil
 	case Timeout:

@@ -69,7 +69,7 @@ func (s *Session) AnswerOversized(c protocol.Crossing, size int) (int64, []byte,
 }
 
 func (s *Session) interruptWith(c protocol.Crossing) Reason {
-	if s.LimitExceeded() != "" {
+	if s.LimitExceeded() != "" || s.cfg.Recorder.Halted() != Running {
 		return LimitExceeded
 	}
 	if c.WaitsOnHost() {

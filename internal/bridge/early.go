@@ -34,6 +34,8 @@ type early struct {
 	streaming bool
 	now       bool   // the program's own call, not a guess
 	refusal   string // a call hook refused it (a `now` call only): its answer is the refusal
+	recorded  ticket // a `now` call under a recorder: where its response is journaled
+	replayed  bool   // answered from a journal: its tool never runs
 	cost      int    // bytes charged while it is pending (its bookkeeping and its trace entry)
 
 	// Guarded by Session.mu.
@@ -49,7 +51,7 @@ type early struct {
 
 func (e *early) trace() Call {
 	return Call{Tool: e.tool.Name, Args: e.args, Start: e.start, End: e.end, Error: e.toolErr,
-		Early: !e.now, Stream: e.streaming, Stale: e.stale}
+		Early: !e.now, Stream: e.streaming, Stale: e.stale, Replayed: e.replayed}
 }
 
 // stop cancels the call, noting when (the start of its Grace).
@@ -98,12 +100,20 @@ func (s *Session) Prepare(raw []byte) uint64 {
 	if err != nil {
 		return 0
 	}
+	var recorded ticket
+	if rec := s.cfg.Recorder; rec != nil {
+		handle, issued, ok := s.prepareRecorded(rec, tool, req.Args, req.Now)
+		if !ok {
+			return handle
+		}
+		recorded = issued
+	}
 	refusal, admitted := s.admitPrepared(tool, req.Args, req.Now)
 	if !admitted {
 		return 0
 	}
 	e := &early{tool: tool, args: req.Args, digest: sha256.Sum256(key), done: make(chan struct{}),
-		now: req.Now, refusal: refusal, cost: earlyOverhead + traceCost(tool.Name, req.Args, "")}
+		now: req.Now, refusal: refusal, cost: earlyOverhead + traceCost(tool.Name, req.Args, ""), recorded: recorded}
 	s.mu.Lock()
 	fits := s.fitLocked(e.cost) // speculation never evicts, nor stops the program
 	s.mu.Unlock()
@@ -217,6 +227,9 @@ func (s *Session) finishEarly(e *early, response []byte, toolErr string) {
 	}
 	e.response, e.toolErr, e.end, e.state = response, toolErr, s.Since(), finished
 	s.mu.Unlock()
+	if e.now {
+		s.journal(e.recorded, response)
+	}
 	if stop != nil {
 		stop()
 	}
@@ -254,6 +267,9 @@ func (s *Session) Resolve(handle uint64, raw []byte) []byte {
 		return s.call(raw, false, false)
 	}
 	s.mu.Unlock()
+	if rec := s.cfg.Recorder; rec != nil && !e.now {
+		return s.claimRecorded(rec, e, raw)
+	}
 	if response, again := s.settle(e, true); !again {
 		return response
 	}

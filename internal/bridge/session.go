@@ -43,6 +43,7 @@ type Call struct {
 	// arguments (they were malformed or longer than that).
 	ArgsTruncated bool
 	Stale         bool // an early call cancelled unclaimed because an effectful call changed what it reads
+	Replayed      bool // answered from a journal: its tool did not run (journal.go)
 }
 
 // Config is what a Session needs beyond its context.
@@ -59,6 +60,9 @@ type Config struct {
 	// Stdout and Stderr receive the program's output live (output.go);
 	// nil: only captured.
 	Stdout, Stderr io.Writer
+	// Recorder journals the execution's calls, replays a journal and
+	// suspends at calls that need a decision (journal.go); nil: none.
+	Recorder *Recorder
 }
 
 // Session is the host's side of one execution: every tool crossing of that
@@ -215,11 +219,20 @@ func (s *Session) Call(raw []byte) []byte {
 // when it was prepared), mismatch marks the rerun of a prepared call that
 // did not match.
 func (s *Session) call(raw []byte, fresh, mismatch bool) []byte {
+	return s.callIssued(raw, fresh, mismatch, nil)
+}
+
+// callIssued is call for a request the recorder already issued (issued
+// non-nil: a claimed early call whose response was evicted) or not.
+func (s *Session) callIssued(raw []byte, fresh, mismatch bool, issued *ticket) []byte {
 	start := s.Since()
 	if err := s.done(); err != nil {
 		return errorResponse("not started: " + err.Error())
 	}
 	req, err := parseRequest(raw, s.maxArgBytes())
+	if err == nil && s.cfg.Recorder != nil && isClockRequest(req.Tool) {
+		return s.clockResponse() // not a tool call: never counted nor traced
+	}
 	if fresh {
 		if message := s.countCall(); message != "" {
 			return s.refuse(refusedTrace(req.Tool, req.Args, raw), start, message)
@@ -240,6 +253,20 @@ func (s *Session) call(raw []byte, fresh, mismatch bool) []byte {
 		return s.refuse(refusedTrace(req.Tool, req.Args, raw), start, s.LimitExceeded())
 	}
 	call := HookCall{Tool: tool, Args: req.Args, Mismatch: mismatch}
+	var recorded ticket
+	if issued != nil {
+		recorded = *issued
+	} else if rec := s.cfg.Recorder; rec != nil {
+		var answer []byte
+		var how verdict
+		recorded, how, answer = rec.issue(call)
+		switch how {
+		case replayed, decided:
+			return s.replayedCall(req.Tool, req.Args, start, answer, how == replayed)
+		case halted:
+			return s.haltedResponse(req.Tool, req.Args, start)
+		}
+	}
 	denied := false
 	response, toolErr, abandoned := s.runBounded(s.ctx, func() ([]byte, string) {
 		if fresh {
@@ -256,6 +283,7 @@ func (s *Session) call(raw []byte, fresh, mismatch bool) []byte {
 	s.used += len(toolErr) // the tool's own message: the host's code, charged as is
 	s.calls = append(s.calls, trace)
 	s.mu.Unlock()
+	s.journal(recorded, response)
 	s.after(call, trace, response, !abandoned && denied)
 	return response
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
 // Handler runs one tool call: args is the JSON object of the keyword
@@ -138,4 +140,5 @@ var pythonKeywords = map[string]bool{
 }
 
 // conventionNames are the names the convention gives the program itself.
-var conventionNames = map[string]bool{"inputs": true, "result": true}
+// (and the clock crossing's, which a journaled execution reserves).
+var conventionNames = map[string]bool{"inputs": true, "result": true, protocol.ClockTool: true}

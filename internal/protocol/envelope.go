@@ -21,6 +21,13 @@ type ExecuteRequest struct {
 	// Name is the program's name in its tracebacks and syntax errors
 	// (absent: ProgramFilename).
 	Name string `json:"name,omitempty"`
+	// Determinism makes the program repeatable for a journal (journal.go);
+	// absent: the program's clock and randomness are the real ones.
+	Determinism *Determinism `json:"determinism,omitempty"`
+	// Session names the session whose namespace the program runs in
+	// (variables, functions, imports of its earlier executions); absent: a
+	// fresh namespace.
+	Session string `json:"session,omitempty"`
 }
 
 // ProgramFilename is the filename the program's code is compiled under,
@@ -70,6 +77,12 @@ const (
 	// EntryNativeSetup loads the native module loader from a toolchain's
 	// python dir (in process; the zygote does it before it forks).
 	EntryNativeSetup = "native_setup"
+	// EntrySessionBegin makes a sandboxed child serve executions one after
+	// another (a session's) instead of exiting after one; its argument is
+	// empty. EntrySessionEnd drops a session's namespace (in process; its
+	// argument is the session id).
+	EntrySessionBegin = "session_begin"
+	EntrySessionEnd   = "session_end"
 )
 
 // PrefixBegin starts receiving a streamed program.

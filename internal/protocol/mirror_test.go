@@ -66,6 +66,9 @@ var cMirror = map[string]any{
 	"SPINE_ENTRY_PREFIX_ABORT": EntryPrefixAbort,
 	"SPINE_NATIVE_DESCRIPTORS": NativeDescriptors,
 	"SPINE_NATIVE_FDS_MAX":     NativeModulesPerAnswer,
+
+	// Sessions and journals.
+	"SPINE_ENTRY_SESSION_BEGIN": EntrySessionBegin,
 }
 
 var pythonMirror = map[string]any{
@@ -91,6 +94,11 @@ var pythonMirror = map[string]any{
 	"NATIVE_COMPILE":      NativeCompile,
 	"NATIVE_POLL":         NativePoll,
 	"NATIVE_DESCRIPTORS":  NativeDescriptors,
+
+	// Sessions and journals.
+	"ENTRY_SESSION_BEGIN": EntrySessionBegin,
+	"ENTRY_SESSION_END":   EntrySessionEnd,
+	"CLOCK_TOOL":          ClockTool,
 }
 
 func repoRoot(t *testing.T) string {

@@ -191,7 +191,14 @@ func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
 	g := &sandboxGuest{p: p, c: c, s: s, r: r, rawDone: make(chan struct{})}
 	g.raw.max = 4096
 	go g.drainOutput()
-	ctx := s.Context()
+	g.watch()
+	return g
+}
+
+// watch kills the child Grace after the session's deadline, or at once when
+// its context is cancelled (stopCtx stops watching).
+func (g *sandboxGuest) watch() {
+	p, ctx := g.p, g.s.Context()
 	g.stopCtx = context.AfterFunc(ctx, func() {
 		if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
 			g.timerMu.Lock()
@@ -203,7 +210,6 @@ func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
 		}
 		g.killFor(killCancel)
 	})
-	return g
 }
 
 func (g *sandboxGuest) killFor(why int32) {
