@@ -5,6 +5,8 @@
  * are fragile), isolated, without site and without signal handlers (the Go
  * runtime owns SIGSEGV, SIGPROF and SIGURG). Between calls the interpreter
  * thread releases the GIL, so nothing else ever waits on it while idle.
+ * With thread_per_call, each call brings its own thread state instead of
+ * taking turns on the initial one (enter/leave below).
  */
 #include "spine_runtime.h"
 
@@ -21,6 +23,8 @@ static PyObject *g_bootstrap;   /* the bootstrap module */
 static PyObject *g_execute;     /* bootstrap.execute */
 static PyObject *g_take_output; /* bootstrap.take_output */
 static PyThreadState *g_thread; /* saved between calls, GIL released */
+static PyInterpreterState *g_interp;
+static int g_thread_per_call;
 static int g_initialised;
 
 const char *spine_last_error(void) { return t_error; }
@@ -129,6 +133,8 @@ int spine_init(const spine_config *config) {
     return -1;
   }
   g_initialised = 1;
+  g_thread_per_call = config->thread_per_call;
+  g_interp = PyInterpreterState_Get();
   spine_module_set_host(config->host);
   int rc = 0;
   for (size_t i = 0; i < config->module_count && rc == 0; i++) {
@@ -181,6 +187,27 @@ static int collect_output(spine_result *result) {
   return rc;
 }
 
+/* Take the GIL for one call, on a thread state of the call's own (made on
+ * this thread, so calls on different threads overlap wherever they release
+ * the GIL) or on the initial one. */
+static PyThreadState *enter(void) {
+  PyThreadState *tstate = g_thread_per_call ? PyThreadState_New(g_interp) : g_thread;
+  if (tstate == NULL) {
+    return NULL;
+  }
+  PyEval_RestoreThread(tstate);
+  return tstate;
+}
+
+static void leave(PyThreadState *tstate) {
+  if (g_thread_per_call) {
+    PyThreadState_Clear(tstate);
+    PyThreadState_DeleteCurrent(); /* and releases the GIL */
+  } else {
+    g_thread = PyEval_SaveThread();
+  }
+}
+
 int spine_execute(uintptr_t token, const char *request, size_t request_len,
                   spine_result *result) {
   memset(result, 0, sizeof *result);
@@ -190,8 +217,14 @@ int spine_execute(uintptr_t token, const char *request, size_t request_len,
   if (token == 0) {
     return fail("spine_execute: token must be non-zero");
   }
-  PyEval_RestoreThread(g_thread);
-  spine_module_begin(token);
+  PyThreadState *tstate = enter();
+  if (tstate == NULL) {
+    return fail("spine_execute: no memory for a thread state");
+  }
+  if (spine_module_begin(token) < 0) {
+    leave(tstate);
+    return fail("spine_execute: no memory for the execution");
+  }
   int rc = -1;
   PyObject *arg = PyBytes_FromStringAndSize(request, (Py_ssize_t)request_len);
   PyObject *response = arg ? PyObject_CallOneArg(g_execute, arg) : NULL;
@@ -206,7 +239,7 @@ int spine_execute(uintptr_t token, const char *request, size_t request_len,
     rc = 0;
   }
   Py_XDECREF(response);
-  g_thread = PyEval_SaveThread();
+  leave(tstate);
   if (rc < 0) {
     spine_result_free(result);
   }
@@ -218,8 +251,14 @@ int spine_call_entry(uintptr_t token, const char *entry, const char *arg,
   if (g_bootstrap == NULL) {
     return fail("spine_call_entry: the runtime is not initialised");
   }
-  PyEval_RestoreThread(g_thread);
-  spine_module_begin_entry(token);
+  PyThreadState *tstate = enter();
+  if (tstate == NULL) {
+    return fail("spine_call_entry: no memory for a thread state");
+  }
+  if (spine_module_begin_entry(token) < 0) {
+    leave(tstate);
+    return fail("spine_call_entry: no memory for the entry");
+  }
   int rc = 0;
   PyObject *fn = PyObject_GetAttrString(g_bootstrap, entry);
   PyObject *text = fn ? PyUnicode_DecodeUTF8(arg, (Py_ssize_t)arg_len, "replace") : NULL;
@@ -231,7 +270,7 @@ int spine_call_entry(uintptr_t token, const char *entry, const char *arg,
   Py_XDECREF(text);
   Py_XDECREF(fn);
   spine_module_end();
-  g_thread = PyEval_SaveThread();
+  leave(tstate);
   return rc;
 }
 

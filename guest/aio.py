@@ -10,6 +10,7 @@ This module never imports asyncio at load time: the zygote loads the guest
 modules before it pre-imports asyncio, and a plain program should not pay
 for it.
 """
+import _thread
 import json
 import sys
 
@@ -22,14 +23,22 @@ _INLINE_CODE = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
 # bytecodes: a loop asleep in epoll for longer would see it only when the host
 # kills the process (sandbox) or never in time (in process).
 WAIT_SLICE = 0.1
-# The execution running now (a counter), None between executions: a loop
-# reports through asyncio's exception handler only during the execution that
-# made it. A task destroyed later by the collector (an interrupted program's
-# loop) must not write into the host's stderr or another execution's.
+# The execution running now on this thread (`current`, a counter; None
+# between executions): a loop reports through asyncio's exception handler
+# only during the execution that made it. A task destroyed later by the
+# collector (an interrupted program's loop) must not write into the host's
+# stderr or another execution's. Per thread: in process, executions on
+# other threads overlap with this one.
 _executions = 0
-_current = None
-# The event loops made during the execution running now (see Calls.finish).
-_loops = []
+_here = _thread._local()
+
+
+def _loops():
+    """The event loops made during this thread's execution (see Calls.finish)."""
+    loops = getattr(_here, "loops", None)
+    if loops is None:
+        loops = _here.loops = []
+    return loops
 
 
 def in_async_code(frame):
@@ -63,9 +72,9 @@ class Calls:
 
     def begin(self):
         """A new execution starts: its loops may report."""
-        global _executions, _current
+        global _executions
         _executions += 1
-        _current = _executions
+        _here.current = _executions
 
     def start(self, name, request, request_now, handle=None):
         """Start the call (unless `handle` is one already started for it)."""
@@ -106,8 +115,7 @@ class Calls:
                 stderr.write(f"RuntimeWarning: coroutine {awaiting.__name__!r} was never awaited\n")
                 awaiting.close()
         self._started.clear()
-        global _current
-        _current = None
+        _here.current = None
 
 
 def _close_abandoned_tasks():
@@ -123,8 +131,8 @@ def _close_abandoned_tasks():
     this execution's deadline still stops it.
     """
     asyncio = sys.modules.get("asyncio")
-    loops = _loops[:]
-    _loops.clear()
+    loops = _loops()[:]
+    _loops().clear()
     for loop in loops if asyncio is not None else ():
         for task in asyncio.all_tasks(loop):
             try:
@@ -206,10 +214,11 @@ def _policy_class(asyncio):
         def new_event_loop(self):
             selector = SlicedSelector()
             loop = selector.loop = asyncio.SelectorEventLoop(selector)
-            made_in = _current
-            _loops.append(loop)
+            made_in = getattr(_here, "current", None)
+            _loops().append(loop)
             loop.set_exception_handler(
-                lambda loop, context: loop.default_exception_handler(context) if _current == made_in else None)
+                lambda loop, context: loop.default_exception_handler(context)
+                if getattr(_here, "current", None) == made_in else None)
             return loop
 
     _classes[id(asyncio)] = SlicedPolicy

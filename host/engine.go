@@ -308,7 +308,8 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 
 func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
 	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
-		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live()})
+		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(),
+		CompileOnly: req.compileOnly, Compiled: req.Program.compiledFor(req, manifest, l.Fanout)})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
@@ -353,6 +354,9 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	}
 	limits, err := e.requestLimits(req)
 	if err != nil {
+		return nil, err
+	}
+	if req, err = withProgram(req); err != nil {
 		return nil, err
 	}
 	inputs, tools, manifest, err := e.resolveRequest(req)

@@ -46,6 +46,13 @@ type Request struct {
 	// (`File "agent/plan.py", line 3, in f`); default "<spine>". At most 256
 	// characters, without control characters.
 	Name string
+	// Program is a program compiled by Engine.Compile, run instead of
+	// Source (leave Source empty); its PLM and Name apply unless the
+	// request sets them. Execute only; a Stream refuses it.
+	Program *Program
+
+	// compileOnly makes the execution Engine.Compile's: compile, do not run.
+	compileOnly bool
 }
 
 // Status is how an execution ended; exactly one per execution.

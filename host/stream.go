@@ -61,6 +61,9 @@ func (e *Engine) Stream(ctx context.Context, req Request) (*Stream, error) {
 		_, err := e.notStarted(reason)
 		return nil, err
 	}
+	if req.Program != nil {
+		return nil, &ExecError{Kind: ErrBadRequest, Message: "a stream's program arrives through Feed: Request.Program is for Execute"}
+	}
 	e.running.Add(1)
 	req.Source = ""
 	p, err := e.prepareStream(ctx, req)

@@ -2,6 +2,7 @@
 //
 //	spine run [flags] FILE|-
 //	spine stubs [--manifest FILE] [--demo-tools]
+//	spine check [--inproc] FILE|-
 //
 // Exit status: 0 when the program finished, 1 when it failed (raised, timed
 // out, exceeded a limit), 2 on a usage or engine error.
@@ -15,9 +16,11 @@ import (
 
 const usage = `usage: spine run [flags] FILE|-
        spine stubs [--manifest FILE] [--demo-tools]
+       spine check [--inproc] FILE|-
 
 run: runs a Python program whose tools are Go functions ("spine run -h" for flags).
 stubs: prints the tools as Python stubs for a model's prompt.
+check: compiles a program without running it; prints FILE:LINE: message for a syntax error.
 `
 
 func main() {
@@ -34,6 +37,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return run(args[1:], stdin, stdout, stderr)
 	case "stubs":
 		return stubs(args[1:], stdout, stderr)
+	case "check":
+		return check(args[1:], stdin, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

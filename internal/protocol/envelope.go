@@ -21,6 +21,23 @@ type ExecuteRequest struct {
 	// Name is the program's name in its tracebacks and syntax errors
 	// (absent: ProgramFilename).
 	Name string `json:"name,omitempty"`
+	// CompileOnly asks for the program compiled, not run: the value is a
+	// Compiled (or the error envelope of its syntax error).
+	CompileOnly bool `json:"compile_only,omitempty"`
+	// Compiled is Source as an earlier CompileOnly request compiled it for
+	// the same manifest, PLM and fanout; the guest runs it instead of
+	// compiling Source again (unless its Python differs).
+	Compiled *Compiled `json:"compiled,omitempty"`
+}
+
+// Compiled is a program compiled by the guest: its code object marshalled
+// (base64), the PLM helpers it calls, its PLM form as text, and the Python
+// that compiled it (marshal is only read back by the same version).
+type Compiled struct {
+	Code        string   `json:"code"`
+	Helpers     []string `json:"helpers"`
+	Transformed string   `json:"transformed"`
+	Python      string   `json:"python"`
 }
 
 // ProgramFilename is the filename the program's code is compiled under,

@@ -1,0 +1,174 @@
+package host_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/spine-sandbox/spine/host"
+)
+
+// waitTools are `wait(ms=n, who=s)`, which records when it ran for `who` and
+// sleeps n ms, and `boom()`, which panics.
+type waitLog struct {
+	mu    sync.Mutex
+	spans map[string][2]time.Time
+}
+
+func waitTools(log *waitLog) []host.Tool {
+	wait := host.NewTool(host.ToolSpec{Name: "wait"}, func(ctx context.Context, raw json.RawMessage) (json.RawMessage, error) {
+		var args struct {
+			Ms  int    `json:"ms"`
+			Who string `json:"who"`
+		}
+		if err := json.Unmarshal(raw, &args); err != nil {
+			return nil, err
+		}
+		start := time.Now()
+		select {
+		case <-time.After(time.Duration(args.Ms) * time.Millisecond):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		log.mu.Lock()
+		log.spans[args.Who] = [2]time.Time{start, time.Now()}
+		log.mu.Unlock()
+		return json.RawMessage(`"` + args.Who + `"`), nil
+	})
+	boom := host.NewTool(host.ToolSpec{Name: "boom"}, func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		panic("boom")
+	})
+	return []host.Tool{wait, boom}
+}
+
+// Each prints its name before and after a 500 ms wait in a tool, many times
+// over, so output that went to the wrong execution would show.
+const overlapProgram = `
+for i in range(200):
+    print(inputs["who"], i)
+got = wait(ms=500, who=inputs["who"])
+for i in range(200):
+    print(inputs["who"], "after", i)
+result = got
+`
+
+// In process, executions waiting in tools overlap: three that each wait
+// 500 ms in a tool are all in their tools at once (every wait starts
+// before any ends, which serialised executions can never show), and each
+// keeps its own output.
+func TestInprocExecutionsOverlapInTools(t *testing.T) {
+	log := &waitLog{spans: map[string][2]time.Time{}}
+	e := engineIn(t, host.Inproc, host.WithTools(waitTools(log)...))
+	names := []string{"alpha", "beta", "gamma"}
+	responses := make([]*host.Response, len(names))
+	errs := make([]error, len(names))
+	var wg sync.WaitGroup
+	for i, who := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			responses[i], errs[i] = e.Execute(ctx, host.Request{Source: overlapProgram,
+				Inputs: json.RawMessage(fmt.Sprintf(`{"who":%q}`, who))})
+		}()
+	}
+	wg.Wait()
+	for i, who := range names {
+		if errs[i] != nil {
+			t.Fatalf("%s: %v", who, errs[i])
+		}
+		if string(responses[i].Value) != `"`+who+`"` {
+			t.Fatalf("%s: value %s", who, responses[i].Value)
+		}
+		checkOwnOutput(t, who, responses[i].Stdout)
+	}
+	var latestStart, earliestEnd time.Time
+	for _, who := range names {
+		span := log.spans[who]
+		if latestStart.IsZero() || span[0].After(latestStart) {
+			latestStart = span[0]
+		}
+		if earliestEnd.IsZero() || span[1].Before(earliestEnd) {
+			earliestEnd = span[1]
+		}
+	}
+	if !latestStart.Before(earliestEnd) {
+		t.Fatalf("the three waits did not overlap: the last began %v after the first ended", latestStart.Sub(earliestEnd))
+	}
+}
+
+// checkOwnOutput: exactly the 400 lines the program printed for `who`.
+func checkOwnOutput(t *testing.T, who, stdout string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != 400 {
+		t.Fatalf("%s: %d lines of output, want 400", who, len(lines))
+	}
+	for i, line := range lines {
+		want := fmt.Sprintf("%s %d", who, i)
+		if i >= 200 {
+			want = fmt.Sprintf("%s after %d", who, i-200)
+		}
+		if line != want {
+			t.Fatalf("%s: line %d is %q, want %q", who, i, line, want)
+		}
+	}
+}
+
+// A tool that panics in one execution and a deadline that stops another
+// leave a third, overlapping them, untouched.
+func TestInprocFailuresStayInTheirExecution(t *testing.T) {
+	log := &waitLog{spans: map[string][2]time.Time{}}
+	e := engineIn(t, host.Inproc, host.WithTools(waitTools(log)...))
+	type outcome struct {
+		resp *host.Response
+		err  error
+	}
+	results := make(chan outcome, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		resp, err := e.Execute(ctx, host.Request{Source: overlapProgram, Inputs: json.RawMessage(`{"who":"calm"}`)})
+		results <- outcome{resp, err}
+	}()
+	var wg sync.WaitGroup
+	wg.Add(2)
+	var panicked, stopped *host.Response
+	go func() {
+		defer wg.Done()
+		panicked, _ = e.Execute(context.Background(), host.Request{
+			Source: "print('before')\nwait(ms=200, who='panicky')\nboom()\n"})
+	}()
+	go func() {
+		defer wg.Done()
+		stopped, _ = e.Execute(context.Background(), host.Request{
+			Source: "print('spinning')\nwhile True:\n    pass\n", Limits: host.Limits{Timeout: 700 * time.Millisecond}})
+	}()
+	wg.Wait()
+	if panicked.Status != host.StatusError || !strings.Contains(panicked.Error, "tool panicked") || panicked.Stdout != "before\n" {
+		t.Fatalf("panicking tool: status %s, error %q, stdout %q", panicked.Status, panicked.Error, panicked.Stdout)
+	}
+	if stopped.Status != host.StatusTimeout || stopped.Stdout != "spinning\n" {
+		t.Fatalf("endless loop: status %s, error %q, stdout %q", stopped.Status, stopped.Error, stopped.Stdout)
+	}
+	got := <-results
+	if got.err != nil || got.resp.Status != host.StatusOK || string(got.resp.Value) != `"calm"` {
+		t.Fatalf("the calm execution: %v, %+v", got.err, got.resp)
+	}
+	checkOwnOutput(t, "calm", got.resp.Stdout)
+	// The interpreter serves the next execution as before.
+	mustValueIn(t, e, "result = wait(ms=1, who='next')", `"next"`)
+}
+
+func mustValueIn(t *testing.T, e *host.Engine, source, want string) {
+	t.Helper()
+	resp, err := e.Execute(context.Background(), host.Request{Source: source})
+	if err != nil || string(resp.Value) != want {
+		t.Fatalf("Execute(%q): %v, %+v", source, err, resp)
+	}
+}
