@@ -19,7 +19,7 @@ CO_ASYNC = 0x80 | 0x200  # CO_COROUTINE | CO_ASYNC_GENERATOR
 # count as the code that runs them.
 _INLINE_CODE = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
 # The longest the event loop blocks in one wait. The host interrupts a program
-# (deadline, cancel, limit) with a pending call, which runs only between
+# (deadline, cancel, limit) with a trace function, which runs only between
 # bytecodes: a loop asleep in epoll for longer would see it only when the host
 # kills the process (sandbox) or never in time (in process).
 WAIT_SLICE = 0.1

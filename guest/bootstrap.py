@@ -195,7 +195,7 @@ _SIGNATURES_LIMIT = 1024
 def _signature(spec):
     """The inspect.Signature of a manifest's signature entry (None when the
     entry is malformed: the tool then shows (**args), as it works)."""
-    key = json.dumps(spec, sort_keys=True)
+    key = repr(spec)  # the host renders each spec the same way every time: no need to sort
     cached = _SIGNATURES.get(key)
     if cached is not None:
         return cached
@@ -406,11 +406,14 @@ def take_output():
 def _set_recursion_limit():
     """The interpreter's recursion limit (one for all threads in CPython
     3.11) is the highest any running execution asked for: an overlapping
-    execution never fails a recursion its own limit allows."""
-    sys.setrecursionlimit(max(e.recursion for e in _running) if _running else _IDLE_RECURSION)
+    execution never fails a recursion its own limit allows. Set only when
+    it changes (setting it visits every thread state)."""
+    limit = max(e.recursion for e in _running) if _running else _IDLE_RECURSION
+    if sys.getrecursionlimit() != limit:
+        sys.setrecursionlimit(limit)
 
 
-_IDLE_RECURSION = sys.getrecursionlimit()
+_IDLE_RECURSION = protocol.DEFAULT_LIMITS["recursion"] + 50
 
 
 # --- Result encoding ---------------------------------------------------------

@@ -307,13 +307,24 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 }
 
 func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
-	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
+	// Inputs (checked by resolveRequest) and the manifest (the engine's own)
+	// are spliced in as they are: encoding/json would validate and compact
+	// both again, the largest cost of a small execution's request.
+	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM,
 		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(),
 		CompileOnly: req.compileOnly, Compiled: req.Program.compiledFor(req, manifest, l.Fanout)})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
-	return encoded, nil
+	spliced := make([]byte, 0, len(encoded)+len(inputs)+len(manifest)+32)
+	spliced = append(spliced, `{"inputs":`...)
+	spliced = append(spliced, inputs...)
+	if len(manifest) > 0 {
+		spliced = append(spliced, `,"manifest":`...)
+		spliced = append(spliced, manifest...)
+	}
+	spliced = append(spliced, ',')
+	return append(spliced, encoded[1:]...), nil
 }
 
 // prepare makes an execution ready. Its context ends at the engine's timeout
