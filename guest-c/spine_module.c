@@ -47,6 +47,10 @@ typedef struct spine_run {
    * runs. */
   int program_loop;
   struct spine_run *next;
+  /* The run this thread served before this one began, back when it ends: a
+   * host may run an execution from inside another's crossing on the same
+   * thread (a hook that executes a program). */
+  struct spine_run *outer;
 } spine_run;
 
 /* The runs now running, for spine_interrupt (any thread, GIL or not). */
@@ -94,6 +98,7 @@ static int begin(uintptr_t token, int in_entry) {
   run->next = g_runs;
   g_runs = run;
   pthread_mutex_unlock(&g_runs_lock);
+  run->outer = t_run;
   t_run = run;
   return 0;
 }
@@ -116,7 +121,7 @@ int spine_module_end(void) {
   }
   *link = run->next;
   pthread_mutex_unlock(&g_runs_lock);
-  t_run = NULL;
+  t_run = run->outer;
   /* The thread state may serve the next execution (the sandbox keeps one). */
   if (run->tstate->c_tracefunc == interrupt_trace) {
     _PyEval_SetTrace(run->tstate, NULL, NULL);

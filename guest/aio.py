@@ -41,6 +41,16 @@ def _loops():
     return loops
 
 
+def _asyncio():
+    """asyncio if it is imported, else None. Not while another thread's
+    import of it is still under way (in process, executions overlap): the
+    half-made module lacks what this module reaches for."""
+    asyncio = sys.modules.get("asyncio")
+    if asyncio is None or getattr(getattr(asyncio, "__spec__", None), "_initializing", False):
+        return None
+    return asyncio
+
+
 def in_async_code(frame):
     """True when `frame`, seen through comprehension frames, runs async code."""
     while frame is not None and frame.f_code.co_name in _INLINE_CODE:
@@ -130,7 +140,7 @@ def _close_abandoned_tasks():
     running loop its awaits raise at once). Closed here, its code runs while
     this execution's deadline still stops it.
     """
-    asyncio = sys.modules.get("asyncio")
+    asyncio = _asyncio()
     loops = _loops()[:]
     _loops().clear()
     for loop in loops if asyncio is not None else ():
@@ -143,7 +153,7 @@ def _close_abandoned_tasks():
 
 def _our_selector():
     """The selector of the running event loop if it is one of ours, else None."""
-    asyncio = sys.modules.get("asyncio")
+    asyncio = _asyncio()
     loop = asyncio.events._get_running_loop() if asyncio is not None else None
     selector = getattr(loop, "_selector", None)
     return selector if getattr(selector, "spine_pending", False) else None
@@ -154,7 +164,7 @@ def install_loop_policy():
 
     Idempotent; a no-op until the program (or the zygote) imported asyncio.
     """
-    asyncio = sys.modules.get("asyncio")
+    asyncio = _asyncio()
     if asyncio is None or isinstance(asyncio.get_event_loop_policy(), _policy_class(asyncio)):
         return
     asyncio.set_event_loop_policy(_policy_class(asyncio)())

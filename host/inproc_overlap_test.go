@@ -172,3 +172,65 @@ func mustValueIn(t *testing.T, e *host.Engine, source, want string) {
 		t.Fatalf("Execute(%q): %v, %+v", source, err, resp)
 	}
 }
+
+// overlapCase is one program of the mixed load and what it must give for n.
+type overlapCase struct {
+	source  string
+	plm     bool
+	timeout time.Duration
+	status  host.Status
+	value   func(n int) string // for StatusOK
+	stdout  func(n int) string
+}
+
+var overlapCases = []overlapCase{
+	{source: "print('a' * 3)\nresult = lookup(key=inputs['n'])",
+		value: func(n int) string { return fmt.Sprint(7 * n) }, stdout: func(int) string { return "aaa\n" }},
+	{source: "a = lookup(key=inputs['n'])\nb = lookup(key=inputs['n'] + 1)\nresult = a + b", plm: true,
+		value: func(n int) string { return fmt.Sprint(14*n + 7) }},
+	{source: "import asyncio\nasync def main():\n    return await asyncio.gather(*[sleep(ms=20, value=i) for i in range(4)])\nresult = asyncio.run(main())",
+		value: func(int) string { return "[0, 1, 2, 3]" }},
+	{source: "raise ValueError('no')", status: host.StatusError},
+	{source: "print('spin')\nwhile True:\n    pass", status: host.StatusTimeout, timeout: 300 * time.Millisecond},
+	{source: "def f(n):\n    return f(n + 1)\nf(0)", status: host.StatusError},
+	{source: "result = sum(range(inputs['n'] * 1000))",
+		value: func(n int) string { return fmt.Sprint((n*1000 - 1) * n * 1000 / 2) }},
+	{source: "x = sleep(ms=30, value=inputs['n'])\nprint(x)\nresult = x",
+		value: func(n int) string { return fmt.Sprint(n) }, stdout: func(n int) string { return fmt.Sprintf("%d\n", n) }},
+}
+
+// Six goroutines run a mix of programs in process at once (tools, PLM,
+// asyncio imported for the first time while others run, errors, deadlines,
+// runaway recursion, plain bytecode): each gets its own value, status and
+// output.
+func TestInprocMixedProgramsOverlap(t *testing.T) {
+	e := engineIn(t, host.Inproc)
+	var wg sync.WaitGroup
+	failures := make(chan string, 240)
+	for g := 0; g < 6; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 40; i++ {
+				n, c := g*100+i, overlapCases[(g+i)%len(overlapCases)]
+				resp, err := e.Execute(context.Background(), host.Request{Source: c.source, PLM: c.plm,
+					Inputs: json.RawMessage(fmt.Sprintf(`{"n": %d}`, n)), Limits: host.Limits{Timeout: c.timeout}})
+				switch {
+				case resp == nil:
+					failures <- fmt.Sprintf("%q: %v", c.source, err)
+				case c.status != "" && resp.Status != c.status:
+					failures <- fmt.Sprintf("%q: status %s (%s), want %s", c.source, resp.Status, resp.Error, c.status)
+				case c.status == "" && (resp.Status != host.StatusOK || string(resp.Value) != c.value(n)):
+					failures <- fmt.Sprintf("%q n=%d: %s %s %s", c.source, n, resp.Status, resp.Value, resp.Error)
+				case c.stdout != nil && resp.Stdout != c.stdout(n):
+					failures <- fmt.Sprintf("%q n=%d: stdout %q", c.source, n, resp.Stdout)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(failures)
+	for failure := range failures {
+		t.Error(failure)
+	}
+}
