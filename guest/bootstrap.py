@@ -105,13 +105,21 @@ class LimitExceeded(Exception):
 
 # --- Tool calls --------------------------------------------------------------
 
+def _loads(data):
+    """json.loads of the host's UTF-8 bytes, without json's encoding
+    detection (the host writes UTF-8 only): on the path of every call."""
+    if isinstance(data, (bytes, bytearray)):
+        data = data.decode("utf-8", "surrogatepass")
+    return json.loads(data)
+
+
 def decode(response):
     """Turn a host response into the tool's value, or raise its error here.
 
     The error is the builtin its "type" names when that is one of
     protocol.TOOL_EXCEPTIONS, and RuntimeError otherwise (_tool_error).
     """
-    response = json.loads(response)
+    response = _loads(response)
     if "error" in response:
         raise _tool_error(response)
     return response["value"]
@@ -164,17 +172,41 @@ def make_tool(name, description=None, signature=None):
     `signature` is the one the host renders for prompts (Engine.Stubs):
     help(tool) and inspect.signature(tool) show it, and its docstring.
     """
+    shown = _signature(signature) if signature else None
+    doc = (signature.get("doc") or description) if shown is not None else description
+    return _proxy(name, doc, shown)
+
+
+def _proxy(name, doc, shown):
     def proxy(**args):
         if aio.in_async_code(sys._getframe(1)):
             return start_tool_call(name, args)
         return invoke_tool(name, args)
     proxy.__name__ = proxy.__qualname__ = name
-    proxy.__doc__ = description
-    if signature:
-        shown = _signature(signature)
-        if shown is not None:
-            proxy.__signature__, proxy.__doc__ = shown, signature.get("doc") or description
+    proxy.__doc__ = doc
+    if shown is not None:
+        proxy.__signature__ = shown
     return proxy
+
+
+_TOOL_SHAPES = {}
+
+
+def _tools(manifest):
+    """A fresh proxy per tool of the manifest (each execution its own
+    function objects), from (name, doc, signature) worked out once per
+    manifest: the host sends the same one with every request."""
+    key = repr(manifest)
+    shapes = _TOOL_SHAPES.get(key)
+    if shapes is None:
+        shapes = []
+        for spec in manifest:
+            tool = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
+            shapes.append((spec["name"], tool.__doc__, getattr(tool, "__signature__", None)))
+        if len(_TOOL_SHAPES) >= _SIGNATURES_LIMIT:
+            _TOOL_SHAPES.pop(next(iter(_TOOL_SHAPES)), None)
+        _TOOL_SHAPES[key] = shapes
+    return {name: _proxy(name, doc, shown) for name, doc, shown in shapes}
 
 
 class _Shown:
@@ -210,7 +242,7 @@ def _signature(spec):
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if len(_SIGNATURES) >= _SIGNATURES_LIMIT:
-        _SIGNATURES.pop(next(iter(_SIGNATURES)))
+        _SIGNATURES.pop(next(iter(_SIGNATURES)), None)
     _SIGNATURES[key] = shown
     return shown
 
@@ -616,7 +648,7 @@ def _read_request(request):
     caller is never blamed for it.
     """
     try:
-        request = json.loads(request)
+        request = _loads(request)
     except ValueError as error:
         raise ValueError(f"malformed request: {error}") from None
     if not isinstance(request, dict):
@@ -655,8 +687,7 @@ def execute(request):
             return _compile_only_response(code, helpers, transformed)
         scope = {"__name__": "__main__", "__builtins__": _BUILTINS.copy(),
                  "inputs": request.get("inputs", {})}
-        for spec in manifest:
-            scope[spec["name"]] = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
+        scope.update(_tools(manifest))
         if helpers:
             scope.update(zip(helpers, (prepare_call, resolve_call)))
         if plan is not None:
