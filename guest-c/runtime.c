@@ -5,8 +5,8 @@
  * are fragile), isolated, without site and without signal handlers (the Go
  * runtime owns SIGSEGV, SIGPROF and SIGURG). Between calls the interpreter
  * thread releases the GIL, so nothing else ever waits on it while idle.
- * With thread_per_call, each call brings its own thread state instead of
- * taking turns on the initial one (enter/leave below).
+ * With thread_per_call, each calling thread has a thread state of its own
+ * instead of taking turns on the initial one (enter/leave below).
  */
 #include "spine_runtime.h"
 
@@ -187,22 +187,45 @@ static int collect_output(spine_result *result) {
   return rc;
 }
 
-/* Take the GIL for one call, on a thread state of the call's own (made on
- * this thread, so calls on different threads overlap wherever they release
- * the GIL) or on the initial one. */
+/* With thread_per_call, the thread state of the calling thread: made on its
+ * first call and kept (a new one per call would map and unmap its frame
+ * stack every time), and emptied of what one call left for the next. */
+static _Thread_local PyThreadState *t_state;
+
+/* Take the GIL for one call, on the calling thread's own thread state (so
+ * calls on different threads overlap wherever they release the GIL) or on
+ * the initial one. */
 static PyThreadState *enter(void) {
-  PyThreadState *tstate = g_thread_per_call ? PyThreadState_New(g_interp) : g_thread;
-  if (tstate == NULL) {
-    return NULL;
+  if (!g_thread_per_call) {
+    PyEval_RestoreThread(g_thread);
+    return g_thread;
   }
-  PyEval_RestoreThread(tstate);
-  return tstate;
+  if (t_state == NULL) {
+    t_state = PyThreadState_New(g_interp);
+    if (t_state == NULL) {
+      return NULL;
+    }
+  }
+  PyEval_RestoreThread(t_state);
+  return t_state;
+}
+
+/* What a thread state carries from one call to the next, dropped: its
+ * thread-local storage (threading.local), contextvars and asyncio's hooks;
+ * the next call starts as on a new thread. */
+static void forget_the_call(PyThreadState *tstate) {
+  Py_CLEAR(tstate->dict);
+  Py_CLEAR(tstate->context);
+  tstate->context_ver++;
+  Py_CLEAR(tstate->async_gen_firstiter);
+  Py_CLEAR(tstate->async_gen_finalizer);
+  PyErr_Clear();
 }
 
 static void leave(PyThreadState *tstate) {
   if (g_thread_per_call) {
-    PyThreadState_Clear(tstate);
-    PyThreadState_DeleteCurrent(); /* and releases the GIL */
+    forget_the_call(tstate);
+    PyEval_SaveThread();
   } else {
     g_thread = PyEval_SaveThread();
   }

@@ -11,9 +11,10 @@
  * Threading: by default spine_init() and spine_execute() must be called on
  * one OS thread, the one that owns the interpreter. With
  * spine_config.thread_per_call, spine_execute() and spine_call_entry() may be
- * called from any thread, several at once: each call runs on a thread state
- * of its own, made for it on the calling thread, and the calls take turns on
- * the GIL, which each releases while it waits in the host. spine_interrupt()
+ * called from any thread, several at once: each call runs on the calling
+ * thread's own thread state (made on its first call, emptied of the call's
+ * thread-local storage and contextvars after each), and the calls take
+ * turns on the GIL, which each releases while it waits in the host. spine_interrupt()
  * may be called from any thread. Functions return 0 on success and -1 on failure; the message of the
  * last failure on the calling thread is spine_last_error().
  */
@@ -59,7 +60,7 @@ typedef struct spine_config {
   spine_host_fn host;                 /**< the tool callback; required */
   const spine_module_source *modules; /**< guest modules, loaded in this order; the last one named "bootstrap" is required */
   size_t module_count;                /**< entries in modules */
-  int thread_per_call;                /**< run each call on a new thread state of the calling thread (see Threading) */
+  int thread_per_call;                /**< run each call on the calling thread's own thread state (see Threading) */
 } spine_config;
 
 /** \brief The output of one execution; every buffer is owned by the caller after spine_execute(). */

@@ -234,3 +234,19 @@ func TestInprocMixedProgramsOverlap(t *testing.T) {
 		t.Error(failure)
 	}
 }
+
+// Executions that follow one another on one thread share its thread state,
+// emptied in between: a contextvar or a threading.local value one set is
+// not what the next one sees (reached through a module both import).
+func TestInprocThreadStateStartsEmpty(t *testing.T) {
+	e := engineIn(t, host.Inproc)
+	set := "import contextvars, threading, json\n" +
+		"if not hasattr(json, 'spine_var'):\n" +
+		"    json.spine_var, json.spine_local = contextvars.ContextVar('v'), threading.local()\n" +
+		"json.spine_var.set('set'); json.spine_local.value = 'set'\nresult = 'ok'"
+	get := "import json\nresult = [json.spine_var.get('empty'), getattr(json.spine_local, 'value', 'empty')]"
+	for i := 0; i < 5; i++ {
+		mustValueIn(t, e, set, `"ok"`)
+		mustValueIn(t, e, get, `["empty", "empty"]`)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/spine-sandbox/spine/demotools"
@@ -59,11 +60,13 @@ func inprocSection(n int) {
 		exec1(engine, req)
 	}
 	samples := make([]time.Duration, n)
+	cpuStart := processCPU()
 	for i := range samples {
 		samples[i] = exec1(engine, req)
 	}
+	spineCPU := (processCPU() - cpuStart) / time.Duration(n)
 	spine := summarize(samples)
-	floor, why := floorMedian(n)
+	floor, floorCPU, why := floorMedian(n)
 
 	fmt.Println("## In-process concurrency and the floor")
 	fmt.Println()
@@ -77,43 +80,54 @@ func inprocSection(n int) {
 	fmt.Println()
 	fmt.Printf("Overlapped: %.1fx faster than serial (target: within 200 ms).\n", float64(serial)/float64(overlapped))
 	fmt.Println()
-	fmt.Printf("| trivial program, one tool call (`%s`), %d runs | median |\n", trivial, n)
-	fmt.Println("| --- | ---: |")
-	fmt.Printf("| spine in process (Execute, from Go) | %s (p99 %s) |\n", us(spine.median), us(spine.p99))
+	fmt.Printf("| trivial program, one tool call (`%s`), %d runs | median wall | CPU per run (all threads) |\n", trivial, n)
+	fmt.Println("| --- | ---: | ---: |")
+	fmt.Printf("| spine in process (Execute, from Go) | %s (p99 %s) | %s |\n", us(spine.median), us(spine.p99), us(spineCPU))
 	if floor > 0 {
-		fmt.Printf("| floor: C loop over the embedded CPython (json.loads, compile, exec, json.dumps) | %s |\n", us(floor))
+		fmt.Printf("| floor: C loop over the embedded CPython (json.loads, compile, exec, json.dumps) | %s | %s |\n", us(floor), us(floorCPU))
 		fmt.Println()
-		fmt.Printf("spine / floor: **%.2fx** (target: at most 3x).\n", float64(spine.median)/float64(floor))
+		fmt.Printf("spine / floor: **%.2fx** wall, %.2fx CPU (target: at most 3x).\n",
+			float64(spine.median)/float64(floor), float64(spineCPU)/float64(floorCPU))
 	} else {
-		fmt.Printf("| floor | not measured: %s |\n", why)
+		fmt.Printf("| floor | not measured: %s | |\n", why)
 	}
 	fmt.Println()
 }
 
+// processCPU is the CPU time this process used so far, all threads.
+func processCPU() time.Duration {
+	var usage syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &usage); err != nil {
+		return 0
+	}
+	return time.Duration(usage.Utime.Nano() + usage.Stime.Nano())
+}
+
 // floorMedian builds floor/floor.c against the system's libpython (the one
-// spine embeds) and returns its median; 0 and why when it cannot.
-func floorMedian(n int) (time.Duration, string) {
+// spine embeds) and returns its median wall time and CPU time per run; 0
+// and why when it cannot.
+func floorMedian(n int) (time.Duration, time.Duration, string) {
 	dir, err := os.MkdirTemp("", "spine-floor")
 	if err != nil {
-		return 0, err.Error()
+		return 0, 0, err.Error()
 	}
 	defer os.RemoveAll(dir)
 	flags, err := exec.Command("pkg-config", "--cflags", "--libs", "python3-embed").Output()
 	if err != nil {
-		return 0, "pkg-config python3-embed: " + err.Error()
+		return 0, 0, "pkg-config python3-embed: " + err.Error()
 	}
 	binary := filepath.Join(dir, "floor")
 	args := append([]string{"-O2", "-o", binary, filepath.Join("bench", "enginebench", "floor", "floor.c")}, strings.Fields(string(flags))...)
 	if out, err := exec.Command("cc", args...).CombinedOutput(); err != nil {
-		return 0, "cc: " + strings.TrimSpace(string(out))
+		return 0, 0, "cc: " + strings.TrimSpace(string(out))
 	}
 	out, err := exec.Command(binary, strconv.Itoa(n)).Output()
 	if err != nil {
-		return 0, "floor: " + err.Error()
+		return 0, 0, "floor: " + err.Error()
 	}
-	ns, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
-	if err != nil {
-		return 0, "floor printed " + string(out)
+	var wall, cpu int64
+	if _, err := fmt.Sscan(string(out), &wall, &cpu); err != nil {
+		return 0, 0, "floor printed " + string(out)
 	}
-	return time.Duration(ns), ""
+	return time.Duration(wall), time.Duration(cpu), ""
 }
