@@ -82,9 +82,23 @@ static spine_run *find_run(uintptr_t token) {
   return run;
 }
 
-/* The run this thread serves: its own, or (a thread the program started)
- * the newest. GIL held: runs begin and end only under it. */
-static spine_run *current_run(void) { return t_run != NULL ? t_run : g_runs; }
+/* The token of the run a thread the program started serves (`adopt`): the
+ * run of the thread that started it, while that run lasts. 0: none named. */
+static __thread uintptr_t t_adopted;
+
+/* The run this thread serves: its own; for a thread the program started,
+ * the one it adopted (NULL once that run is over: its calls then fail), or
+ * the newest when it adopted none. GIL held: runs begin and end only under
+ * it, so the list may be read without the lock. */
+static spine_run *current_run(void) {
+  if (t_run != NULL) {
+    return t_run;
+  }
+  if (t_adopted != 0) {
+    return find_run(t_adopted);
+  }
+  return g_runs;
+}
 
 static int begin(uintptr_t token, int in_entry) {
   spine_run *run = calloc(1, sizeof *run);
@@ -469,6 +483,34 @@ static PyObject *spine_wait(PyObject *module, PyObject *request) {
   return respond(SPINE_OP_WAIT, 0, request);
 }
 
+PyDoc_STRVAR(current_doc,
+             "current() -> int\n\n"
+             "The token of the execution this thread serves (0: none), for a thread\n"
+             "the program starts to adopt().");
+
+static PyObject *spine_current(PyObject *module, PyObject *unused) {
+  (void)module;
+  (void)unused;
+  spine_run *run = current_run();
+  return PyLong_FromUnsignedLongLong(run != NULL ? (unsigned long long)run->token : 0);
+}
+
+PyDoc_STRVAR(adopt_doc,
+             "adopt(token) -> None\n\n"
+             "Make this thread (one the program started) serve the execution `token`\n"
+             "while it lasts: its crossings are that execution's, and fail once it\n"
+             "is over (in process, executions overlap; the newest is not its own).");
+
+static PyObject *spine_adopt(PyObject *module, PyObject *token) {
+  (void)module;
+  unsigned long long value = PyLong_AsUnsignedLongLong(token);
+  if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+    return NULL;
+  }
+  t_adopted = (uintptr_t)value;
+  Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR(program_loop_doc,
              "program_loop(on) -> None\n\n"
              "Say whether the program's own event loop is running it: while on, the\n"
@@ -528,6 +570,8 @@ static PyMethodDef spine_methods[] = {
     {"output", (PyCFunction)(void (*)(void))spine_output, METH_FASTCALL, output_doc},
     {"program_loop", (PyCFunction)spine_program_loop, METH_O, program_loop_doc},
     {"wait", (PyCFunction)spine_wait, METH_O, wait_doc},
+    {"current", (PyCFunction)spine_current, METH_NOARGS, current_doc},
+    {"adopt", (PyCFunction)spine_adopt, METH_O, adopt_doc},
     {NULL, NULL, 0, NULL},
 };
 

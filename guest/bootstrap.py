@@ -75,6 +75,28 @@ def _claims():
     execution = _execution()
     return execution.claims if execution is not None else None
 
+
+def _serving_the_starter(start_new_thread):
+    """`_thread.start_new_thread`, with the new thread serving the execution
+    of the thread that starts it (its output, calls and claims), not the
+    newest one: in process, executions overlap. Once that execution is over
+    the thread's output goes nowhere and its tool calls fail."""
+    def start(function, args, kwargs=None):
+        execution, token = _execution(), _spine.current()
+
+        def serve(*args, **kwargs):
+            _here.execution = execution
+            _spine.adopt(token)
+            return function(*args, **kwargs)
+        return start_new_thread(serve, args, kwargs or {})
+    start.__doc__ = start_new_thread.__doc__
+    return start
+
+
+_thread.start_new_thread = _thread.start_new = _serving_the_starter(_thread.start_new_thread)
+if "threading" in sys.modules:
+    sys.modules["threading"]._start_new_thread = _thread.start_new_thread
+
 def _help(obj=None):
     """help(tool): the tool's signature and docstring, as Engine.Stubs renders
     them. The embedded interpreter has no site module, so no pydoc help: this

@@ -250,3 +250,48 @@ func TestInprocThreadStateStartsEmpty(t *testing.T) {
 		mustValueIn(t, e, get, `["empty", "empty"]`)
 	}
 }
+
+// A thread the program starts serves the program that started it, not the
+// newest execution: its output and tool calls are its starter's, while
+// another execution overlaps.
+func TestInprocProgramThreadsServeTheirOwnExecution(t *testing.T) {
+	log := &waitLog{spans: map[string][2]time.Time{}}
+	e := engineIn(t, host.Inproc, host.WithTools(waitTools(log)...))
+	program := "import threading\n" +
+		"got = []\n" +
+		"def work():\n" +
+		"    print('thread of', inputs['who'])\n" +
+		"    got.append(wait(ms=200, who=inputs['who'] + '-thread'))\n" +
+		"t = threading.Thread(target=work)\n" +
+		"t.start()\n" +
+		"wait(ms=100, who=inputs['who'])\n" +
+		"t.join()\n" +
+		"result = got\n"
+	var wg sync.WaitGroup
+	responses := make([]*host.Response, 2)
+	for i, who := range []string{"first", "second"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			responses[i], _ = e.Execute(context.Background(), host.Request{Source: program,
+				Inputs: json.RawMessage(fmt.Sprintf(`{"who":%q}`, who))})
+		}()
+	}
+	wg.Wait()
+	for i, who := range []string{"first", "second"} {
+		resp := responses[i]
+		if resp == nil || resp.Status != host.StatusOK || string(resp.Value) != fmt.Sprintf(`["%s-thread"]`, who) {
+			t.Fatalf("%s: %+v", who, resp)
+		}
+		if resp.Stdout != "thread of "+who+"\n" {
+			t.Fatalf("%s: stdout %q", who, resp.Stdout)
+		}
+		var tools []string
+		for _, c := range resp.Calls {
+			tools = append(tools, string(c.Args))
+		}
+		if len(resp.Calls) != 2 || !strings.Contains(strings.Join(tools, " "), who+"-thread") {
+			t.Fatalf("%s: calls %v", who, tools)
+		}
+	}
+}
