@@ -214,11 +214,12 @@ def _proxy(name, doc, shown):
 _TOOL_SHAPES = {}
 
 
-def _tools(manifest):
+def _tools(manifest, key=None):
     """A fresh proxy per tool of the manifest (each execution its own
     function objects), from (name, doc, signature) worked out once per
-    manifest: the host sends the same one with every request."""
-    key = repr(manifest)
+    manifest: the host sends the same one with every request, named by
+    `key` (its digest; without one, its repr)."""
+    key = key or repr(manifest)
     shapes = _TOOL_SHAPES.get(key)
     if shapes is None:
         shapes = []
@@ -709,7 +710,7 @@ def execute(request):
             return _compile_only_response(code, helpers, transformed)
         scope = {"__name__": "__main__", "__builtins__": _BUILTINS.copy(),
                  "inputs": request.get("inputs", {})}
-        scope.update(_tools(manifest))
+        scope.update(_tools(manifest, request.get("manifest_key")))
         if helpers:
             scope.update(zip(helpers, (prepare_call, resolve_call)))
         if plan is not None:

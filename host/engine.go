@@ -3,6 +3,8 @@ package host
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -310,7 +312,7 @@ func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawM
 	// Inputs (checked by resolveRequest) and the manifest (the engine's own)
 	// are spliced in as they are: encoding/json would validate and compact
 	// both again, the largest cost of a small execution's request.
-	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM,
+	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM, ManifestKey: manifestKey(manifest),
 		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(),
 		CompileOnly: req.compileOnly, Compiled: req.Program.compiledFor(req, manifest, l.Fanout)})
 	if err != nil {
@@ -325,6 +327,16 @@ func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawM
 	}
 	spliced = append(spliced, ',')
 	return append(spliced, encoded[1:]...), nil
+}
+
+// manifestKey names a manifest's bytes for the guest's cache of what it
+// works out from them ("" for none).
+func manifestKey(manifest []byte) string {
+	if len(manifest) == 0 {
+		return ""
+	}
+	sum := sha256.Sum256(manifest)
+	return hex.EncodeToString(sum[:16])
 }
 
 // prepare makes an execution ready. Its context ends at the engine's timeout

@@ -8,7 +8,10 @@ type ExecuteRequest struct {
 	Source   string          `json:"source"`
 	Inputs   json.RawMessage `json:"inputs,omitempty"`
 	Manifest json.RawMessage `json:"manifest,omitempty"` // []ManifestEntry
-	PLM      bool            `json:"plm,omitempty"`
+	// ManifestKey names Manifest's exact bytes (a digest): the guest keeps
+	// what it works out from a manifest (the tools' signatures) under it.
+	ManifestKey string `json:"manifest_key,omitempty"`
+	PLM         bool   `json:"plm,omitempty"`
 	// Prefix runs the program received by prefix_begin/prefix_feed for
 	// Stream instead of Source, Inputs and Manifest.
 	Prefix bool          `json:"prefix,omitempty"`
