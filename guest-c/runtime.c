@@ -5,6 +5,8 @@
  * are fragile), isolated, without site and without signal handlers (the Go
  * runtime owns SIGSEGV, SIGPROF and SIGURG). Between calls the interpreter
  * thread releases the GIL, so nothing else ever waits on it while idle.
+ * With thread_per_call, each calling thread has a thread state of its own
+ * instead of taking turns on the initial one (enter/leave below).
  */
 #include "spine_runtime.h"
 
@@ -21,6 +23,8 @@ static PyObject *g_bootstrap;   /* the bootstrap module */
 static PyObject *g_execute;     /* bootstrap.execute */
 static PyObject *g_take_output; /* bootstrap.take_output */
 static PyThreadState *g_thread; /* saved between calls, GIL released */
+static PyInterpreterState *g_interp;
+static int g_thread_per_call;
 static int g_initialised;
 
 const char *spine_last_error(void) { return t_error; }
@@ -129,6 +133,8 @@ int spine_init(const spine_config *config) {
     return -1;
   }
   g_initialised = 1;
+  g_thread_per_call = config->thread_per_call;
+  g_interp = PyInterpreterState_Get();
   spine_module_set_host(config->host);
   int rc = 0;
   for (size_t i = 0; i < config->module_count && rc == 0; i++) {
@@ -181,6 +187,50 @@ static int collect_output(spine_result *result) {
   return rc;
 }
 
+/* With thread_per_call, the thread state of the calling thread: made on its
+ * first call and kept (a new one per call would map and unmap its frame
+ * stack every time), and emptied of what one call left for the next. */
+static _Thread_local PyThreadState *t_state;
+
+/* Take the GIL for one call, on the calling thread's own thread state (so
+ * calls on different threads overlap wherever they release the GIL) or on
+ * the initial one. */
+static PyThreadState *enter(void) {
+  if (!g_thread_per_call) {
+    PyEval_RestoreThread(g_thread);
+    return g_thread;
+  }
+  if (t_state == NULL) {
+    t_state = PyThreadState_New(g_interp);
+    if (t_state == NULL) {
+      return NULL;
+    }
+  }
+  PyEval_RestoreThread(t_state);
+  return t_state;
+}
+
+/* What a thread state carries from one call to the next, dropped: its
+ * thread-local storage (threading.local), contextvars and asyncio's hooks;
+ * the next call starts as on a new thread. */
+static void forget_the_call(PyThreadState *tstate) {
+  Py_CLEAR(tstate->dict);
+  Py_CLEAR(tstate->context);
+  tstate->context_ver++;
+  Py_CLEAR(tstate->async_gen_firstiter);
+  Py_CLEAR(tstate->async_gen_finalizer);
+  PyErr_Clear();
+}
+
+static void leave(PyThreadState *tstate) {
+  if (g_thread_per_call) {
+    forget_the_call(tstate);
+    PyEval_SaveThread();
+  } else {
+    g_thread = PyEval_SaveThread();
+  }
+}
+
 int spine_execute(uintptr_t token, const char *request, size_t request_len,
                   spine_result *result) {
   memset(result, 0, sizeof *result);
@@ -190,8 +240,14 @@ int spine_execute(uintptr_t token, const char *request, size_t request_len,
   if (token == 0) {
     return fail("spine_execute: token must be non-zero");
   }
-  PyEval_RestoreThread(g_thread);
-  spine_module_begin(token);
+  PyThreadState *tstate = enter();
+  if (tstate == NULL) {
+    return fail("spine_execute: no memory for a thread state");
+  }
+  if (spine_module_begin(token) < 0) {
+    leave(tstate);
+    return fail("spine_execute: no memory for the execution");
+  }
   int rc = -1;
   PyObject *arg = PyBytes_FromStringAndSize(request, (Py_ssize_t)request_len);
   PyObject *response = arg ? PyObject_CallOneArg(g_execute, arg) : NULL;
@@ -206,7 +262,7 @@ int spine_execute(uintptr_t token, const char *request, size_t request_len,
     rc = 0;
   }
   Py_XDECREF(response);
-  g_thread = PyEval_SaveThread();
+  leave(tstate);
   if (rc < 0) {
     spine_result_free(result);
   }
@@ -218,8 +274,14 @@ int spine_call_entry(uintptr_t token, const char *entry, const char *arg,
   if (g_bootstrap == NULL) {
     return fail("spine_call_entry: the runtime is not initialised");
   }
-  PyEval_RestoreThread(g_thread);
-  spine_module_begin_entry(token);
+  PyThreadState *tstate = enter();
+  if (tstate == NULL) {
+    return fail("spine_call_entry: no memory for a thread state");
+  }
+  if (spine_module_begin_entry(token) < 0) {
+    leave(tstate);
+    return fail("spine_call_entry: no memory for the entry");
+  }
   int rc = 0;
   PyObject *fn = PyObject_GetAttrString(g_bootstrap, entry);
   PyObject *text = fn ? PyUnicode_DecodeUTF8(arg, (Py_ssize_t)arg_len, "replace") : NULL;
@@ -231,7 +293,7 @@ int spine_call_entry(uintptr_t token, const char *entry, const char *arg,
   Py_XDECREF(text);
   Py_XDECREF(fn);
   spine_module_end();
-  g_thread = PyEval_SaveThread();
+  leave(tstate);
   return rc;
 }
 

@@ -8,9 +8,14 @@
  * Python memory past a call: responses are malloc'd copies it frees with
  * spine_result_free().
  *
- * Threading: spine_init() and spine_execute() must be called on one OS thread,
- * the one that owns the interpreter. spine_interrupt() may be called from any
- * thread. Functions return 0 on success and -1 on failure; the message of the
+ * Threading: by default spine_init() and spine_execute() must be called on
+ * one OS thread, the one that owns the interpreter. With
+ * spine_config.thread_per_call, spine_execute() and spine_call_entry() may be
+ * called from any thread, several at once: each call runs on the calling
+ * thread's own thread state (made on its first call, emptied of the call's
+ * thread-local storage and contextvars after each), and the calls take
+ * turns on the GIL, which each releases while it waits in the host. spine_interrupt()
+ * may be called from any thread. Functions return 0 on success and -1 on failure; the message of the
  * last failure on the calling thread is spine_last_error().
  */
 #ifndef SPINE_RUNTIME_H
@@ -55,6 +60,7 @@ typedef struct spine_config {
   spine_host_fn host;                 /**< the tool callback; required */
   const spine_module_source *modules; /**< guest modules, loaded in this order; the last one named "bootstrap" is required */
   size_t module_count;                /**< entries in modules */
+  int thread_per_call;                /**< run each call on the calling thread's own thread state (see Threading) */
 } spine_config;
 
 /** \brief The output of one execution; every buffer is owned by the caller after spine_execute(). */

@@ -10,6 +10,7 @@ This module never imports asyncio at load time: the zygote loads the guest
 modules before it pre-imports asyncio, and a plain program should not pay
 for it.
 """
+import _thread
 import json
 import sys
 
@@ -18,18 +19,36 @@ CO_ASYNC = 0x80 | 0x200  # CO_COROUTINE | CO_ASYNC_GENERATOR
 # count as the code that runs them.
 _INLINE_CODE = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
 # The longest the event loop blocks in one wait. The host interrupts a program
-# (deadline, cancel, limit) with a pending call, which runs only between
+# (deadline, cancel, limit) with a trace function, which runs only between
 # bytecodes: a loop asleep in epoll for longer would see it only when the host
 # kills the process (sandbox) or never in time (in process).
 WAIT_SLICE = 0.1
-# The execution running now (a counter), None between executions: a loop
-# reports through asyncio's exception handler only during the execution that
-# made it. A task destroyed later by the collector (an interrupted program's
-# loop) must not write into the host's stderr or another execution's.
+# The execution running now on this thread (`current`, a counter; None
+# between executions): a loop reports through asyncio's exception handler
+# only during the execution that made it. A task destroyed later by the
+# collector (an interrupted program's loop) must not write into the host's
+# stderr or another execution's. Per thread: in process, executions on
+# other threads overlap with this one.
 _executions = 0
-_current = None
-# The event loops made during the execution running now (see Calls.finish).
-_loops = []
+_here = _thread._local()
+
+
+def _loops():
+    """The event loops made during this thread's execution (see Calls.finish)."""
+    loops = getattr(_here, "loops", None)
+    if loops is None:
+        loops = _here.loops = []
+    return loops
+
+
+def _asyncio():
+    """asyncio if it is imported, else None. Not while another thread's
+    import of it is still under way (in process, executions overlap): the
+    half-made module lacks what this module reaches for."""
+    asyncio = sys.modules.get("asyncio")
+    if asyncio is None or getattr(getattr(asyncio, "__spec__", None), "_initializing", False):
+        return None
+    return asyncio
 
 
 def in_async_code(frame):
@@ -63,9 +82,9 @@ class Calls:
 
     def begin(self):
         """A new execution starts: its loops may report."""
-        global _executions, _current
+        global _executions
         _executions += 1
-        _current = _executions
+        _here.current = _executions
 
     def start(self, name, request, request_now, handle=None):
         """Start the call (unless `handle` is one already started for it)."""
@@ -106,8 +125,7 @@ class Calls:
                 stderr.write(f"RuntimeWarning: coroutine {awaiting.__name__!r} was never awaited\n")
                 awaiting.close()
         self._started.clear()
-        global _current
-        _current = None
+        _here.current = None
 
 
 def _close_abandoned_tasks():
@@ -122,9 +140,9 @@ def _close_abandoned_tasks():
     running loop its awaits raise at once). Closed here, its code runs while
     this execution's deadline still stops it.
     """
-    asyncio = sys.modules.get("asyncio")
-    loops = _loops[:]
-    _loops.clear()
+    asyncio = _asyncio()
+    loops = _loops()[:]
+    _loops().clear()
     for loop in loops if asyncio is not None else ():
         for task in asyncio.all_tasks(loop):
             try:
@@ -135,7 +153,7 @@ def _close_abandoned_tasks():
 
 def _our_selector():
     """The selector of the running event loop if it is one of ours, else None."""
-    asyncio = sys.modules.get("asyncio")
+    asyncio = _asyncio()
     loop = asyncio.events._get_running_loop() if asyncio is not None else None
     selector = getattr(loop, "_selector", None)
     return selector if getattr(selector, "spine_pending", False) else None
@@ -146,7 +164,7 @@ def install_loop_policy():
 
     Idempotent; a no-op until the program (or the zygote) imported asyncio.
     """
-    asyncio = sys.modules.get("asyncio")
+    asyncio = _asyncio()
     if asyncio is None or isinstance(asyncio.get_event_loop_policy(), _policy_class(asyncio)):
         return
     asyncio.set_event_loop_policy(_policy_class(asyncio)())
@@ -206,10 +224,11 @@ def _policy_class(asyncio):
         def new_event_loop(self):
             selector = SlicedSelector()
             loop = selector.loop = asyncio.SelectorEventLoop(selector)
-            made_in = _current
-            _loops.append(loop)
+            made_in = getattr(_here, "current", None)
+            _loops().append(loop)
             loop.set_exception_handler(
-                lambda loop, context: loop.default_exception_handler(context) if _current == made_in else None)
+                lambda loop, context: loop.default_exception_handler(context)
+                if getattr(_here, "current", None) == made_in else None)
             return loop
 
     _classes[id(asyncio)] = SlicedPolicy

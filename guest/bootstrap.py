@@ -6,9 +6,12 @@ The C runtime loads this module once per process and caches `execute` and
 "transformed": str, ...}`. The program's stdout and stderr never enter that
 JSON: they are captured per execution and handed over by `take_output()`.
 """
+import _thread
 import ast
+import binascii
 import builtins
 import json
+import marshal
 import sys
 
 import _spine
@@ -31,11 +34,68 @@ if not _HAD_INSPECT:
 # execute or prefix_abort), keyed by the host's stream id: one interpreter may
 # serve several streams at once, so the seed's single global would let one
 # stream claim another's calls. Only the prefix execution that finishes a
-# stream may claim from it: `_claims` is what the running execution claims
-# from, and it is None for every plain execution.
+# stream may claim from it (its _Execution's `claims`).
 _streams = {}
 _STREAM_LIMIT = 64
-_claims = None
+
+
+class _Execution:
+    """What one running execution owns in the shared interpreter.
+
+    In process, executions overlap (each on a thread of its own, taking
+    turns on the GIL while they wait in tools), so nothing of one may live
+    in a module global: it lives here, found through the running thread.
+    """
+
+    __slots__ = ("claims", "calls", "stdout", "stderr", "recursion")
+
+    def __init__(self, claims, stdout, stderr, recursion):
+        self.claims = claims  # the stream it finishes, or None
+        self.calls = aio.Calls(prepare, resolve, decode, wait)
+        self.stdout = stdout
+        self.stderr = stderr
+        self.recursion = recursion
+
+
+# This thread's execution (`execution`) and the output of its last one
+# (`output`, for take_output). A thread the program started has none and
+# serves the newest running execution (in the sandbox, the only one).
+_here = _thread._local()
+_running = []
+
+
+def _execution():
+    execution = getattr(_here, "execution", None)
+    if execution is None and _running:
+        return _running[-1]
+    return execution
+
+
+def _claims():
+    execution = _execution()
+    return execution.claims if execution is not None else None
+
+
+def _serving_the_starter(start_new_thread):
+    """`_thread.start_new_thread`, with the new thread serving the execution
+    of the thread that starts it (its output, calls and claims), not the
+    newest one: in process, executions overlap. Once that execution is over
+    the thread's output goes nowhere and its tool calls fail."""
+    def start(function, args, kwargs=None):
+        execution, token = _execution(), _spine.current()
+
+        def serve(*args, **kwargs):
+            _here.execution = execution
+            _spine.adopt(token)
+            return function(*args, **kwargs)
+        return start_new_thread(serve, args, kwargs or {})
+    start.__doc__ = start_new_thread.__doc__
+    return start
+
+
+_thread.start_new_thread = _thread.start_new = _serving_the_starter(_thread.start_new_thread)
+if "threading" in sys.modules:
+    sys.modules["threading"]._start_new_thread = _thread.start_new_thread
 
 def _help(obj=None):
     """help(tool): the tool's signature and docstring, as Engine.Stubs renders
@@ -67,19 +127,26 @@ class LimitExceeded(Exception):
 
 # --- Tool calls --------------------------------------------------------------
 
+def _loads(data):
+    """json.loads of the host's UTF-8 bytes, without json's encoding
+    detection (the host writes UTF-8 only): on the path of every call."""
+    if isinstance(data, (bytes, bytearray)):
+        data = data.decode("utf-8", "surrogatepass")
+    return json.loads(data)
+
+
 def decode(response):
     """Turn a host response into the tool's value, or raise its error here.
 
     The error is the builtin its "type" names when that is one of
     protocol.TOOL_EXCEPTIONS, and RuntimeError otherwise (_tool_error).
     """
-    response = json.loads(response)
+    response = _loads(response)
     if "error" in response:
         raise _tool_error(response)
     return response["value"]
 
 
-_calls = aio.Calls(prepare, resolve, decode, wait)
 
 
 # The exception classes a tool's error may raise, by name, looked up once:
@@ -103,7 +170,8 @@ def _tool_error(response):
 
 def invoke_tool(name, args):
     request = encode_request(name, args)
-    handle = _claims.claim(request) if _claims is not None else None
+    claims = _claims()
+    handle = claims.claim(request) if claims is not None else None
     return decode(call(request) if handle is None else resolve(handle, request))
 
 
@@ -113,8 +181,10 @@ def start_tool_call(name, args):
     Argument errors raise here, at the call; the tool's own error at `await`.
     """
     request = encode_request(name, args)
-    handle = _claims.claim(request) if _claims is not None else None
-    return _calls.start(name, request, encode_call_now(name, args), handle)
+    execution = _execution()
+    claims = execution.claims if execution is not None else None
+    handle = claims.claim(request) if claims is not None else None
+    return execution.calls.start(name, request, encode_call_now(name, args), handle)
 
 
 def make_tool(name, description=None, signature=None):
@@ -124,17 +194,42 @@ def make_tool(name, description=None, signature=None):
     `signature` is the one the host renders for prompts (Engine.Stubs):
     help(tool) and inspect.signature(tool) show it, and its docstring.
     """
+    shown = _signature(signature) if signature else None
+    doc = (signature.get("doc") or description) if shown is not None else description
+    return _proxy(name, doc, shown)
+
+
+def _proxy(name, doc, shown):
     def proxy(**args):
         if aio.in_async_code(sys._getframe(1)):
             return start_tool_call(name, args)
         return invoke_tool(name, args)
     proxy.__name__ = proxy.__qualname__ = name
-    proxy.__doc__ = description
-    if signature:
-        shown = _signature(signature)
-        if shown is not None:
-            proxy.__signature__, proxy.__doc__ = shown, signature.get("doc") or description
+    proxy.__doc__ = doc
+    if shown is not None:
+        proxy.__signature__ = shown
     return proxy
+
+
+_TOOL_SHAPES = {}
+
+
+def _tools(manifest, key=None):
+    """A fresh proxy per tool of the manifest (each execution its own
+    function objects), from (name, doc, signature) worked out once per
+    manifest: the host sends the same one with every request, named by
+    `key` (its digest; without one, its repr)."""
+    key = key or repr(manifest)
+    shapes = _TOOL_SHAPES.get(key)
+    if shapes is None:
+        shapes = []
+        for spec in manifest:
+            tool = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
+            shapes.append((spec["name"], tool.__doc__, getattr(tool, "__signature__", None)))
+        if len(_TOOL_SHAPES) >= _SIGNATURES_LIMIT:
+            _TOOL_SHAPES.pop(next(iter(_TOOL_SHAPES)), None)
+        _TOOL_SHAPES[key] = shapes
+    return {name: _proxy(name, doc, shown) for name, doc, shown in shapes}
 
 
 class _Shown:
@@ -155,7 +250,7 @@ _SIGNATURES_LIMIT = 1024
 def _signature(spec):
     """The inspect.Signature of a manifest's signature entry (None when the
     entry is malformed: the tool then shows (**args), as it works)."""
-    key = json.dumps(spec, sort_keys=True)
+    key = repr(spec)  # the host renders each spec the same way every time: no need to sort
     cached = _SIGNATURES.get(key)
     if cached is not None:
         return cached
@@ -170,7 +265,7 @@ def _signature(spec):
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if len(_SIGNATURES) >= _SIGNATURES_LIMIT:
-        _SIGNATURES.pop(next(iter(_SIGNATURES)))
+        _SIGNATURES.pop(next(iter(_SIGNATURES)), None)
     _SIGNATURES[key] = shown
     return shown
 
@@ -196,7 +291,8 @@ def prepare_call(name, payload, names):
         raise
     except BaseException:  # noqa: B036 - see the docstring
         return 0
-    handle = _claims.claim(request) if _claims is not None else None
+    claims = _claims()
+    handle = claims.claim(request) if claims is not None else None
     return prepare(request) if handle is None else handle
 
 
@@ -324,14 +420,55 @@ class _BinaryCapture:
         self._text._send()
 
 
-_output = (b"", b"")
+class _Route:
+    """sys.stdout or sys.stderr: writes go to the capture of the execution
+    the writing thread runs (sys.stdout is one for the process, and in
+    process executions overlap), else to the stream it replaced."""
+
+    def __init__(self, name, outside):
+        self._name = name
+        self._outside = outside
+
+    def _target(self):
+        execution = _execution()
+        return getattr(execution, self._name) if execution is not None else self._outside
+
+    def write(self, text):
+        return self._target().write(text)
+
+    def __getattr__(self, name):
+        return getattr(self._target(), name)
+
+
+_routes = None
+
+
+def _route_output():
+    """Install the routes once; put them back if a program replaced them."""
+    global _routes
+    if _routes is None:
+        _routes = (_Route("stdout", sys.stdout), _Route("stderr", sys.stderr))
+    sys.stdout, sys.stderr = _routes
 
 
 def take_output():
-    """(stdout, stderr) bytes of the last execution; read once by the runtime."""
-    global _output
-    output, _output = _output, (b"", b"")
+    """(stdout, stderr) bytes of this thread's last execution; read once by the runtime."""
+    output = getattr(_here, "output", (b"", b""))
+    _here.output = (b"", b"")
     return output
+
+
+def _set_recursion_limit():
+    """The interpreter's recursion limit (one for all threads in CPython
+    3.11) is the highest any running execution asked for: an overlapping
+    execution never fails a recursion its own limit allows. Set only when
+    it changes (setting it visits every thread state)."""
+    limit = max(e.recursion for e in _running) if _running else _IDLE_RECURSION
+    if sys.getrecursionlimit() != limit:
+        sys.setrecursionlimit(limit)
+
+
+_IDLE_RECURSION = protocol.DEFAULT_LIMITS["recursion"] + 50
 
 
 # --- Result encoding ---------------------------------------------------------
@@ -500,9 +637,26 @@ def _compile(source, manifest, plm, fanout, native=False):
     entry = (compile(tree, protocol.PROGRAM_FILENAME, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT),
              helpers, transformed, plan)
     if len(_CODE_CACHE) >= _CODE_CACHE_LIMIT:
-        _CODE_CACHE.pop(next(iter(_CODE_CACHE)))
+        _CODE_CACHE.pop(next(iter(_CODE_CACHE)), None)
     _CODE_CACHE[key] = entry
     return entry
+
+
+def _compiled(request, source, manifest, limits, native):
+    """What _compile gives, from the host's Compiled when it sent one this
+    Python can read (the program was compiled once, by Engine.Compile, so
+    no child parses or transforms it again)."""
+    compiled = request.get("compiled")
+    if compiled is not None and not native and compiled.get("python") == sys.version:
+        code = marshal.loads(binascii.a2b_base64(compiled["code"]))
+        return code, tuple(compiled["helpers"]), compiled["transformed"], None
+    return _compile(source, manifest, request.get("plm"), limits["fanout"], bool(native))
+
+
+def _compile_only_response(code, helpers, transformed):
+    compiled = {"code": binascii.b2a_base64(marshal.dumps(code), newline=False).decode("ascii"),
+                "helpers": list(helpers), "transformed": transformed, "python": sys.version}
+    return ('{"value":%s,"transformed":%s}' % (json.dumps(compiled), json.dumps(transformed))).encode("utf-8")
 
 
 # --- The entry point ---------------------------------------------------------
@@ -517,7 +671,7 @@ def _read_request(request):
     caller is never blamed for it.
     """
     try:
-        request = json.loads(request)
+        request = _loads(request)
     except ValueError as error:
         raise ValueError(f"malformed request: {error}") from None
     if not isinstance(request, dict):
@@ -535,16 +689,13 @@ def _read_request(request):
 
 def execute(request):
     """Run one program; return the response JSON as UTF-8 bytes."""
-    global _claims, _output
     transformed = ""
     source = ""
     kind = protocol.OUTCOME_PROGRAM
     limits = _DEFAULT_LIMITS
-    stdout = stderr = hot = None
-    saved_streams = None
+    stdout = stderr = hot = execution = None
     request, stream = _read_request(request)
     try:
-        _claims = stream
         if request.get("limits"):
             limits = {**_DEFAULT_LIMITS, **request["limits"]}
         source = request["source"]
@@ -554,12 +705,12 @@ def execute(request):
         stderr = _Capture(limits["stdout_bytes"], protocol.OUTPUT_STDERR if "stderr" in live else None)
 
         native = request.get("native")
-        code, helpers, transformed, plan = _compile(source, manifest, request.get("plm"), limits["fanout"],
-                                                    bool(native))
+        code, helpers, transformed, plan = _compiled(request, source, manifest, limits, native)
+        if request.get("compile_only"):
+            return _compile_only_response(code, helpers, transformed)
         scope = _scope(request.get("session"))
         scope["inputs"] = request.get("inputs", {})
-        for spec in manifest:
-            scope[spec["name"]] = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
+        scope.update(_tools(manifest, request.get("manifest_key")))
         if helpers:
             scope.update(zip(helpers, (prepare_call, resolve_call)))
         if plan is not None:
@@ -568,13 +719,13 @@ def execute(request):
             scope[DECORATOR] = hot.decorate
             hot.start()
 
-        saved_streams = (sys.stdout, sys.stderr, sys.getrecursionlimit())
-        sys.stdout = stdout
-        sys.stderr = stderr
-        sys.setrecursionlimit(limits["recursion"] + 50)
+        execution = _here.execution = _Execution(stream, stdout, stderr, limits["recursion"] + 50)
+        _running.append(execution)
+        _route_output()
+        _set_recursion_limit()
         restore = _repeatable(request.get("determinism"))
         try:
-            _calls.begin()
+            execution.calls.begin()
             aio.install_loop_policy()
             if code.co_flags & aio.CO_ASYNC:
                 _run_coroutine(eval(code, scope))
@@ -583,9 +734,8 @@ def execute(request):
         finally:
             if restore is not None:
                 restore()
-            _calls.finish(stderr)
-            sys.stdout, sys.stderr, depth = saved_streams
-            sys.setrecursionlimit(depth)
+            execution.calls.finish(stderr)
+            _route_output()
         value = _encode_result(scope.get("result"), limits["result_bytes"], limits["result_depth"])
         response = '{"value":%s,"transformed":%s%s%s}' % (
             value, json.dumps(transformed), _output_flags(stdout, stderr), _native_field(hot))
@@ -605,8 +755,11 @@ def execute(request):
                     _native_field(hot) + "}")
         error.__traceback__ = None
     finally:
-        _claims = None
-        _output = (stdout.getvalue() if stdout else b"", stderr.getvalue() if stderr else b"")
+        if execution is not None:
+            _here.execution = None
+            _running.remove(execution)
+            _set_recursion_limit()
+        _here.output = (stdout.getvalue() if stdout else b"", stderr.getvalue() if stderr else b"")
     # A lone surrogate (a str may hold one; UTF-8 cannot) can only stand in a
     # JSON string, where its backslash escape is the JSON escape: the
     # response stays valid UTF-8 JSON.

@@ -11,6 +11,12 @@
 // *ExecError that Execute returns unwraps to the tool's own error, so
 // errors.As and errors.Is reach it.
 //
+// A program run many times can be compiled once (Engine.Compile): its
+// syntax errors come back with their line before anything runs, and every
+// execution of the *Program (Request.Program) runs the compiled code.
+// Executions may run concurrently, in either isolation; in process they
+// overlap wherever they wait in tools.
+//
 // JSON crosses every boundary raw: inputs, tool arguments, tool results and the
 // program's result are json.RawMessage, never decoded into float64 on the way,
 // so an integer of any size, 1e16 and 1.0 arrive exactly as they were written.

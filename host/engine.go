@@ -3,6 +3,8 @@ package host
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -337,12 +339,35 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 }
 
 func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
-	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, Inputs: inputs, Manifest: manifest, PLM: req.PLM,
-		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(), Determinism: req.determinism, Session: req.session})
+	// Inputs (checked by resolveRequest) and the manifest (the engine's own)
+	// are spliced in as they are: encoding/json would validate and compact
+	// both again, the largest cost of a small execution's request.
+	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM, ManifestKey: manifestKey(manifest),
+		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(),
+		CompileOnly: req.compileOnly, Compiled: req.Program.compiledFor(req, manifest, l.Fanout),
+		Determinism: req.determinism, Session: req.session})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
-	return encoded, nil
+	spliced := make([]byte, 0, len(encoded)+len(inputs)+len(manifest)+32)
+	spliced = append(spliced, `{"inputs":`...)
+	spliced = append(spliced, inputs...)
+	if len(manifest) > 0 {
+		spliced = append(spliced, `,"manifest":`...)
+		spliced = append(spliced, manifest...)
+	}
+	spliced = append(spliced, ',')
+	return append(spliced, encoded[1:]...), nil
+}
+
+// manifestKey names a manifest's bytes for the guest's cache of what it
+// works out from them ("" for none).
+func manifestKey(manifest []byte) string {
+	if len(manifest) == 0 {
+		return ""
+	}
+	sum := sha256.Sum256(manifest)
+	return hex.EncodeToString(sum[:16])
 }
 
 // prepare makes an execution ready. Its context ends at the engine's timeout
@@ -383,6 +408,9 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	}
 	limits, err := e.requestLimits(req)
 	if err != nil {
+		return nil, err
+	}
+	if req, err = withProgram(req); err != nil {
 		return nil, err
 	}
 	inputs, tools, manifest, err := e.resolveRequest(req)

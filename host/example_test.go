@@ -280,3 +280,41 @@ func ExampleRequest_stdout() {
 	// finished
 	// "done"
 }
+
+// Compile once, run many times: syntax errors surface before anything
+// runs, and every execution of the Program skips parsing and PLM's rewrite.
+func ExampleEngine_Compile() {
+	double := host.Func("double", func(_ context.Context, a struct {
+		N int `json:"n"`
+	}) (int, error) {
+		return 2 * a.N, nil
+	}, host.Speculative())
+	engine, err := host.New(host.WithTools(double))
+	if err != nil {
+		panic(err)
+	}
+	defer engine.Close()
+	_, err = engine.Compile(context.Background(), "result = double(n=inputs['n']\n", host.CompileOptions{})
+	var syntax *host.SyntaxError
+	if errors.As(err, &syntax) {
+		fmt.Println("line", syntax.Line, syntax.Message)
+	}
+	program, err := engine.Compile(context.Background(), "result = [double(n=inputs['n']), double(n=inputs['n'] + 1)]",
+		host.CompileOptions{PLM: true})
+	if err != nil {
+		panic(err)
+	}
+	for n := 1; n <= 3; n++ {
+		resp, err := engine.Execute(context.Background(), host.Request{Program: program,
+			Inputs: json.RawMessage(fmt.Sprintf(`{"n": %d}`, n))})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(string(resp.Value))
+	}
+	// Output:
+	// line 1 SyntaxError: '(' was never closed
+	// [2, 4]
+	// [4, 6]
+	// [6, 8]
+}

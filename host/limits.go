@@ -16,8 +16,8 @@ import (
 // tool's goroutine runs on until the tool returns, counted by
 // Engine.AbandonedCalls. So Execute returns within the deadline plus
 // ToolGrace plus the isolation's own grace (sandbox: 500 ms before the
-// child is killed; in-process: up to 2 s for a long C call), whatever a
-// tool does.
+// child is killed), whatever a tool does. In process, a single long C call
+// cannot be interrupted: Execute returns when it ends.
 const ToolGrace = bridge.Grace
 
 // Limits bound one execution. A zero field takes its default.

@@ -57,6 +57,14 @@ type Request struct {
 	decision    bridge.Decision       // Resume: what the pending call gets
 	determinism *protocol.Determinism // a journaled execution's repeatable sources
 	session     string                // the session whose namespace it runs in (session.go)
+
+	// Program is a program compiled by Engine.Compile, run instead of
+	// Source (leave Source empty); its PLM and Name apply unless the
+	// request sets them. Execute only; a Stream refuses it.
+	Program *Program
+
+	// compileOnly makes the execution Engine.Compile's: compile, do not run.
+	compileOnly bool
 }
 
 // Status is how an execution ended; exactly one per execution.

@@ -68,6 +68,9 @@ func (e *Engine) stream(ctx context.Context, req Request, acquire func(*prepared
 		_, err := e.notStarted(reason)
 		return nil, err
 	}
+	if req.Program != nil {
+		return nil, &ExecError{Kind: ErrBadRequest, Message: "a stream's program arrives through Feed: Request.Program is for Execute"}
+	}
 	e.running.Add(1)
 	req.Source = ""
 	p, err := e.prepareStream(ctx, req)

@@ -20,6 +20,9 @@
 //
 //   - sandbox pool: bursts of executions that wait in a tool, and how the
 //     pool grows to MaxChildren (pool.go).
+//
+//   - in process: executions overlapping in tools, and the trivial program
+//     against a C loop over the embedded interpreter (inproc.go, floor/).
 package main
 
 import (
@@ -45,7 +48,7 @@ func main() {
 	quick := flag.Bool("quick", false, "fewer iterations (smoke run)")
 	monty := flag.String("monty", "", "python of a venv with pydantic-monty (bench/monty/run.sh makes it)")
 	montyWhy := flag.String("monty-why", "no venv given (-monty)", "why -monty is empty")
-	only := flag.String("only", "", "run one section only: pool, compute, steps, sandbox (with core, whose subprocess figure it compares with)")
+	only := flag.String("only", "", "run one section only: pool, compute, steps, inproc, sandbox (with core, whose subprocess figure it compares with)")
 	flag.Parse()
 	if *only == "pool" {
 		poolSection()
@@ -54,6 +57,10 @@ func main() {
 	n := 2000
 	if *quick {
 		n = 200
+	}
+	if *only == "inproc" {
+		inprocSection(n)
+		return
 	}
 	noop := host.NewTool(host.ToolSpec{Name: "noop", Speculative: true},
 		func(context.Context, json.RawMessage) (json.RawMessage, error) { return json.RawMessage("null"), nil })
@@ -89,6 +96,7 @@ func main() {
 	plm(engine)
 	streaming(engine)
 	stopping(engine, sandbox)
+	inprocSection(n)
 }
 
 func exec1(e *host.Engine, req host.Request) time.Duration {

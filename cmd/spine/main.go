@@ -6,6 +6,7 @@
 //	spine serve [flags]
 //	spine resume FILE --approve|--deny MSG|--answer JSON [flags]
 //	spine repl [--json] [flags]
+//	spine check [--inproc] FILE|-
 //
 // Exit status: 0 when the program finished, 1 when it failed (raised, timed
 // out, exceeded a limit), 2 on a usage or engine error, 3 when it stopped
@@ -24,6 +25,7 @@ const usage = `usage: spine run [flags] FILE|-
        spine serve [flags]
        spine resume FILE --approve|--deny MSG|--answer JSON [flags]
        spine repl [--json] [flags]
+       spine check [--inproc] FILE|-
 
 run: runs a Python program whose tools are Go functions ("spine run -h" for flags).
 stubs: prints the tools as Python stubs for a model's prompt.
@@ -31,6 +33,7 @@ mcp: serves run_python to MCP clients, over stdio or streamable HTTP ("spine mcp
 serve: an HTTP JSON service running programs ("spine serve -h" for flags).
 resume: continues a run that stopped for approval (exit 3) from its journal.
 repl: runs programs one after another in one session (shared variables).
+check: compiles a program without running it; prints FILE:LINE: message for a syntax error.
 `
 
 func main() {
@@ -55,6 +58,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return resume(args[1:], stdout, stderr)
 	case "repl":
 		return repl(args[1:], stdin, stdout, stderr)
+	case "check":
+		return check(args[1:], stdin, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

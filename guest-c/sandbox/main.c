@@ -703,7 +703,7 @@ static int initialise(void) {
     g_limits.open_files = get_u64(buf + SPINE_FRAME_HEADER_LEN + 16);
     break;
   }
-  spine_config config = {child_host, mods.items, mods.count};
+  spine_config config = {child_host, mods.items, mods.count, 0 /* one execution per child */};
   if (spine_init(&config) != 0) {
     return control_error(spine_last_error());
   }

@@ -73,6 +73,10 @@ type Session struct {
 	cfg    Config
 	start  time.Time
 	ended  atomic.Int64 // UnixNano when ctx ended; 0 before
+	// unwatchEnd stops the watch that sets ended; Close sets it itself, so
+	// ending a session starts no goroutine (a wake-up of another thread on
+	// every execution).
+	unwatchEnd func() bool
 
 	ownAbandoned atomic.Int64
 
@@ -131,7 +135,7 @@ func NewSession(ctx context.Context, cfg Config) *Session {
 	s := &Session{ctx: ctx, cancel: cancel, cfg: cfg, start: time.Now(), handles: map[uint64]*early{},
 		changed: make(chan struct{}),
 		used:    cfg.Limits.ReservedBytes}
-	context.AfterFunc(ctx, func() { s.ended.Store(time.Now().UnixNano()) })
+	s.unwatchEnd = context.AfterFunc(ctx, func() { s.ended.Store(time.Now().UnixNano()) })
 	return s
 }
 
@@ -331,6 +335,9 @@ func (s *Session) Fetch() []byte {
 // most Grace past the end of the execution's context: one still running then
 // is abandoned (see Grace). Nothing else of the session outlives it.
 func (s *Session) Close() {
+	if s.unwatchEnd() {
+		s.ended.CompareAndSwap(0, time.Now().UnixNano())
+	}
 	s.cancel()
 	s.mu.Lock()
 	pending := append(make([]*early, 0, len(s.handles)+len(s.stale)), s.stale...)

@@ -8,7 +8,10 @@ type ExecuteRequest struct {
 	Source   string          `json:"source"`
 	Inputs   json.RawMessage `json:"inputs,omitempty"`
 	Manifest json.RawMessage `json:"manifest,omitempty"` // []ManifestEntry
-	PLM      bool            `json:"plm,omitempty"`
+	// ManifestKey names Manifest's exact bytes (a digest): the guest keeps
+	// what it works out from a manifest (the tools' signatures) under it.
+	ManifestKey string `json:"manifest_key,omitempty"`
+	PLM         bool   `json:"plm,omitempty"`
 	// Prefix runs the program received by prefix_begin/prefix_feed for
 	// Stream instead of Source, Inputs and Manifest.
 	Prefix bool          `json:"prefix,omitempty"`
@@ -28,6 +31,23 @@ type ExecuteRequest struct {
 	// (variables, functions, imports of its earlier executions); absent: a
 	// fresh namespace.
 	Session string `json:"session,omitempty"`
+	// CompileOnly asks for the program compiled, not run: the value is a
+	// Compiled (or the error envelope of its syntax error).
+	CompileOnly bool `json:"compile_only,omitempty"`
+	// Compiled is Source as an earlier CompileOnly request compiled it for
+	// the same manifest, PLM and fanout; the guest runs it instead of
+	// compiling Source again (unless its Python differs).
+	Compiled *Compiled `json:"compiled,omitempty"`
+}
+
+// Compiled is a program compiled by the guest: its code object marshalled
+// (base64), the PLM helpers it calls, its PLM form as text, and the Python
+// that compiled it (marshal is only read back by the same version).
+type Compiled struct {
+	Code        string   `json:"code"`
+	Helpers     []string `json:"helpers"`
+	Transformed string   `json:"transformed"`
+	Python      string   `json:"python"`
 }
 
 // ProgramFilename is the filename the program's code is compiled under,

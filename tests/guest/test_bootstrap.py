@@ -67,6 +67,8 @@ _fake.prepare = lambda request: HOST.prepare(request)
 _fake.resolve = lambda handle, request: HOST.resolve(handle, request).encode()
 _fake.program_loop = lambda on: None
 _fake.wait = lambda request: HOST.wait(request).encode()
+_fake.current = lambda: 0  # one execution at a time here: threads serve it
+_fake.adopt = lambda token: None
 sys.modules["_spine"] = _fake
 
 import bootstrap  # noqa: E402  (needs the fake _spine first)

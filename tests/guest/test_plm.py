@@ -764,6 +764,8 @@ fake.prepare = lambda request: state["host"].prepare(request)
 fake.resolve = lambda handle, request: state["host"].resolve(handle, request)
 fake.program_loop = lambda on: None
 fake.wait = lambda request: state["host"].wait(request)
+fake.current = lambda: 0
+fake.adopt = lambda token: None
 sys.modules["_spine"] = fake
 import bootstrap
 

@@ -1,8 +1,10 @@
 //go:build cgo
 
 // Package inproc is the in-process transport: the guest's CPython runs inside
-// the host through cgo. One OS thread, locked for the life of the process,
-// owns the interpreter; every execution is a job for it. Fastest, and no
+// the host through cgo. Every execution runs on its caller's goroutine,
+// locked to its OS thread for the call, on a Python thread state of its own:
+// executions take turns on the GIL and overlap wherever they release it (a
+// tool call, a wait), and nothing is handed between threads. Fastest, and no
 // security boundary: for trusted code and development (the sandbox transport
 // is the boundary).
 package inproc
@@ -16,7 +18,7 @@ int64_t spine_go_host(uintptr_t token, int op, uint64_t handle, const char *requ
                       size_t request_len, char *out, size_t cap);
 
 static int spine_init_go(spine_module_source *modules, size_t count) {
-  spine_config config = {spine_go_host, modules, count};
+  spine_config config = {spine_go_host, modules, count, 1};
   return spine_init(&config);
 }
 */
@@ -24,7 +26,6 @@ import "C"
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -46,45 +47,27 @@ var _ = [1]struct{}{}[int(protocol.Timeout)-int(C.SPINE_INTERRUPT_TIMEOUT)+
 	int(protocol.CrossResolve)-int(C.SPINE_OP_RESOLVE)+int(protocol.CrossFetch)-int(C.SPINE_OP_FETCH)+
 	int(protocol.CrossNative)-int(C.SPINE_OP_NATIVE)+int(protocol.CrossOutput)-int(C.SPINE_OP_OUTPUT)]
 
-// ErrStuck is returned when the interpreter did not stop within the grace
-// period after an interrupt: a single long C call cannot be interrupted in
-// process. The execution's caller gets control back; the interpreter serves
-// the next job once the call returns.
-var ErrStuck = errors.New("the in-process interpreter did not stop after its deadline (a long C call cannot be interrupted in process; use the sandbox)")
-
-// Grace is how long Execute waits after interrupting a program before it
-// gives control back with ErrStuck.
-const Grace = 2 * time.Second
-
-type job struct {
-	run  func()
-	done chan struct{}
-}
-
 var (
 	startOnce sync.Once
 	startErr  error
-	jobs      chan job
 	tokens    atomic.Uint64
 	sessions  sync.Map // token -> *bridge.Session
 )
 
-// Start initialises CPython on a dedicated, locked OS thread, once per
-// process; later calls return the first call's result.
-func Start() error { return start() }
-
-func start() error {
+// Start initialises CPython once per process, on a goroutine locked to its
+// OS thread for good (CPython's main thread, whose thread state then stays
+// idle); later calls return the first call's result.
+func Start() error {
 	startOnce.Do(func() {
-		jobs = make(chan job)
 		ready := make(chan error)
-		go serve(ready)
+		go initialise(ready)
 		startErr = <-ready
 	})
 	return startErr
 }
 
-func serve(ready chan<- error) {
-	runtime.LockOSThread() // never unlocked: this thread is the interpreter's
+func initialise(ready chan<- error) {
+	runtime.LockOSThread() // never unlocked: the thread that ran Py_Initialize stays CPython's main thread
 	modules := guest.Modules()
 	sources := C.malloc(C.size_t(len(modules)) * C.size_t(unsafe.Sizeof(C.spine_module_source{})))
 	table := unsafe.Slice((*C.spine_module_source)(sources), len(modules))
@@ -105,50 +88,40 @@ func serve(ready chan<- error) {
 		return
 	}
 	ready <- nil
-	for j := range jobs {
-		j.run()
-		close(j.done)
-	}
+	select {}
 }
 
-// submit runs fn on the interpreter thread; it returns early (leaving the job
-// to finish on its own) if ctx ends before the job starts or, once the job was
-// interrupted, if it does not finish within Grace.
-func submit(ctx context.Context, fn func()) error {
-	if err := start(); err != nil {
+// run calls fn (a call into the runtime) on the calling goroutine, locked to
+// its thread for the call (the runtime's thread state and its last error are
+// the thread's), with the job `token` interrupted when ctx ends. A context
+// already done runs nothing.
+func run(ctx context.Context, token uint64, fn func()) error {
+	if err := Start(); err != nil {
 		return err
 	}
-	j := job{run: fn, done: make(chan struct{})}
-	select {
-	case jobs <- j:
-	case <-ctx.Done():
-		return ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return err
 	}
-	select {
-	case <-j.done:
-		return nil
-	case <-ctx.Done():
-	}
-	select {
-	case <-j.done:
-		return nil
-	case <-time.After(Grace):
-		return ErrStuck
-	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	defer interruptAtEnd(ctx, token)()
+	fn()
+	return nil
 }
 
-// Execute runs one request for the session on the interpreter. The session's
-// context bounds it: at its deadline the program is interrupted.
+// Execute runs one request for the session on the calling goroutine. The
+// session's context bounds it: at its deadline the program is interrupted.
+// A single long C call cannot be interrupted in process: Execute returns
+// when it does (the sandbox kills for that).
 func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 	ctx := s.Context()
 	token := tokens.Add(1)
 	sessions.Store(token, s)
+	defer sessions.Delete(token)
+	s.SetStop(func() { Interrupt(token, bridge.LimitExceeded) })
 	var result bridge.Result
 	var failure error
-	err := submit(ctx, func() {
-		defer sessions.Delete(token)
-		s.SetStop(func() { Interrupt(token, bridge.LimitExceeded) })
-		defer interruptAtEnd(ctx, token)()
+	err := run(ctx, token, func() {
 		var out C.spine_result
 		req := C.CBytes(request)
 		defer C.free(req)
@@ -165,9 +138,6 @@ func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 		C.spine_result_free(&out)
 	})
 	if err != nil {
-		if err != ErrStuck {
-			sessions.Delete(token)
-		}
 		return nil, err
 	}
 	if failure != nil {
@@ -185,10 +155,10 @@ func Interrupt(token uint64, reason bridge.Reason) bool {
 }
 
 // Entry runs a bootstrap entry point (prefix_begin, prefix_feed, prefix_abort)
-// for the session on the interpreter thread. The session's context bounds it
+// for the session on the calling goroutine. The session's context bounds it
 // like an execution: when the context ends, the entry is interrupted wherever
-// it is. protocol.EntryPrefixAbort is the exception: it drops the stream's state
-// from the interpreter every execution shares, so it runs whatever the
+// it is. protocol.EntryPrefixAbort is the exception: it drops the stream's
+// state from the interpreter every execution shares, so it runs whatever the
 // context says; skipping it would leave that state there for good.
 func Entry(s *bridge.Session, name string, arg []byte) error {
 	ctx := s.Context()
@@ -197,10 +167,9 @@ func Entry(s *bridge.Session, name string, arg []byte) error {
 	}
 	token := tokens.Add(1)
 	sessions.Store(token, s)
+	defer sessions.Delete(token)
 	var failure error
-	err := submit(ctx, func() {
-		defer sessions.Delete(token)
-		defer interruptAtEnd(ctx, token)()
+	err := run(ctx, token, func() {
 		cname := C.CString(name)
 		defer C.free(unsafe.Pointer(cname))
 		carg := C.CBytes(arg)
@@ -210,9 +179,6 @@ func Entry(s *bridge.Session, name string, arg []byte) error {
 		}
 	})
 	if err != nil {
-		if err != ErrStuck {
-			sessions.Delete(token)
-		}
 		return err
 	}
 	return failure
@@ -220,9 +186,9 @@ func Entry(s *bridge.Session, name string, arg []byte) error {
 
 // interruptAtEnd interrupts the job `token` once ctx ends; the function it
 // returns stops watching and must be called when the job is over. Called on
-// the interpreter thread just before the job enters the runtime: an
-// interrupt that comes before the runtime marks the job running fails, so it
-// is retried until it lands or the job is over (a context already done must
+// the job's thread just before the job enters the runtime: an interrupt that
+// comes before the runtime registers the job fails, so it is retried until it
+// lands or the job is over (a context already done must
 // still stop the job).
 func interruptAtEnd(ctx context.Context, token uint64) func() {
 	over := make(chan struct{})

@@ -13,9 +13,6 @@ import (
 // ErrNoCgo is returned by every function of this build.
 var ErrNoCgo = errors.New("spine: the in-process guest needs a cgo build (CGO_ENABLED=1)")
 
-// ErrStuck is never returned by this build.
-var ErrStuck = errors.New("the in-process interpreter did not stop after its deadline")
-
 // Start reports ErrNoCgo.
 func Start() error { return ErrNoCgo }
 

@@ -9,7 +9,8 @@ import (
 )
 
 // Transport is the in-process transport. Every guest it hands out is the one
-// interpreter of this process; executions take turns on its thread.
+// interpreter of this process; each execution runs on its caller's thread,
+// and executions overlap wherever they release the GIL.
 type Transport struct{}
 
 // New starts the interpreter (once per process) and, when native is set,
