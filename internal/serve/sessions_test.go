@@ -161,7 +161,7 @@ func TestSuspendAndResumeOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	for decision, want := range map[string]string{
-		`{"kind": "approve"}`:             "[3,21]",
+		`{"kind": "approve"}`:            "[3,21]",
 		`{"kind": "answer", "value": 5}`: "[3,5]",
 	} {
 		resp := decode(t, post(t, ts.URL+"/v1/resume", `{"journal": `+string(journal)+`, "decision": `+decision+`}`))
