@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -166,9 +165,8 @@ func (s *Server) boundedOptions(asked sessionOptionsJSON) (host.SessionOptions, 
 // Retry-After) when this replica holds its most sessions or has no child
 // for one (another replica may).
 func (s *Server) handleNewSession(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
-	if err != nil {
-		s.bodyFailed(w, err)
+	body, ok := s.readBody(w, r)
+	if !ok {
 		return
 	}
 	var asked sessionOptionsJSON
