@@ -150,8 +150,11 @@ func TestSessionCapAndBounds(t *testing.T) {
 func TestSuspendAndResumeOverHTTP(t *testing.T) {
 	p := newProbe()
 	ts := start(t, serve.Options{}, p)
-	run := decode(t, post(t, ts.URL+"/v1/run",
-		`{"source": "a = mark(n=3)\nb = lookup(key=a)\nresult = [a, b]", "require_approval": ["lookup"]}`))
+	request := `{"source": "a = mark(n=3)\nb = lookup(key=a)\nresult = [a, b]", "require_approval": ["lookup"]}`
+	validate(t, compile(t, "request.schema.json", host.RequestSchema), []byte(request))
+	suspended := post(t, ts.URL+"/v1/run", request)
+	validate(t, compile(t, "response.schema.json", host.ResponseSchema), suspended.body)
+	run := decode(t, suspended)
 	if run.Status != host.StatusSuspended || run.Journal == nil || run.Journal.Pending.Tool != "lookup" {
 		t.Fatalf("%s %s %+v", run.Status, run.Error, run.Journal)
 	}
