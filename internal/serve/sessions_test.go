@@ -185,3 +185,18 @@ func TestSuspendAndResumeOverHTTP(t *testing.T) {
 		t.Errorf("an edited journal: %d %s", a.code, a.body)
 	}
 }
+
+// A session whose child grows past the memory it asked for ends after that
+// run (the run's own answer comes back), and then answers 410 saying why.
+func TestSessionOverItsMemoryIsGone(t *testing.T) {
+	ts := start(t, serve.Options{}, newProbe())
+	s := newSession(t, ts.URL, `{"memory_bytes": 80000000}`)
+	at := ts.URL + "/v1/sessions/" + s.ID
+	if resp := decode(t, post(t, at+"/run", `{"source": "small = 1"}`)); resp.Status != host.StatusOK {
+		t.Fatalf("a small run: %s %s", resp.Status, resp.Error)
+	}
+	if resp := decode(t, post(t, at+"/run", `{"source": "big = b'x' * 120_000_000\nresult = len(big)"}`)); resp.Status != host.StatusOK {
+		t.Fatalf("the growing run: %s %s", resp.Status, resp.Error)
+	}
+	goneBecause(t, "the run after", post(t, at+"/run", `{"source": "result = small"}`), "over its memory limit of 80000000")
+}
