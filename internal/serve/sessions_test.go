@@ -37,6 +37,13 @@ func newSession(t *testing.T, url, options string) session {
 	return s
 }
 
+// sessionURL starts a server and a session on it; the session's URL.
+func sessionURL(t *testing.T, options string) string {
+	t.Helper()
+	ts := start(t, serve.Options{}, newProbe())
+	return ts.URL + "/v1/sessions/" + newSession(t, ts.URL, options).ID
+}
+
 func remove(t *testing.T, url string) answer {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodDelete, url, nil)
@@ -44,6 +51,17 @@ func remove(t *testing.T, url string) answer {
 		t.Fatal(err)
 	}
 	return do(t, req)
+}
+
+// runOK runs source in the session at, and fails unless it ran.
+func runOK(t *testing.T, at, source string) host.Response {
+	t.Helper()
+	encoded, _ := json.Marshal(host.Request{Source: source})
+	resp := decode(t, post(t, at+"/run", string(encoded)))
+	if resp.Status != host.StatusOK {
+		t.Fatalf("%q: %s %s", source, resp.Status, resp.Error)
+	}
+	return resp
 }
 
 // goneBecause checks a 410 and that it says why.
@@ -97,12 +115,8 @@ func TestSessionKeepsStateUntilDeleted(t *testing.T) {
 // A session idle past its timeout ends by itself (its child freed) and
 // then answers 410 saying so.
 func TestIdleSessionIsGone(t *testing.T) {
-	ts := start(t, serve.Options{}, newProbe())
-	s := newSession(t, ts.URL, `{"idle_timeout_ms": 300}`)
-	at := ts.URL + "/v1/sessions/" + s.ID
-	if resp := decode(t, post(t, at+"/run", `{"source": "x = 1"}`)); resp.Status != host.StatusOK {
-		t.Fatalf("%s %s", resp.Status, resp.Error)
-	}
+	at := sessionURL(t, `{"idle_timeout_ms": 300}`)
+	runOK(t, at, "x = 1")
 	deadline := time.Now().Add(15 * time.Second)
 	for get(t, at).code == http.StatusOK {
 		if time.Now().After(deadline) {
@@ -189,14 +203,8 @@ func TestSuspendAndResumeOverHTTP(t *testing.T) {
 // A session whose child grows past the memory it asked for ends after that
 // run (the run's own answer comes back), and then answers 410 saying why.
 func TestSessionOverItsMemoryIsGone(t *testing.T) {
-	ts := start(t, serve.Options{}, newProbe())
-	s := newSession(t, ts.URL, `{"memory_bytes": 80000000}`)
-	at := ts.URL + "/v1/sessions/" + s.ID
-	if resp := decode(t, post(t, at+"/run", `{"source": "small = 1"}`)); resp.Status != host.StatusOK {
-		t.Fatalf("a small run: %s %s", resp.Status, resp.Error)
-	}
-	if resp := decode(t, post(t, at+"/run", `{"source": "big = b'x' * 120_000_000\nresult = len(big)"}`)); resp.Status != host.StatusOK {
-		t.Fatalf("the growing run: %s %s", resp.Status, resp.Error)
-	}
+	at := sessionURL(t, `{"memory_bytes": 80000000}`)
+	runOK(t, at, "small = 1")
+	runOK(t, at, "big = b'x' * 120_000_000\nresult = len(big)")
 	goneBecause(t, "the run after", post(t, at+"/run", `{"source": "result = small"}`), "over its memory limit of 80000000")
 }
