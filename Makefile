@@ -63,8 +63,9 @@ test: test-native test-asan test-python test-go
 bench: build native
 	bash bench/run.sh
 
-# Builds deploy/Dockerfile and runs a program through the image (minutes on
-# a cold cache, so not part of `make test`); skips with a message without docker.
+# Builds deploy/Dockerfile and runs a program through the image. `make test`
+# runs it too wherever a docker daemon answers (SPINE_IMAGE_BUILD=0 skips it);
+# it skips with a message without one.
 image:
 	SPINE_IMAGE_BUILD=1 go test -count=1 -v -timeout 30m -run TestImageBuilds ./deploy/
 

@@ -29,6 +29,9 @@ type requestJSON struct {
 	Native NativeMode  `json:"native,omitempty"`
 	Limits *limitsJSON `json:"limits,omitempty"`
 	Name   string      `json:"name,omitempty"`
+	// RequireApproval is a service's way to gate a run's calls: a run that
+	// reaches one answers with status suspended and a journal to resume.
+	RequireApproval []string `json:"require_approval,omitempty"`
 }
 
 type limitsJSON struct {
@@ -45,7 +48,7 @@ type limitsJSON struct {
 
 // MarshalJSON encodes the request's JSON form.
 func (r Request) MarshalJSON() ([]byte, error) {
-	v := requestJSON{Source: r.Source, PLM: r.PLM, Native: r.Native, Name: r.Name}
+	v := requestJSON{Source: r.Source, PLM: r.PLM, Native: r.Native, Name: r.Name, RequireApproval: r.RequireApproval}
 	if len(bytes.TrimSpace(r.Inputs)) > 0 {
 		v.Inputs = r.Inputs
 	}
@@ -74,7 +77,7 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 	default:
 		return fmt.Errorf("request: native must be off, eager or auto, not %q", v.Native)
 	}
-	*r = Request{Source: v.Source, Inputs: v.Inputs, PLM: v.PLM, Native: v.Native, Name: v.Name}
+	*r = Request{Source: v.Source, Inputs: v.Inputs, PLM: v.PLM, Native: v.Native, Name: v.Name, RequireApproval: v.RequireApproval}
 	if v.Tools != nil {
 		r.Tools = append([]string{}, (*v.Tools)...)
 	}

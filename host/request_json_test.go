@@ -17,6 +17,7 @@ func TestRequestJSONRoundTrip(t *testing.T) {
 			Limits: Limits{Timeout: 1500 * time.Millisecond, StdoutBytes: 10, ResultBytes: 11, ResultDepth: 12, ToolCalls: 13,
 				ToolArgBytes: 14, HostBytes: 15, Recursion: 16, Fanout: -1}},
 		{Source: "y", Tools: []string{"lookup", "echo"}},
+		{Source: "z", RequireApproval: []string{"send_email"}},
 	} {
 		encoded, err := json.Marshal(req)
 		if err != nil {

@@ -31,6 +31,10 @@ type SessionOptions struct {
 	MemoryBytes uint64
 }
 
+// WithDefaults is o with each zero field set to the default a session
+// takes (a service bounding what its clients ask for starts from these).
+func (o SessionOptions) WithDefaults() SessionOptions { return o.withDefaults() }
+
 func (o SessionOptions) withDefaults() SessionOptions {
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = 10 * time.Minute

@@ -39,6 +39,7 @@ func serveUntil(ctx context.Context, args []string, stderr io.Writer, listening 
 	fs.StringVar(&addr, "addr", ":8080", "address to listen on")
 	fs.BoolVar(&f.demoTools, "demo-tools", false, "provide the demo tools echo, lookup, sleep, fail and emit")
 	fs.StringVar(&f.manifest, "manifest", "", "JSON file listing tool specs, as for spine run")
+	fs.StringVar(&f.mcp, "mcp", "", mcpFlagHelp)
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "wall-clock limit of an execution (a request may only lower it)")
 	fs.StringVar(&f.isolation, "isolation", string(host.Sandbox), "where the guest runs: sandbox or inproc (trusted code only)")
 	fs.IntVar(&maxChildren, "max-children", 0, "sandboxed children at most, i.e. concurrent executions (default: the engine's)")
@@ -47,6 +48,12 @@ func serveUntil(ctx context.Context, args []string, stderr io.Writer, listening 
 	fs.DurationVar(&opts.BodyTimeout, "body-timeout", 5*time.Minute, "longest a request's body (a streamed program) may take to arrive")
 	fs.IntVar(&opts.Runs, "runs", 100, "recent runs kept in memory for /v1/runs/{id} (negative: none)")
 	fs.Int64Var(&opts.RunBytes, "run-bytes", 64<<20, "bytes the kept runs may hold together")
+	fs.IntVar(&opts.MaxSessions, "max-sessions", 16, "sessions open at once, each holding a sandboxed child (negative: none); past it 503")
+	session := host.SessionOptions{}.WithDefaults()
+	fs.DurationVar(&opts.SessionLimits.IdleTimeout, "session-idle", session.IdleTimeout, "longest a session may stay idle (and its default)")
+	fs.DurationVar(&opts.SessionLimits.Lifetime, "session-lifetime", session.Lifetime, "longest a session may live (and its default)")
+	fs.IntVar(&opts.SessionLimits.MaxExecutions, "session-executions", session.MaxExecutions, "most executions a session may run (and its default)")
+	fs.Uint64Var(&opts.SessionLimits.MemoryBytes, "session-memory-bytes", 0, "most resident memory a session's child may keep (0: the sandbox's per-child limit only)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spine serve [flags]")
 		fs.PrintDefaults()
@@ -74,16 +81,16 @@ func serveUntil(ctx context.Context, args []string, stderr io.Writer, listening 
 			return exitUsage
 		}
 	}
-	tools, err := collectTools(f)
+	tools, err := toolOptions(f)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine serve:", err)
 		return exitUsage
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	opts.Logger = logger
-	server, err := serve.New(opts, host.WithTools(tools...), host.WithIsolation(host.Isolation(f.isolation)),
+	server, err := serve.New(opts, append(tools, host.WithIsolation(host.Isolation(f.isolation)),
 		host.WithLimits(host.Limits{Timeout: f.timeout}), host.WithSandbox(host.SandboxOptions{MaxChildren: maxChildren}),
-		host.WithLogger(logger))
+		host.WithLogger(logger))...)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine serve:", err)
 		return exitUsage
@@ -98,7 +105,7 @@ func serveUntil(ctx context.Context, args []string, stderr io.Writer, listening 
 	done := make(chan error, 1)
 	go func() { done <- httpServer.Serve(listener) }()
 	logger.Info("spine serve: listening", "addr", listener.Addr().String(), "isolation", server.Engine().Isolation(),
-		"tools", len(tools), "auth", opts.Token != "")
+		"tools", len(server.Engine().Tools()), "auth", opts.Token != "")
 	listening(listener.Addr().String())
 	select {
 	case err = <-done:

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/spine-sandbox/spine/internal/mcp/mcptest"
 )
 
 // `spine serve` end to end through its flags: it listens, demands the token
@@ -18,26 +20,7 @@ import (
 // when told to (as on SIGTERM).
 func TestServeCommand(t *testing.T) {
 	token := writeFile(t, "token", "t0ken\n")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	addr := make(chan string, 1)
-	var logs bytes.Buffer
-	var logMu sync.Mutex
-	exited := make(chan int, 1)
-	go func() {
-		exited <- serveUntil(ctx, []string{"--addr", "127.0.0.1:0", "--demo-tools", "--token-file", token, "--runs", "5"},
-			writerFunc(func(p []byte) (int, error) { logMu.Lock(); defer logMu.Unlock(); return logs.Write(p) }),
-			func(a string) { addr <- a })
-	}()
-	var url string
-	select {
-	case a := <-addr:
-		url = "http://" + a
-	case code := <-exited:
-		t.Fatalf("spine serve exited with %d: %s", code, logs.String())
-	case <-time.After(30 * time.Second):
-		t.Fatal("spine serve did not start listening")
-	}
+	url, stop := startServe(t, "--addr", "127.0.0.1:0", "--demo-tools", "--token-file", token, "--runs", "5")
 	call := func(token, body string) (int, string) {
 		req, _ := http.NewRequest(http.MethodPost, url+"/v1/run", strings.NewReader(body))
 		if token != "" {
@@ -58,14 +41,89 @@ func TestServeCommand(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(body, `"status":"ok"`) || !strings.Contains(body, `"value":21`) {
 		t.Errorf("%d %s", code, body)
 	}
-	cancel()
+	stop()
+}
+
+// startServe runs serveUntil with args until the returned stop, which checks
+// that it stopped cleanly.
+func startServe(t *testing.T, args ...string) (url string, stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	addr := make(chan string, 1)
+	var logs bytes.Buffer
+	var logMu sync.Mutex
+	exited := make(chan int, 1)
+	go func() {
+		exited <- serveUntil(ctx, args,
+			writerFunc(func(p []byte) (int, error) { logMu.Lock(); defer logMu.Unlock(); return logs.Write(p) }),
+			func(a string) { addr <- a })
+	}()
 	select {
+	case a := <-addr:
+		url = "http://" + a
 	case code := <-exited:
-		if code != exitOK {
-			t.Errorf("exit %d: %s", code, logs.String())
-		}
+		cancel()
+		t.Fatalf("spine serve exited with %d: %s", code, logs.String())
 	case <-time.After(30 * time.Second):
-		t.Fatal("spine serve did not stop")
+		cancel()
+		t.Fatal("spine serve did not start listening")
+	}
+	stopped := false
+	stop = func() {
+		t.Helper()
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		select {
+		case code := <-exited:
+			if code != exitOK {
+				logMu.Lock()
+				defer logMu.Unlock()
+				t.Errorf("exit %d: %s", code, logs.String())
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("spine serve did not stop")
+		}
+	}
+	t.Cleanup(stop)
+	return url, stop
+}
+
+// `spine serve --mcp` serves the tools of upstream MCP servers, and the
+// session flags bound its sessions.
+func TestServeWithMCPServersAndSessionFlags(t *testing.T) {
+	config := writeFile(t, "mcp.json", string(mcptest.StdioConfig(t, "up")))
+	url, _ := startServe(t, "--addr", "127.0.0.1:0", "--mcp", config, "--max-sessions", "1", "--session-idle", "2m")
+	post := func(path, body string) (int, string) {
+		t.Helper()
+		resp, err := http.Post(url+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(data)
+	}
+	if code, body := post("/v1/run", `{"source": "result = [get_greeting(name='x'), add(a=1, b=2)]"}`); code != http.StatusOK ||
+		!strings.Contains(body, `"value":["hello x",{"sum":3}]`) {
+		t.Errorf("a run calling MCP tools: %d %s", code, body)
+	}
+	tools, err := http.Get(url + "/v1/tools")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, _ := io.ReadAll(tools.Body)
+	tools.Body.Close()
+	if !strings.Contains(string(listed), "def add(*, a: int, b: int)") {
+		t.Errorf("/v1/tools lacks the MCP tool add: %s", listed)
+	}
+	if code, body := post("/v1/sessions", `{"idle_timeout_ms": 3600000}`); code != http.StatusCreated || !strings.Contains(body, `"idle_timeout_ms":120000`) {
+		t.Errorf("a session under --session-idle 2m: %d %s", code, body)
+	}
+	if code, body := post("/v1/sessions", ""); code != http.StatusServiceUnavailable {
+		t.Errorf("a session past --max-sessions 1: %d %s", code, body)
 	}
 }
 

@@ -16,20 +16,40 @@ import (
 // execution's: a client that disconnects cancels it (its tools see their
 // context end) and frees the guest at once.
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
-	bodyRead := s.bodyDeadline(w)
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxRequestBytes))
-	if err != nil {
-		s.bodyFailed(w, err)
-		return
-	}
-	bodyRead()
-	var req host.Request
-	if err := json.Unmarshal(body, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	req, ok := s.readRequest(w, r)
+	if !ok {
 		return
 	}
 	resp, err := s.engine.Execute(r.Context(), req)
 	s.answer(w, r, req.Name, req.Source, resp, err)
+}
+
+// readRequest reads the JSON form of a request from the body; false: the
+// body was refused, and that is answered.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (host.Request, bool) {
+	body, ok := s.readBody(w, r)
+	if !ok {
+		return host.Request{}, false
+	}
+	var req host.Request
+	if err := json.Unmarshal(body, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return host.Request{}, false
+	}
+	return req, true
+}
+
+// readBody reads a body within MaxRequestBytes and BodyTimeout; false: it
+// was refused, and that is answered.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	bodyRead := s.bodyDeadline(w)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxRequestBytes))
+	if err != nil {
+		s.bodyFailed(w, err)
+		return nil, false
+	}
+	bodyRead()
+	return body, true
 }
 
 // bodyDeadline bounds the reading of the request's body by BodyTimeout

@@ -6,14 +6,21 @@
 //	                    Spine-Request header; a host.Response's JSON out
 //	GET  /v1/tools      the tools' specs (JSON Schemas) and Python stubs
 //	GET  /v1/runs/{id}  the trace page of a recent run (this replica's)
+//	POST /v1/resume     a suspended run's journal and a decision in, a
+//	                    host.Response's JSON out
+//	POST /v1/sessions   start a session (options in, its id out)
+//	GET, DELETE /v1/sessions/{id}, POST /v1/sessions/{id}/run and /stream
+//	                    a session's state, its end, and runs in its namespace
 //	GET  /healthz       liveness and readiness
 //	GET  /metrics       the engine's metrics, Prometheus text format
 //
-// A request is served by itself: no session, no state carried to the next
-// one, so replicas behind any load balancer are interchangeable. The recent
-// runs kept for their pages are the one exception, and only for looking at:
-// a run's page is on the replica that ran it (its id comes back in the
-// Spine-Run header).
+// A request is served by itself: no state carried to the next one, so
+// replicas behind any load balancer are interchangeable (a journal is data,
+// so any replica resumes it). Sessions are the exception: a session's
+// namespace lives in a child of the replica that made it, so its requests
+// need affinity. The recent runs kept for their pages are the other, only
+// for looking at: a run's page is on the replica that ran it (its id comes
+// back in the Spine-Run header).
 package serve
 
 import (
@@ -49,18 +56,27 @@ type Options struct {
 	// programs and responses; default 64 MiB).
 	Runs     int
 	RunBytes int64
+	// MaxSessions is how many sessions may be open at once (default 16;
+	// negative: none); past it POST /v1/sessions answers 503. Each open
+	// session holds a sandboxed child of the engine's pool.
+	MaxSessions int
+	// SessionLimits bound what a session may ask for, and are what it gets
+	// when it asks for nothing (zero fields: the host's defaults; a zero
+	// MemoryBytes bounds nothing beyond the sandbox's per-child limit).
+	SessionLimits host.SessionOptions
 	// Logger receives the service's own events (default: discarded).
 	Logger *slog.Logger
 }
 
 // Server serves one engine over HTTP.
 type Server struct {
-	engine  *host.Engine
-	opts    Options
-	metrics *sdkmetric.ManualReader
-	meters  *sdkmetric.MeterProvider
-	runs    *runStore
-	mux     *http.ServeMux
+	engine   *host.Engine
+	opts     Options
+	metrics  *sdkmetric.ManualReader
+	meters   *sdkmetric.MeterProvider
+	runs     *runStore
+	sessions *sessionStore
+	mux      *http.ServeMux
 }
 
 const (
@@ -68,6 +84,7 @@ const (
 	defaultBodyTimeout     = 5 * time.Minute
 	defaultRuns            = 100
 	defaultRunBytes        = 64 << 20
+	defaultMaxSessions     = 16
 )
 
 // secondsBuckets gives the histograms in seconds boundaries from a
@@ -92,6 +109,10 @@ func New(opts Options, engineOptions ...host.Option) (*Server, error) {
 	if opts.RunBytes <= 0 {
 		opts.RunBytes = defaultRunBytes
 	}
+	if opts.MaxSessions == 0 {
+		opts.MaxSessions = defaultMaxSessions
+	}
+	opts.SessionLimits = opts.SessionLimits.WithDefaults()
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -103,11 +124,18 @@ func New(opts Options, engineOptions ...host.Option) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{engine: engine, opts: opts, metrics: reader, meters: meters,
-		runs: newRunStore(max(opts.Runs, 0), opts.RunBytes), mux: http.NewServeMux()}
+		runs: newRunStore(max(opts.Runs, 0), opts.RunBytes), sessions: newSessionStore(max(opts.MaxSessions, 0)),
+		mux: http.NewServeMux()}
 	s.mux.HandleFunc("POST /v1/run", s.handleRun)
 	s.mux.HandleFunc("POST /v1/stream", s.handleStream)
 	s.mux.HandleFunc("GET /v1/tools", s.handleTools)
 	s.mux.HandleFunc("GET /v1/runs/{id}", s.handleRunPage)
+	s.mux.HandleFunc("POST /v1/resume", s.handleResume)
+	s.mux.HandleFunc("POST /v1/sessions", s.handleNewSession)
+	s.mux.HandleFunc("GET /v1/sessions/{id}", s.handleSession)
+	s.mux.HandleFunc("DELETE /v1/sessions/{id}", s.handleCloseSession)
+	s.mux.HandleFunc("POST /v1/sessions/{id}/run", s.handleSessionRun)
+	s.mux.HandleFunc("POST /v1/sessions/{id}/stream", s.handleSessionStream)
 	s.mux.HandleFunc("GET /healthz", s.handleHealth)
 	s.mux.HandleFunc("GET /metrics", s.handleMetrics)
 	return s, nil

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -20,6 +21,15 @@ const RequestHeader = "Spine-Request"
 // (the client went away) or grows past MaxRequestBytes aborts the stream:
 // every call it started is cancelled.
 func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
+	s.stream(w, r, s.engine.Stream, func(name, source string, resp *host.Response, err error) {
+		s.answer(w, r, name, source, resp, err)
+	})
+}
+
+// stream serves a streamed program: open starts it (on the engine, or in a
+// session), answer answers how it ended. A body that fails is answered here.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, open func(context.Context, host.Request) (*host.Stream, error),
+	answer func(name, source string, resp *host.Response, err error)) {
 	var req host.Request
 	if header := r.Header.Get(RequestHeader); header != "" {
 		if err := json.Unmarshal([]byte(header), &req); err != nil {
@@ -32,9 +42,9 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	bodyRead := s.bodyDeadline(w)
-	stream, err := s.engine.Stream(r.Context(), req)
+	stream, err := open(r.Context(), req)
 	if err != nil {
-		s.answer(w, r, req.Name, "", nil, err)
+		answer(req.Name, "", nil, err)
 		return
 	}
 	// The read deadline ends a read that waits; this ends the stream, and
@@ -71,5 +81,5 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	}
 	bodyRead()
 	resp, err := stream.Finish()
-	s.answer(w, r, req.Name, string(source), resp, err)
+	answer(req.Name, string(source), resp, err)
 }
