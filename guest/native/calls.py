@@ -22,6 +22,14 @@ _VIEWS = {"keys", "values", "items"}
 BUILTINS = {"len", "str", "int", "float", "bool", "abs", "min", "max", "sum", "sorted", "list", "set", "dict",
             "ord", "chr", "any", "all"}
 ITERATION_ONLY = {"range", "enumerate", "zip"}
+# The math functions native code computes (codegen/pymath.h).
+MATH_FUNCTIONS = {"sqrt", "exp", "exp2", "expm1", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+                  "tanh", "fabs", "cbrt", "log", "log2", "log10", "log1p", "degrees", "radians", "atan2",
+                  "copysign", "fmod", "pow", "floor", "ceil", "trunc", "isnan", "isinf", "isfinite", "gcd",
+                  "isqrt", "factorial"}
+# isinstance(x, T): the static kinds that are instances of T (bool is an int).
+ISINSTANCE_KINDS = {"int": ("int", "bool"), "bool": ("bool",), "float": ("float",), "str": ("str",),
+                    "list": ("list",), "dict": ("dict",), "set": ("set",), "tuple": ("tuple",)}
 
 
 class CallExprs:
@@ -31,7 +39,10 @@ class CallExprs:
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise CompileError(node, "CallStar", "*args / **kwargs in a call")
         f = node.func
+        names = self.scope.module.names
         if isinstance(f, ast.Attribute):
+            if names.math_name(f) is not None and self.scope.module_name(f.value.id):
+                return self.math_call(node, names.math_name(f))
             return self.method_call(node, expected)
         if not isinstance(f, ast.Name):
             raise CompileError(node, "Call", f"call of {ast.unparse(f)!r}")
@@ -47,7 +58,43 @@ class CallExprs:
             return self.construct(node, name)
         if name in BUILTINS:
             return self.builtin(node, name, expected)
+        if name in names.math and self.scope.module_name(name):
+            return self.math_call(node, names.math[name])
+        if name == "isinstance" and self.scope.module_name(name):
+            return self.isinstance_call(node)
         raise CompileError(node, "Call", f"call of {name!r}")
+
+    def math_call(self, node, name):
+        """math.<name>(...): codegen/pymath.h, whose math_<name> has CPython's meaning."""
+        op = "math_log_base" if name == "log" and len(node.args) == 2 else "math_" + name
+        if name not in MATH_FUNCTIONS:
+            raise CompileError(node, "Math", f"math.{name} is not compiled natively")
+        self.keywords(node, ())
+        args = [self.value(a) for a in node.args]
+        ty = INT if name in ("floor", "ceil", "trunc", "gcd", "isqrt", "factorial") else \
+            BOOL if name.startswith("is") and name != "isqrt" else FLOAT
+        try:
+            return ir.call_op(op, args, ty)
+        except (TypeError, ValueError) as e:
+            raise CompileError(node, "Math", f"math.{name}(): {str(e).split('): ', 1)[-1]}") from None
+
+    def isinstance_call(self, node):
+        """isinstance(x, T) of a statically typed x: known when compiling (x is evaluated first)."""
+        self.keywords(node, ())
+        if len(node.args) != 2:
+            raise CompileError(node, "Builtin", "isinstance() takes 2 arguments")
+        value = self.value(node.args[0])
+        kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+        answer = False
+        for k in kinds:
+            if not (isinstance(k, ast.Name) and k.id in ISINSTANCE_KINDS and self.scope.module_name(k.id)):
+                raise CompileError(k, "Builtin", f"isinstance() of {ast.unparse(k)!r}")
+            answer = answer or value.ty.kind in ISINSTANCE_KINDS[k.id]
+        result = ir.const_bool(answer)
+        if value.pure:
+            return result
+        t = self.scope.temp("isinstance", value.ty)
+        return ir.let(t, value, result)
 
     def keywords(self, node, allowed):
         out = {}

@@ -23,6 +23,7 @@ import spine_compiler
 from . import irbuilder as ir
 from .classes import Sig, build_classes, init_prologue
 from .errors import CompileError
+from .modulenames import ModuleNames
 from .scope import Flow, FunctionScope, Knowledge, Restart
 from .statements import StmtParser
 from .typemodel import NONE, dict_of, list_of, set_of
@@ -42,15 +43,17 @@ _DEFAULT_ELEMENTS = {"list": list_of, "set": set_of}
 class ModuleInfo:
     """Signatures of the module's functions and the module's classes."""
 
-    def __init__(self, functions, classes):
+    def __init__(self, functions, classes, names=None):
         self.functions = functions
         self.classes = classes
+        self.names = names or ModuleNames()  # typing, math and constants (modulenames.py)
 
 
 def crosses(ty, result):
     """Can values of @p ty cross into/out of Python? (No class instances; no set results,
-    whose iteration order would be ours, not CPython's.) Mirrors SourceRewriter::IsExported."""
-    if ty.kind == "class" or (result and ty.kind in ("set", "none")):
+    whose iteration order would be ours, not CPython's; None results are Python's None.)
+    Mirrors SourceRewriter::IsExported."""
+    if ty.kind == "class" or (result and ty.kind == "set"):
         return False
     return all(crosses(a, result) for a in ty.args)
 
@@ -68,7 +71,7 @@ def _signature(fdef, classes):
         params.append(annotation_type(arg.annotation, f"parameter {arg.arg!r}", classes))
     if fdef.returns is None:
         raise CompileError(fdef, "MissingAnnotation", f"{fdef.name}() needs a return annotation")
-    ret = annotation_type(fdef.returns, f"return of {fdef.name}()", classes)
+    ret = annotation_type(fdef.returns, f"return of {fdef.name}()", classes, allow_none=True)
     exported = crosses(ret, True) and all(crosses(p, False) for p in params)
     return Sig(params, ret, exported)
 
@@ -89,6 +92,7 @@ def _lower_function(fdef, module, sig, cls=None):
 def _lower_once(fdef, module, sig, cls, knowledge):
     name = f"{cls.name}.{fdef.name}" if cls else fdef.name
     scope = FunctionScope(name, module, knowledge)
+    scope.bound = _bound_names(fdef)
     is_init = cls is not None and fdef.name == "__init__"
     if is_init:
         scope.init_of = cls.name
@@ -119,6 +123,34 @@ def _lower_once(fdef, module, sig, cls, knowledge):
     return ir.fn("ast.PrimFunc")(name, [v.node for v in pvars], [], ir.seq(decls + prologue + body), sig.ret.node)
 
 
+def _bound_names(fdef):
+    """Every name @p fdef binds anywhere (Python makes it local in the whole body, so a
+    module constant of that name is never what it reads)."""
+    names = {a.arg for a in fdef.args.args + fdef.args.kwonlyargs}
+    names.update(n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    return names
+
+
+def respell_annotations(tree, names, strict=True):
+    """Spell the typing names of every annotation of @p tree as the builtins they mean
+    (not @p strict: one that cannot be is left as written, for its function to report)."""
+    def respell(node):
+        try:
+            return names.annotation(node)
+        except CompileError:
+            if strict:
+                raise
+            return node
+
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
+                a.annotation = respell(a.annotation)
+            node.returns = respell(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            node.annotation = respell(node.annotation)
+
+
 def _untyped(scope):
     name, node = next(iter(scope.probed.items()))
     raise CompileError(node, "EmptyLiteral", f"the element types of {name!r} are not known here and nothing "
@@ -136,9 +168,10 @@ def _synthetic_init(info):
 
 
 def _split(source):
-    """Top-level functions and classes of @p source; other statements are refused."""
+    """Top-level functions, classes and module names (typing and math imports,
+    constants) of @p source; other statements are refused."""
     tree = ast.parse(textwrap.dedent(source))
-    fdefs, cdefs = [], []
+    fdefs, cdefs, names = [], [], ModuleNames()
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
             fdefs.append(node)
@@ -146,14 +179,16 @@ def _split(source):
             cdefs.append(node)
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             continue
-        else:
-            raise CompileError(node, type(node).__name__, "only function and class definitions may appear at top level")
+        elif not names.take(node):
+            raise CompileError(node, type(node).__name__, "only function and class definitions, typing and math "
+                               "imports and constants may appear at top level")
     if not fdefs:
         raise CompileError(tree, "Module", "no function to compile")
-    return fdefs, cdefs
+    respell_annotations(tree, names)
+    return fdefs, cdefs, names
 
 
-def _module_info(fdefs, cdefs):
+def _module_info(fdefs, cdefs, names=None):
     classes = build_classes(cdefs)
     types = {n: c.ty for n, c in classes.items()}
     signatures = {}
@@ -161,7 +196,7 @@ def _module_info(fdefs, cdefs):
         if f.name in signatures or f.name in classes:
             raise CompileError(f, "Redefinition", f"{f.name!r} defined twice")
         signatures[f.name] = _signature(f, types)
-    return ModuleInfo(signatures, classes)
+    return ModuleInfo(signatures, classes, names)
 
 
 def _lower_classes(module):
@@ -178,8 +213,8 @@ def _lower_classes(module):
 def parse_module(source):
     """Lower every top-level function (and the methods of every class) of @p source;
     returns the PrimFunc objects in order."""
-    fdefs, cdefs = _split(source)
-    module = _module_info(fdefs, cdefs)
+    fdefs, cdefs, names = _split(source)
+    module = _module_info(fdefs, cdefs, names)
     funcs = [_lower_function(f, module, module.functions[f.name]) for f in fdefs]
     return funcs + _lower_classes(module)
 
@@ -191,6 +226,13 @@ def check_eligible(source):
     tree = ast.parse(textwrap.dedent(source))
     fdefs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     cdefs = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    names = ModuleNames()
+    for node in tree.body:
+        try:
+            names.take(node)
+        except CompileError:
+            pass  # a constant that does not fold: functions reading it report the name
+    respell_annotations(tree, names, strict=False)
     reasons = {}
     try:
         classes = build_classes(cdefs)
@@ -205,7 +247,7 @@ def check_eligible(source):
             signatures[f.name] = _signature(f, types)
         except CompileError as e:
             reasons[f.name] = str(e)
-    module = ModuleInfo(signatures, classes)
+    module = ModuleInfo(signatures, classes, names)
     try:
         _lower_classes(module)
     except CompileError as e:

@@ -18,7 +18,7 @@ import ast
 
 from . import irbuilder as ir
 from .errors import CompileError
-from .typemodel import BOOL, INT, STR, iterator_type, tuple_of
+from .typemodel import BOOL, INT, STR, iterator_type, list_of, tuple_of
 
 
 class Plan:
@@ -53,9 +53,18 @@ class LoopExprs:
         if e.ty.kind == "set":
             raise CompileError(node, "SetIteration", "iterating a set: the order is CPython's hash-table order, "
                                "which native code cannot reproduce (use sorted(s))")
+        if e.ty.kind == "tuple" and e.ty.args and all(a == e.ty.args[0] for a in e.ty.args):
+            e = self.tuple_as_list(e)  # `for dx, dy in DIRECTIONS`: a tuple's items, in order
         if e.ty.kind not in kinds:
             raise CompileError(node, "ForIter", f"iterating {e.ty.text}")
         return self.iterator_plan(node, kinds[e.ty.kind], e)
+
+    def tuple_as_list(self, e):
+        """A fresh list of the items of a tuple whose items have one type."""
+        t = self.scope.temp("tuple", e.ty)
+        ty = list_of(e.ty.args[0])
+        items = [ir.fn("ast.ContainerGetItem")(t.node, ir.const_int(i).node) for i in range(len(e.ty.args))]
+        return ir.let(t, e, ir.E(ir.fn("ast.ListLiteral")(ty.node, items), ty, borrowed=e.borrowed))
 
     def iterator_plan(self, node, op, source):
         op_call = ir.fn("ast.PrimCall")

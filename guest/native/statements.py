@@ -9,9 +9,11 @@ from .errors import CompileError
 from .exprparser import ExprParser
 from .irbuilder import E
 from .scope import Flow
-from .typemodel import INT, NONE, dict_of, fresh_borrowed
+from .typemodel import BOOL, INT, NONE, STR, dict_of, fresh_borrowed
 from .typerules import annotation_type, require_same
 
+# Exceptions native code raises itself (module_abi.h SpineFaultKind), with their message.
+_NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "RuntimeError": 7}
 _SHADOWING = {"range", "abs", "min", "max", "int", "float", "bool", "str", "len", "sum", "sorted", "list", "set",
               "dict", "ord", "chr", "any", "all", "enumerate", "zip"}
 
@@ -97,9 +99,21 @@ class StmtParser:
             return t.ty
         return self.scope.knowledge.pinned.get(name) or self.declared.get(name)
 
+    def chained_assign(self, node, flow):
+        """a = b = value: the value once, then each name from left to right (all share it)."""
+        if not all(isinstance(t, ast.Name) for t in node.targets):
+            raise CompileError(node, "AssignTarget", "chained assignment to anything but names")
+        first, rest = node.targets[0], node.targets[1:]
+        out = self.visit_Assign(ast.copy_location(ast.Assign([first], node.value), node), flow)
+        for t in rest:
+            value = self.exprs.parse(ast.copy_location(ast.Name(first.id, ast.Load()), t), flow,
+                                     self.expected_for(t.id))
+            out += self.assign(node, t.id, value, flow)
+        return out
+
     def visit_Assign(self, node, flow):
         if len(node.targets) != 1:
-            raise CompileError(node, "AssignTarget", "chained assignment (a = b = ...)")
+            return self.chained_assign(node, flow)
         target = node.targets[0]
         if isinstance(target, ast.Name):
             value = self.exprs.parse(node.value, flow, self.expected_for(target.id), allow_pending=True)
@@ -266,7 +280,8 @@ class StmtParser:
         if self.scope.init_of is not None:
             self.exprs.flow = flow
             self.exprs.require_all_fields(node)
-        if node.value is None:
+        if node.value is None or (self.ret == NONE and isinstance(node.value, ast.Constant) and
+                                  node.value.value is None):
             if self.ret != NONE:
                 raise CompileError(node, "ReturnNone", "functions must return a value")
             flow.reachable = False
@@ -293,6 +308,38 @@ class StmtParser:
             raise CompileError(node, "Continue", "'continue' outside loop")
         flow.reachable = False
         return [ir.stmt("Continue")]
+
+    def visit_Raise(self, node, flow):
+        """ValueError, IndexError, RuntimeError and ZeroDivisionError with one str message are
+        raised natively; any other raise goes back to CPython, which runs the (pure) function
+        again and raises its own exception: the same type, message, cause and traceback."""
+        if node.exc is None:
+            raise CompileError(node, "Raise", "a bare 'raise' re-raises what native code never catches")
+        out = [ir.expr_stmt(self.native_raise(node, flow) or
+                            ir.call_op("raise_in_python", [], BOOL))]
+        flow.reachable = False
+        return out
+
+    def native_raise(self, node, flow):
+        exc = node.exc
+        if node.cause is not None or not isinstance(exc, ast.Call) or not isinstance(exc.func, ast.Name) or \
+                exc.func.id not in _NATIVE_RAISES or not self.scope.module_name(exc.func.id) or \
+                len(exc.args) != 1 or exc.keywords or isinstance(exc.args[0], ast.Starred):
+            return None
+        try:
+            message = self.expr(exc.args[0], flow)
+        except CompileError:
+            return None
+        if message.ty != STR:
+            return None
+        return ir.call_op("raise_text", [ir.const_int(_NATIVE_RAISES[exc.func.id]), message], BOOL)
+
+    def visit_Assert(self, node, flow):
+        """A failing assert goes back to CPython, which raises AssertionError with its message."""
+        self.exprs.flow = flow
+        cond = self.exprs.condition(node.test)
+        fail = ir.seq([ir.expr_stmt(ir.call_op("raise_in_python", [], BOOL))])
+        return [ir.stmt("IfStmt", ir.fn("ast.PrimNot")(cond.node), fail, None)]
 
     # ---- compound statements ------------------------------------------------
     def visit_If(self, node, flow):

@@ -27,6 +27,7 @@ std::string PyTypeText(const Type& t) {
 // its iteration order would be ours, not CPython's).
 bool CanCross(const Type& t, bool result) {
   if (IsScalarType(t) || t.As<StringTypeNode>()) return true;
+  if (t.As<NoneTypeNode>()) return result;  // `-> None`: the wrapper leaves the result None
   if (const auto* l = t.As<ListTypeNode>()) return CanCross(l->item_type, result);
   if (const auto* s = t.As<SetTypeNode>()) return !result && CanCross(s->item_type, result);
   if (const auto* d = t.As<DictTypeNode>()) return CanCross(d->key_type, result) && CanCross(d->value_type, result);
@@ -59,9 +60,11 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
        << ")) return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_TYPE, \"argument '" << p->var_name << "' must be "
        << PyTypeText(p.type()) << "\");\n";
   }
-  os << "    spine_cg::Conv<" << Rewriter::CType(f->ret_type) << ">::To(" << Rewriter::FuncSymbol(name) << "(";
+  bool none = f->ret_type.As<NoneTypeNode>() != nullptr;
+  os << "    " << (none ? "" : "spine_cg::Conv<" + Rewriter::CType(f->ret_type) + ">::To(") << Rewriter::FuncSymbol(name)
+     << "(";
   for (size_t i = 0; i < n; ++i) os << (i ? ", " : "") << "spine_cg::Move(a" << i << ")";
-  os << "), ret);\n    return 0;\n";
+  os << (none ? ");\n" : "), ret);\n") << "    return 0;\n";
   os << "  } catch (const spine_cg::Fault& fault) {\n";
   os << "    return spine_cg::Report(__mc_module_ctx, fault.kind, fault.message);\n";
   os << "  } catch (...) {\n";

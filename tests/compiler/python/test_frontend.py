@@ -11,8 +11,14 @@ L = "def f(xs: list[int]) -> int:\n"
 
 REJECTED = [
     # scalars
-    (F + "    return x ** 2\n", 2, 11, "Pow"),
-    (F + "    return x & 1\n", 2, 11, "BitAnd"),
+    (F + "    return x @ 2\n", 2, 11, "MatMult"),
+    (F + "    return x & 1.5\n", 2, 11, "OperandType"),
+    (F + "    return math.sqrt(x)\n", 2, 11, "GlobalName"),
+    ("import math\n" + F + "    return math.hypot(x)\n", 3, 11, "Math"),
+    ("from typing import FrozenSet\ndef f(x: FrozenSet[int]) -> int:\n    return 1\n", 2, 9, "Annotation"),
+    ("N = 2 ** 70\n", 1, 4, "ModuleConstant"),
+    ("N = [1]\n", 1, 4, "ModuleConstant"),
+    (F + "    raise\n", 2, 4, "Raise"),
     ("def f(x) -> int:\n    return 1\n", 1, 6, "MissingAnnotation"),
     (F + "    if x:\n        return 1\n", 1, 0, "MissingReturn"),
     (F + "    if x:\n        y = 1\n    return y\n", 4, 11, "UnboundName"),
@@ -28,7 +34,7 @@ REJECTED = [
     (F + "    with x:\n        pass\n    return x\n", 2, 4, "With"),
     (F + "    return g\n", 2, 11, "GlobalName"),
     (F + "    for i in range(x, 0, 0):\n        pass\n    return x\n", 2, 25, "RangeStep"),
-    (F + "    a = b = x\n    return a\n", 2, 4, "AssignTarget"),
+    (F + "    a = x[0] = x\n    return a\n", 2, 4, "AssignTarget"),
     # annotations
     ("def f(x: list) -> int:\n    return 1\n", 1, 9, "BareContainer"),
     ("def f(x: dict[float, int]) -> int:\n    return 1\n", 1, 9, "KeyType"),
@@ -132,15 +138,18 @@ def test_empty_literals_are_typed_by_their_first_use():
 def test_check_eligible_reports_each_function():
     program = (
         "import json\n"
-        "x = 1\n"
+        "x = [1]\n"
+        "y = 2 ** 10\n"
         "class P:\n    v: int = 0\n"
         "def ok(xs: list[int]) -> int:\n    return sum(xs)\n"
         "def mutates(xs: list[int]) -> int:\n    xs.append(1)\n    return 1\n"
         "def internal(p: P) -> int:\n    return p.v\n"
         "def caller(xs: list[int]) -> int:\n    return mutates(xs)\n"
-        "def uses_global() -> int:\n    return x\n")
+        "def uses_global() -> int:\n    return x[0]\n"
+        "def uses_constant() -> int:\n    return y\n")
     result = dict(check_eligible(program))
-    assert list(result) == ["ok", "mutates", "internal", "caller", "uses_global"]
+    assert list(result) == ["ok", "mutates", "internal", "caller", "uses_global", "uses_constant"]
+    assert result["uses_constant"] is None
     assert result["ok"] is None
     assert "BorrowedMutation" in result["mutates"]
     assert "cannot cross" in result["internal"]

@@ -66,6 +66,8 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void Call(const std::string& fn, const std::vector<PrimExpr>& operands, std::ostream& os);
   void ObjectCompare(const PrimBinaryOpNode* n, const char* test, std::ostream& os);
   void EmitOp(const std::string& op, const PrimCallNode* n, std::ostream& os);
+  // math_*, **, bit operators: a codegen/pymath.h function of converted operands, in Python's order.
+  void EmitNumeric(const std::string& op, const std::vector<PrimExpr>& args, std::ostream& os);
   void EmitGlobalCall(const GlobalVarNode* g, const PrimCallNode* n, std::ostream& os);
   void EmitStrLiteral(const std::string& bytes, std::ostream& os);
   void Line(std::ostream& os) const;
