@@ -182,14 +182,15 @@ def _screen(node, bindings, tools, functions, context=None):
     if bindings.get(node.name, 0) != 1:
         return f"the name {node.name} is bound more than once in the program", set()
     a = node.args
-    if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults:
-        return "only plain positional parameters without defaults are compiled", set()
-    for arg in a.args:
+    if a.vararg or a.kwarg:
+        return "*args and **kwargs stay Python", set()
+    params = a.posonlyargs + a.args + a.kwonlyargs
+    for arg in params:
         if arg.annotation is None:
             return f"parameter {arg.arg} has no type annotation", set()
     if node.returns is None:
         return "no return annotation", set()
-    local = {arg.arg for arg in a.args}
+    local = {arg.arg for arg in params}
     loads = []
     for sub in ast.walk(node):
         if isinstance(sub, (ast.Global, ast.Nonlocal)):
@@ -222,7 +223,8 @@ def _screen(node, bindings, tools, functions, context=None):
 def _helper_only(node, context):
     """Why a function can run natively only when native code calls it, or None: a class
     instance in its signature, or a set result (whose order would be ours)."""
-    for ann in [a.annotation for a in node.args.args] + [node.returns]:
+    a = node.args
+    for ann in [p.annotation for p in a.posonlyargs + a.args + a.kwonlyargs] + [node.returns]:
         for sub in ast.walk(ann):
             if isinstance(sub, ast.Name) and isinstance(context.get(sub.id), ast.ClassDef):
                 return f"class instances ({sub.id}) cannot cross into Python; native code may call it"

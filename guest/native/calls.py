@@ -6,6 +6,7 @@ import ast
 
 from . import irbuilder as ir
 from .errors import CompileError
+from .modulenames import value_node
 from .irbuilder import E
 from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of
 
@@ -121,9 +122,66 @@ class CallExprs:
 
     def function_call(self, node, name):
         sig = self.scope.signatures[name]
-        args = self.typed_args(node, sig.params, f"{name}()", not sig.exported)
+        if not node.keywords and len(node.args) == len(sig.params):
+            args = self.typed_args(node, sig.params, f"{name}()", not sig.exported)
+            self.passes_changed(name, sig, zip(sig.names, node.args, args))
+            g = ir.fn("ast.GlobalVar")(name)
+            return E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret)
+        return self.bound_call(node, name, sig)
+
+    def passes_changed(self, name, sig, passed):
+        """A function that changes a list parameter in place may get only a fresh list or a
+        list parameter of ours that is copied back to our caller too (compiler.py)."""
+        changed = self.scope.module.mutated.get(name, ())
+        for pname, a, e in passed:
+            if pname in changed and e.borrowed and not self.writes_back(a):
+                raise CompileError(a, "BorrowedMutation", f"{name}() changes {pname!r}, which would be (part of) an "
+                                   "argument native code holds a copy of")
+
+    def bound_call(self, node, name, sig):
+        """A call with keywords or defaults: arguments evaluated in the order written (into
+        temporaries), bound to parameters as CPython binds them; missing ones take their
+        (constant) defaults. What CPython would refuse with TypeError is refused here."""
+        what = f"{name}()"
+        if len(node.args) > sig.positional:
+            raise CompileError(node, "CallSignature", f"{what} takes at most {sig.positional} positional argument(s)")
+        written = [(sig.names[i], a) for i, a in enumerate(node.args)]
+        for k in node.keywords:
+            if k.arg not in sig.names[sig.posonly:]:
+                raise CompileError(node, "CallKeywords", f"{what} has no keyword parameter {k.arg!r}")
+            written.append((k.arg, k.value))
+        bound = {}
+        for pname, a in written:
+            if pname in bound:
+                raise CompileError(node, "CallSignature", f"{what} got multiple values for {pname!r}")
+            p = sig.params[sig.names.index(pname)]
+            e = self.value(a, p)
+            if e.ty != p:
+                raise CompileError(a, "CallSignature", f"{what}: argument of type {e.ty.text}, parameter is {p.text}")
+            if not sig.exported:
+                self.no_borrowed_store(a, e, f"passing it to {what}")
+            bound[pname] = e
+        self.passes_changed(name, sig, ((p, a, bound[p]) for p, a in written))
+        lets = []
+        for pname, _ in written:  # Python evaluates them as written; the call takes them in parameter order
+            e = bound[pname]
+            if not e.pure:
+                t = self.scope.temp("arg", e.ty)
+                lets.append((t, e))
+                bound[pname] = ir.E(t.node, t.ty, True, e.borrowed)
+        args = []
+        for pname, p in zip(sig.names, sig.params):
+            if pname in bound:
+                args.append(bound[pname])
+            elif pname in sig.defaults:
+                args.append(self.visit(value_node(sig.defaults[pname], node), p))
+            else:
+                raise CompileError(node, "CallSignature", f"{what} missing required argument {pname!r}")
         g = ir.fn("ast.GlobalVar")(name)
-        return E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret)
+        result = E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret)
+        for t, e in reversed(lets):
+            result = ir.let(t, e, result)
+        return result
 
     def construct(self, node, name):
         info = self.scope.module.classes[name]
@@ -144,7 +202,7 @@ class CallExprs:
         if method in _VIEWS and kind == "dict":
             raise CompileError(node, "DictView", f"dict.{method}() is supported as an iterable (for, list(), "
                                "sorted(), comprehensions) only")
-        if method in MUTATORS[kind] and obj.borrowed:
+        if method in MUTATORS[kind] and obj.borrowed and not self.writes_back(recv_node):
             raise CompileError(node, "BorrowedMutation", f"{kind}.{method}() would change an argument; native "
                                "code works on a copy of it, so the caller would not see the change")
         kw = self.keywords(node, ("reverse",) if (kind, method) == ("list", "sort") else ())

@@ -62,6 +62,13 @@ class CoreExprs:
         t = self.scope.temp("ord", first.ty)
         return ir.let(t, first, build(ir.E(t.node, t.ty, True, first.borrowed)))
 
+    def writes_back(self, receiver):
+        """May the list @p receiver (an expression node) be changed in place although it is an
+        argument? Only a list parameter of immutable elements, named directly: the caller's
+        list gets its contents back after the call (compiler.py)."""
+        return isinstance(receiver, ast.Name) and receiver.id in self.scope.writable and \
+            not any(receiver.id in frame for frame in self.scope.comprehensions)
+
     def no_borrowed_store(self, node, e, what):
         """Refuse to keep @p e (an argument's mutable object) inside something else."""
         if e.borrowed:

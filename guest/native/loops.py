@@ -164,9 +164,10 @@ class LoopExprs:
         return Plan(a.setup + b.setup, ir.binary("PrimAnd", a.cond, b.cond, BOOL), item, a.advance + b.advance)
 
     # ---- targets ----------------------------------------------------------------
-    def bind_target(self, target, item, bind_name, out):
-        """Assign @p item to a Name or a (nested) tuple of names; appends statements to @p out."""
-        if isinstance(target, ast.Name):
+    def bind_target(self, target, item, bind_name, out, items=False):
+        """Assign @p item to a Name or a (nested) tuple of names (@p items: or of items and
+        fields, `a[i], a[j] = a[j], a[i]`, which @p bind_name stores); appends statements to @p out."""
+        if isinstance(target, ast.Name) or (items and isinstance(target, (ast.Subscript, ast.Attribute))):
             out.extend(bind_name(target, item))
             return
         if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(t, ast.Starred) for t in target.elts):
@@ -180,4 +181,4 @@ class LoopExprs:
         for i, sub in enumerate(target.elts):
             part = ir.E(ir.fn("ast.ContainerGetItem")(item.node, ir.const_int(i).node), item.ty.args[i],
                         borrowed=item.borrowed)
-            self.bind_target(sub, part, bind_name, out)
+            self.bind_target(sub, part, bind_name, out, items)

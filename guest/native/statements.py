@@ -99,16 +99,32 @@ class StmtParser:
             return t.ty
         return self.scope.knowledge.pinned.get(name) or self.declared.get(name)
 
+    def store(self, node, target, value, flow):
+        """One target of an unpacking assignment gets @p value (already evaluated)."""
+        if isinstance(target, ast.Name):
+            return self.assign(target, target.id, value, flow)
+        if isinstance(target, ast.Subscript):
+            return self.set_item(node, target, None, flow, value)
+        return self.set_attr(node, target, None, flow, value)
+
     def chained_assign(self, node, flow):
-        """a = b = value: the value once, then each name from left to right (all share it)."""
-        if not all(isinstance(t, ast.Name) for t in node.targets):
-            raise CompileError(node, "AssignTarget", "chained assignment to anything but names")
-        first, rest = node.targets[0], node.targets[1:]
-        out = self.visit_Assign(ast.copy_location(ast.Assign([first], node.value), node), flow)
-        for t in rest:
-            value = self.exprs.parse(ast.copy_location(ast.Name(first.id, ast.Load()), t), flow,
-                                     self.expected_for(t.id))
-            out += self.assign(node, t.id, value, flow)
+        """a = b[i] = value: the value once, then each target from left to right (all share it)."""
+        if not all(isinstance(t, (ast.Name, ast.Subscript, ast.Attribute)) for t in node.targets):
+            raise CompileError(node, "AssignTarget", "chained assignment to a tuple")
+        first = node.targets[0]
+        expected = self.expected_for(first.id) if isinstance(first, ast.Name) else None
+        value = self.expr(node.value, flow, expected)
+        out = []
+        if not value.pure:
+            t = self.scope.temp("chain", value.ty)
+            out.append(ir.stmt("AllocaVarStmt", t.node, value.node))
+            value = E(t.node, t.ty, True, value.borrowed)
+        self.depth += 1  # a name first bound here is declared at the top (as for unpacking)
+        try:
+            for target in node.targets:
+                out += self.store(node, target, value, flow)
+        finally:
+            self.depth -= 1
         return out
 
     def visit_Assign(self, node, flow):
@@ -127,7 +143,7 @@ class StmtParser:
             out = []
             self.depth += 1  # names bound by unpacking may be new: declare them at the top
             try:
-                self.exprs.bind_target(target, value, lambda t, v: self.assign(t, t.id, v, flow), out)
+                self.exprs.bind_target(target, value, lambda t, v: self.store(node, t, v, flow), out, items=True)
             finally:
                 self.depth -= 1
             return out
@@ -144,7 +160,7 @@ class StmtParser:
         obj = self.expr(target.value, flow)
         if obj.ty.kind not in ("list", "dict"):
             raise CompileError(target, "SetItem", f"item assignment to {obj.ty.text}")
-        self.no_mutation(target, obj, "item assignment")
+        self.no_mutation(target, obj, "item assignment", target.value)
         if obj.ty.kind == "list":
             index = self.exprs.index_value(target.slice) if not isinstance(target.slice, ast.Slice) else None
             if index is None or index.ty != INT:
@@ -179,8 +195,8 @@ class StmtParser:
             flow.assigned.add("self." + target.attr)
         return [ir.expr_stmt(E(ir.fn("ast.ClassSetAttr")(obj.node, target.attr, value.node), NONE))]
 
-    def no_mutation(self, node, obj, what):
-        if obj.borrowed:
+    def no_mutation(self, node, obj, what, receiver=None):
+        if obj.borrowed and not self.exprs.writes_back(receiver):
             raise CompileError(node, "BorrowedMutation", f"{what} would change an argument; native code works on "
                                "a copy of it, so the caller would not see the change")
 
@@ -208,7 +224,7 @@ class StmtParser:
             current = self.expr(t, flow)
             if current.ty.kind == "list" and op is ast.Add:
                 # lst += other extends the list in place (everyone sharing it sees it).
-                self.no_mutation(t, current, "+=")
+                self.no_mutation(t, current, "+=", t)
                 other = self.expr(node.value, flow, current.ty)
                 self.exprs.no_borrowed_store(node, E(other.node, other.ty, False,
                                                      fresh_borrowed(other.borrowed, other.ty)), "+=")
@@ -238,6 +254,8 @@ class StmtParser:
                 self.scope.init_of is not None:
             flow.require(t, "self." + t.attr)
         obj = keep(self.expr(t.value, flow), "aug.obj")
+        if self.exprs.writes_back(t.value):  # xs[i] += v on a list parameter copied back
+            obj = E(obj.node, obj.ty, obj.pure, False)
         holder = ast.Name("<aug.obj>", ast.Load())
         frame = {"<aug.obj>": obj}
         self.scope.comprehensions.append(frame)
@@ -271,7 +289,7 @@ class StmtParser:
             obj = self.expr(t.value, flow)
             if obj.ty.kind not in ("list", "dict"):
                 raise CompileError(t, "Delete", f"del on {obj.ty.text}")
-            self.no_mutation(t, obj, "del")
+            self.no_mutation(t, obj, "del", t.value)
             index = self.exprs.index_value(t.slice) if obj.ty.kind == "list" else self.expr(t.slice, flow)
             out.append(ir.expr_stmt(E(ir.fn("ast.ContainerDelItem")(obj.node, index.node), NONE)))
         return out

@@ -110,8 +110,16 @@ void Release(SpineValue* value) {
   if (value->t >= SPINE_TYPE_OBJECT) Py_XDECREF(Obj(value));
 }
 
-const SpineRuntimeApi kApi = {&SeqLen,  &SeqGet,    &TableNext, &StrData, &NewStr, &NewList,
-                              &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release};
+int ListReplace(const SpineValue* list, SpineValue* items) {
+  PyObject* target = Obj(list);
+  PyObject* source = static_cast<PyObject*>(items->u.v_pointer);
+  int rc = PyList_SetSlice(target, 0, PyList_GET_SIZE(target), source);
+  Py_DECREF(source);
+  return rc;
+}
+
+const SpineRuntimeApi kApi = {&SeqLen,  &SeqGet,    &TableNext, &StrData, &NewStr,  &NewList,    &ListAppend,
+                              &NewTuple, &NewDict,   &DictSet,   &Release, &ListReplace};
 
 }  // namespace
 

@@ -1,4 +1,5 @@
 // SourceRewriter: a loadable module around the Rewriter's functions.
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -60,13 +61,36 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
        << ")) return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_TYPE, \"argument '" << p->var_name << "' must be "
        << PyTypeText(p.type()) << "\");\n";
   }
+  // Parameters changed in place: never the same list as another parameter (native code
+  // holds copies, so two names for one list would part), and copied back after success.
+  std::vector<size_t> back;
+  for (size_t i = 0; i < n; ++i) {
+    for (const PrimVar& w : f->writeback) {
+      if (w.same_as(f->params[static_cast<int64_t>(i)])) back.push_back(i);
+    }
+  }
+  for (size_t i : back) {
+    for (size_t j = 0; j < n; ++j) {
+      if (j == i || !f->params[static_cast<int64_t>(j)].type().As<ListTypeNode>()) continue;
+      os << "    if (args[" << i << "].u.v_pointer == args[" << j << "].u.v_pointer) return spine_cg::Report("
+         << "__mc_module_ctx, SPINE_FAULT_FALLBACK, \"one list passed twice\");\n";
+    }
+  }
   bool none = f->ret_type.As<NoneTypeNode>() != nullptr;
-  os << "    " << (none ? "" : "spine_cg::Conv<" + Rewriter::CType(f->ret_type) + ">::To(") << Rewriter::FuncSymbol(name)
-     << "(";
-  for (size_t i = 0; i < n; ++i) os << (i ? ", " : "") << "spine_cg::Move(a" << i << ")";
-  os << (none ? ");\n" : "), ret);\n") << "    return 0;\n";
+  auto is_back = [&](size_t i) { return std::find(back.begin(), back.end(), i) != back.end(); };
+  os << "    " << (none ? "" : "auto result = ") << Rewriter::FuncSymbol(name) << "(";
+  for (size_t i = 0; i < n; ++i) os << (i ? ", " : "") << (is_back(i) ? "a" : "spine_cg::Move(a") << i << (is_back(i) ? "" : ")");
+  os << ");\n";
+  for (size_t i : back) {
+    os << "    spine_cg::Conv<" << Rewriter::CType(f->params[static_cast<int64_t>(i)].type()) << ">::WriteBack(a" << i
+       << ", args[" << i << "]);\n";
+  }
+  if (!none) os << "    spine_cg::Conv<" << Rewriter::CType(f->ret_type) << ">::To(result, ret);\n";
+  os << "    return 0;\n";
   os << "  } catch (const spine_cg::Fault& fault) {\n";
-  os << "    return spine_cg::Report(__mc_module_ctx, fault.kind, fault.message);\n";
+  // A function that changes its arguments cannot be left half way: CPython runs it from the start.
+  os << "    return spine_cg::Report(__mc_module_ctx, " << (back.empty() ? "fault.kind" : "SPINE_FAULT_FALLBACK")
+     << ", fault.message);\n";
   os << "  } catch (...) {\n";
   os << "    return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_FALLBACK, \"unexpected C++ exception\");\n";
   os << "  }\n}\n\n";

@@ -808,3 +808,143 @@ def bucket(x: float) -> int:
     if math.isnan(x):
         raise ValueError("nan has no bucket")
     return math.floor(x / 10.0) if abs(x) < 1e15 else 0
+
+
+# ---- defaults and keyword-only parameters ---------------------------------------------------
+def repeat_word(word: str, times: int = 2, sep: str = "-") -> str:
+    return sep.join([word] * max(times, 0))
+
+
+def scaled_sum(values: List[int], *, factor: int = 1, offset: int = 0) -> int:
+    return sum(values) * factor + offset
+
+
+def round_to(x: float, step: float = 0.5) -> float:
+    if step <= 0.0:
+        raise ValueError("step must be positive")
+    return math.floor(x / step) * step if math.isfinite(x) else x
+
+
+def pad_left(text: str, width: int = 8, fill: str = " ") -> str:
+    if len(fill) != 1:
+        raise ValueError("fill must be one character")
+    return fill * max(0, width - len(text)) + text
+
+
+def origin_distance(p: Tuple[int, int] = (0, 0)) -> int:
+    return abs(p[0]) + abs(p[1])
+
+
+def uses_defaults(x: int) -> str:
+    return repeat_word(str(x)) + repeat_word("a", sep="+") + repeat_word("b", times=3, sep="")
+
+
+def uses_keywords(values: List[int]) -> int:
+    return scaled_sum(values) + scaled_sum(values, offset=1) + scaled_sum(values, offset=2, factor=3)
+
+
+def keyword_order(a: int, b: int) -> str:
+    return pad_left(str(a), fill="*", width=b % 10) + pad_left(fill=".", text=str(b))
+
+
+def with_limit(x: int, limit: int = MAX_ITEMS) -> int:
+    return min(x, limit)
+
+
+def ratio(a: int, b: int = 1, *, strict: bool = True) -> float:
+    if strict and b == 0:
+        raise ZeroDivisionError("b must not be zero")
+    return a / b if b else 0.0
+
+
+def calls_ratio(a: int) -> float:
+    return ratio(a) + ratio(a, 2) + ratio(a, b=4, strict=False) + ratio(a, 0, strict=False)
+
+
+# ---- lists changed in place, as the caller sees them -------------------------------------------
+def sift_down(a: List[int], start: int, end: int) -> None:
+    root = start
+    while 2 * root + 1 <= end:
+        child = 2 * root + 1
+        if child + 1 <= end and a[child] < a[child + 1]:
+            child += 1
+        if a[root] < a[child]:
+            a[root], a[child] = a[child], a[root]
+            root = child
+        else:
+            return
+
+
+def heap_sort(a: List[int]) -> None:
+    n = len(a)
+    for start in range((n - 2) // 2, -1, -1):
+        sift_down(a, start, n - 1)
+    for end in range(n - 1, 0, -1):
+        a[end], a[0] = a[0], a[end]
+        sift_down(a, 0, end - 1)
+
+
+def insertion_sort(items: List[str]) -> None:
+    for i in range(1, len(items)):
+        key = items[i]
+        j = i - 1
+        while j >= 0 and items[j] > key:
+            items[j + 1] = items[j]
+            j -= 1
+        items[j + 1] = key
+
+
+def reverse_in_place(values: List[int]) -> None:
+    i, j = 0, len(values) - 1
+    while i < j:
+        values[i], values[j] = values[j], values[i]
+        i += 1
+        j -= 1
+
+
+def append_squares(out: List[int], n: int) -> int:
+    for i in range(n):
+        out.append(i * i)
+    return len(out)
+
+
+def drop_negatives(values: List[int]) -> int:
+    removed = 0
+    i = 0
+    while i < len(values):
+        if values[i] < 0:
+            del values[i]
+            removed += 1
+        else:
+            i += 1
+    return removed
+
+
+def scale_in_place(values: List[float], factor: float) -> None:
+    for i in range(len(values)):
+        values[i] *= factor
+
+
+def pop_last(values: List[int]) -> int:
+    if not values:
+        raise IndexError("pop_last() on an empty list")
+    return values.pop()
+
+
+def sorted_in_place(words: List[str]) -> int:
+    words.sort()
+    words.extend(["~end"])
+    return len(words)
+
+
+def fill_with(values: List[int], v: int) -> None:
+    for i in range(len(values)):
+        values[i] = v
+    values += [v]
+
+
+def sort_and_median(values: List[int]) -> int:
+    heap_sort(values)
+    if not values:
+        raise ValueError("median of nothing")
+    return values[len(values) // 2]

@@ -4,7 +4,7 @@ answer against CPython's, for each of its cases.
 The native function is called without a Python version to fall back on, so
 what is compared is what the native code computed: the same value of the
 same type, or the same exception type with the same message, and the
-arguments left as they were. The one exception is the native code's explicit
+arguments left as CPython leaves them (unchanged, or changed in place). The one exception is the native code's explicit
 "cannot do this natively" (`NativeFallback`: an int64 overflow, a division
 beyond 2**53, text whose case mapping is not ASCII, ...): such a case is
 not compared, it is counted, and a suite may decline at most
@@ -61,7 +61,7 @@ class Suite:
 
     def check(self, f, cases=None):
         """Assert that the native @p f answers every case as CPython's @p f does; returns how many it declined."""
-        fast = self.module.get_function(f.__name__)
+        fast = self.module.get_function(f.__name__, signature=f)
         cases = self.inputs_for(f) if cases is None else cases
         declined = 0
         for args in cases:
@@ -71,7 +71,8 @@ class Suite:
                 declined += 1
                 continue
             assert got == outcome(f, theirs), (f.__name__, args)
-            assert repr(mine) == repr(theirs) == repr(args), (f.__name__, args)
+            # Arguments end as CPython leaves them (a list changed in place included).
+            assert repr(mine) == repr(theirs), (f.__name__, args)
         assert declined <= len(cases) * FUNCTION_DECLINE_SHARE, (f.__name__, declined, len(cases))
         self.declined[f.__name__] = (declined, len(cases))
         return declined

@@ -34,7 +34,7 @@ REJECTED = [
     (F + "    with x:\n        pass\n    return x\n", 2, 4, "With"),
     (F + "    return g\n", 2, 11, "GlobalName"),
     (F + "    for i in range(x, 0, 0):\n        pass\n    return x\n", 2, 25, "RangeStep"),
-    (F + "    a = x[0] = x\n    return a\n", 2, 4, "AssignTarget"),
+    (F + "    a = (b, c) = x\n    return a\n", 2, 4, "AssignTarget"),
     # annotations
     ("def f(x: list) -> int:\n    return 1\n", 1, 9, "BareContainer"),
     ("def f(x: dict[float, int]) -> int:\n    return 1\n", 1, 9, "KeyType"),
@@ -61,7 +61,9 @@ REJECTED = [
     ("def f(d: dict[str, int]) -> int:\n    return sum(d)\n", 2, 11, "Builtin"),
     (L + "    return sorted(xs, key=len)[0]\n", 2, 11, "CallKeywords"),
     # arguments are read-only natively (they are copies)
-    (L + "    xs.append(1)\n    return 1\n", 2, 4, "BorrowedMutation"),
+    (L + "    xs.append(1)\n    xs = [2]\n    return 1\n", 2, 4, "BorrowedMutation"),
+    ("def g(xs: list[int]) -> None:\n    xs.append(1)\n" + L + "    ys = xs\n    g(ys)\n    return 1\n", 5, 6,
+     "BorrowedMutation"),
     (L + "    ys = xs\n    ys[0] = 1\n    return 1\n", 3, 4, "BorrowedMutation"),
     (L + "    ys = [xs]\n    return 1\n", 2, 10, "BorrowedStore"),
     ("def f(xs: list[int]) -> list[int]:\n    return xs\n", 2, 4, "ReturnBorrowed"),
@@ -96,7 +98,7 @@ def test_ast_is_inspectable():
     (f,) = parse_module("def add(a: int, b: int) -> int:\n    c = a + b\n    return c\n")
     get = spine_runtime.get_global("runtime.NodeGetAttr")
     names = spine_runtime.get_global("runtime.NodeGetAttrNames")
-    assert list(names(f)) == ["name", "params", "defaults", "body", "ret_type"]
+    assert list(names(f)) == ["name", "params", "defaults", "body", "ret_type", "writeback"]
     assert get(f, "name") == "add"
     text = spine_runtime.get_global("ast.AsText")(f)
     assert text == "def add(a: int64, b: int64) -> int64:\n  c: int64 = (a + b)\n  return c"
@@ -142,9 +144,9 @@ def test_check_eligible_reports_each_function():
         "y = 2 ** 10\n"
         "class P:\n    v: int = 0\n"
         "def ok(xs: list[int]) -> int:\n    return sum(xs)\n"
-        "def mutates(xs: list[int]) -> int:\n    xs.append(1)\n    return 1\n"
+        "def mutates(xs: list[list[int]]) -> int:\n    xs.append([1])\n    return 1\n"
         "def internal(p: P) -> int:\n    return p.v\n"
-        "def caller(xs: list[int]) -> int:\n    return mutates(xs)\n"
+        "def caller(xs: list[list[int]]) -> int:\n    return mutates(xs)\n"
         "def uses_global() -> int:\n    return x[0]\n"
         "def uses_constant() -> int:\n    return y\n")
     result = dict(check_eligible(program))
@@ -153,5 +155,5 @@ def test_check_eligible_reports_each_function():
     assert result["ok"] is None
     assert "BorrowedMutation" in result["mutates"]
     assert "cannot cross" in result["internal"]
-    assert result["caller"] == "calls mutates(), which is not eligible"
+    assert "mutates() changes 'xs'" in result["caller"]
     assert "GlobalName" in result["uses_global"]

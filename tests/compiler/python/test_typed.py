@@ -59,8 +59,9 @@ def builtin_spelling(hint):
 
 def inputs_for(f):
     hints = {p: builtin_spelling(h) for p, h in typing.get_type_hints(f).items()}
-    pools = [BY_NAME[p] if p in BY_NAME and hints[p] is int else BY_TYPE[hints[p]]
-             for p in inspect.signature(f).parameters]
+    # Keyword-only parameters keep their defaults (calls passing them are in the corpus).
+    positional = [p for p, v in inspect.signature(f).parameters.items() if v.kind != v.KEYWORD_ONLY]
+    pools = [BY_NAME[p] if p in BY_NAME and hints[p] is int else BY_TYPE[hints[p]] for p in positional]
     cases = list(itertools.product(*pools))
     step = max(1, len(cases) // MAX_CASES)
     return cases[::step]
@@ -108,3 +109,30 @@ def test_raised_messages_are_native(suite):
     with pytest.raises(ZeroDivisionError, match="^checked_div by zero$"):
         suite.module.get_function("checked_div")(1, 0)
     assert suite.module.get_function("noop")(5) is None
+
+
+def test_python_calls_bind_keywords_and_defaults_natively(suite):
+    f = suite.module.get_function("ratio", fallback=corpus.ratio)
+    assert f(3) == 3.0 and f(3, b=0, strict=False) == 0.0 and f(b=2, a=3) == 1.5
+    assert f.fallbacks == 0
+    # What CPython refuses, CPython refuses: the call runs in Python and raises its TypeError.
+    with pytest.raises(TypeError, match="positional arguments but 3 were given"):
+        f(3, 4, False)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'c'"):
+        f(3, c=1)
+    assert f.fallbacks == 2
+
+
+def test_a_list_changed_in_place_is_the_callers_list(suite):
+    f = suite.module.get_function("heap_sort", fallback=corpus.heap_sort)
+    xs = [5, -1, 3, 2 ** 40, 0]
+    assert f(xs) is None and xs == [-1, 0, 3, 5, 2 ** 40] and f.fallbacks == 0
+    # One list passed for two parameters: native copies would part, so CPython runs it.
+    g = suite.module.get_function("append_squares", fallback=corpus.append_squares)
+    ys = [7]
+    assert g(ys, 3) == 4 and ys == [7, 0, 1, 4]
+    # A failing call leaves the list as CPython leaves it (CPython runs it from the start).
+    h = suite.module.get_function("pop_last", fallback=corpus.pop_last)
+    with pytest.raises(IndexError, match="pop_last"):
+        h([])
+    assert h.fallbacks == 1

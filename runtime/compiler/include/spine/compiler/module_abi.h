@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 2
+#define SPINE_MODULE_ABI_VERSION 3
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
@@ -111,6 +111,8 @@ typedef struct SpineRuntimeApi {
   int (*dict_set)(void* dict, SpineValue* key, SpineValue* value);
   /** Release an owned value. */
   void (*release)(SpineValue* value);
+  /** Give the list value @p list (an argument) the items of the owned list value @p items, consumed; 0 or -1. */
+  int (*list_replace)(const SpineValue* list, SpineValue* items);
 } SpineRuntimeApi;
 
 /** @brief Module context: written by the module (version) and by the loader (callbacks). */

@@ -164,6 +164,12 @@ struct Conv<List<T>> {
     }
     r.HandTo(out);
   }
+  /** The caller's list @p target gets the items of @p l (a parameter changed in place). */
+  SPINE_CG_OUTLINE static void WriteBack(const List<T>& l, const SpineValue& target) {
+    SpineValue items;
+    To(l, &items);
+    if (Api().list_replace(&target, &items) != 0) Raise(SPINE_FAULT_FALLBACK, "the runtime could not change a list");
+  }
 };
 
 /** dict. */
