@@ -290,9 +290,11 @@ def plan(source, tools, tree=None):
 
 
 def decorate(tree, plan):
-    """Put @__spine_hot__ on the program's eligible top-level functions."""
+    """Put @__spine_hot__ on the program's eligible top-level functions, and on the
+    functions their units contain (a unit switches once all of them are defined)."""
+    contained = set(plan.units).union(*(u.names for u in plan.units.values()))
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name in plan.units and not node.decorator_list:
+        if isinstance(node, ast.FunctionDef) and node.name in contained and not node.decorator_list:
             node.decorator_list = [ast.copy_location(ast.Name(DECORATOR, ast.Load()), node)]
     return tree
 

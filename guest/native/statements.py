@@ -14,6 +14,12 @@ from .typerules import annotation_type, require_same
 
 # Exceptions native code raises itself (module_abi.h SpineFaultKind), with their message.
 _NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "RuntimeError": 7}
+# What an `except` clause catches of the faults native code raises (SpineFaultKind bits;
+# KeyError is 6). Any other exception is never raised natively (CPython runs the function).
+_ALL_FAULTS = (1 << 2) | (1 << 3) | (1 << 5) | (1 << 6) | (1 << 7)
+_CAUGHT = {"ZeroDivisionError": 1 << 2, "ArithmeticError": 1 << 2, "ValueError": 1 << 3, "IndexError": 1 << 5,
+           "KeyError": 1 << 6, "LookupError": (1 << 5) | (1 << 6), "RuntimeError": 1 << 7,
+           "Exception": _ALL_FAULTS, "BaseException": _ALL_FAULTS}
 _SHADOWING = {"range", "abs", "min", "max", "int", "float", "bool", "str", "len", "sum", "sorted", "list", "set",
               "dict", "ord", "chr", "any", "all", "enumerate", "zip"}
 
@@ -358,6 +364,45 @@ class StmtParser:
         cond = self.exprs.condition(node.test)
         fail = ir.seq([ir.expr_stmt(ir.call_op("raise_in_python", [], BOOL))])
         return [ir.stmt("IfStmt", ir.fn("ast.PrimNot")(cond.node), fail, None)]
+
+    def visit_Try(self, node, flow):
+        """try/except (no else, no finally, no `as`): a handler runs for the faults native code
+        raises that CPython's except clause would take; faults it cannot name natively
+        (OverflowError, TypeError, ...) are FALLBACK, never caught: the call then runs in
+        CPython, whose handler takes them. A handler starts from the state before the try."""
+        if node.finalbody or node.orelse:
+            raise CompileError(node, "TryFinally", "try ... else / finally is not supported")
+        body, body_flow = self.nested(node.body, flow.copy())
+        masks, handlers, ends = [], [], [body_flow]
+        for h in node.handlers:
+            if h.name is not None:
+                raise CompileError(h, "ExceptAs", "except ... as name is not supported")
+            mask = self.caught(h)
+            handler, end = self.nested(h.body, flow.copy())
+            ends.append(end)
+            if mask:
+                masks.append(ir.const_int(mask).node)
+                handlers.append(handler)
+        joined = ends[0]
+        for end in ends[1:]:
+            joined = Flow.join(joined, end)
+        flow.assigned, flow.reachable = joined.assigned, joined.reachable
+        if not handlers:
+            return [body]
+        return [ir.stmt("TryStmt", body, masks, handlers)]
+
+    def caught(self, handler):
+        kinds = [] if handler.type is None else \
+            handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        if handler.type is None:
+            return _ALL_FAULTS
+        mask = 0
+        for k in kinds:
+            if not isinstance(k, ast.Name) or not self.scope.module_name(k.id) or \
+                    k.id in self.scope.module.classes or k.id in self.scope.signatures:
+                raise CompileError(k, "Except", f"except {ast.unparse(k)}: only built-in exception names")
+            mask |= _CAUGHT.get(k.id, 0)
+        return mask
 
     # ---- compound statements ------------------------------------------------
     def visit_If(self, node, flow):

@@ -77,6 +77,11 @@ REGISTER_GLOBAL("ast.IfStmt")
 REGISTER_GLOBAL("ast.WhileStmt").Params({Arg("cond"), Arg("body")}).SetBody([](PrimExpr c, Stmt b) {
   return WhileStmt::Make(c, b);
 });
+REGISTER_GLOBAL("ast.TryStmt")
+    .Params({Arg("body"), Arg("masks"), Arg("handlers")})
+    .SetBody([](Stmt b, McValue masks, McValue handlers) {
+      return TryStmt::Make(b, ToArray<PrimExpr>(masks, "ast.TryStmt"), ToArray<Stmt>(handlers, "ast.TryStmt"));
+    });
 REGISTER_GLOBAL("ast.Break").SetBody([] { return BreakStmt::Make(); });
 REGISTER_GLOBAL("ast.Continue").SetBody([] { return ContinueStmt::Make(); });
 

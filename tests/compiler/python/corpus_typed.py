@@ -948,3 +948,71 @@ def sort_and_median(values: List[int]) -> int:
     if not values:
         raise ValueError("median of nothing")
     return values[len(values) // 2]
+
+
+# ---- try / except ------------------------------------------------------------------------------
+def parse_int_or(text: str, default: int) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return default
+
+
+def safe_ratio(a: int, b: int) -> float:
+    try:
+        result = a / b
+    except ZeroDivisionError:
+        result = 0.0
+    return result
+
+
+def lookup_or(scores: Dict[str, int], key: str) -> int:
+    try:
+        return scores[key]
+    except KeyError:
+        return -1
+
+
+def item_or_zero(values: List[int], i: int) -> int:
+    try:
+        return values[i]
+    except (IndexError, KeyError):
+        return 0
+
+
+def count_parsed(words: List[str]) -> int:
+    parsed = 0
+    for w in words:
+        try:
+            int(w)
+            parsed += 1
+        except Exception:
+            continue
+    return parsed
+
+
+def checked_or_message(x: int) -> str:
+    try:
+        require_positive(x)
+        return "ok"
+    except ValueError:
+        return "not positive"
+
+
+def overflow_is_not_caught(x: int) -> int:
+    try:
+        return x * x
+    except ArithmeticError:
+        return -1
+
+
+def nested_handlers(a: int, b: int) -> int:
+    try:
+        try:
+            return a // b
+        except IndexError:
+            return -2
+    except LookupError:
+        return -3
+    except ZeroDivisionError:
+        return -1

@@ -235,3 +235,15 @@ def test_typed_program_runs_native_with_pythons_answers(host):
     assert scope["r"] == (4, 2.0)
     assert scope["err"] == "1001 is over the limit"
     assert scope["check"](3) is None and type(scope["check"]).__name__ == "NativeFunction"
+
+
+def test_a_unit_with_class_helpers_switches(host):
+    # make() cannot be called from Python (it returns a Box), but area_of's unit holds it.
+    source = ("class Box:\n    def __init__(self, w: int) -> None:\n        self.w = w\n"
+              "def make(w: int) -> Box:\n    return Box(w)\n"
+              "def area_of(w: int) -> int:\n    b = make(w)\n    return b.w * b.w\n"
+              "r = [area_of(i) for i in range(5)]\n")
+    scope, report = run(source, threshold=1)
+    assert scope["r"] == [0, 1, 4, 9, 16]
+    assert report["area_of"]["status"] == "native" and report["make"]["status"] == "python"
+    assert type(scope["area_of"]).__name__ == "NativeFunction"
