@@ -232,7 +232,8 @@ def _helper_only(node, context):
     if isinstance(ret, ast.Subscript):
         ret = ret.value
     if isinstance(ret, ast.Name) and ret.id in ("set", "Set", "AbstractSet", "MutableSet"):
-        return "a set result's order would be native code's, not CPython's; native code may call it"
+        return "a set result cannot cross into Python (its order would be native code's, not CPython's); " \
+            "native code may call it"
     return None
 
 
