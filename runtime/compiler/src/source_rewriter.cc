@@ -90,7 +90,7 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
   os << "  } catch (const spine_cg::Fault& fault) {\n";
   // A function that changes its arguments cannot be left half way: CPython runs it from the start.
   os << "    return spine_cg::Report(__mc_module_ctx, " << (back.empty() ? "fault.kind" : "SPINE_FAULT_FALLBACK")
-     << ", fault.message);\n";
+     << ", fault.Text());\n";
   os << "  } catch (...) {\n";
   os << "    return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_FALLBACK, \"unexpected C++ exception\");\n";
   os << "  }\n}\n\n";

@@ -14,7 +14,9 @@ would otherwise pass)."""
 import copy
 import os
 
-from native import NativeFallback, module_loader, simple_compile
+import pytest
+
+from native import NativeFallback, check_eligible, module_loader, simple_compile
 
 SUITE_DECLINE_SHARE = 0.05
 FUNCTION_DECLINE_SHARE = 0.5
@@ -88,3 +90,34 @@ class Suite:
         assert declined <= total * SUITE_DECLINE_SHARE, (declined, total, sorted(
             (d, name) for name, (d, _) in self.declined.items() if d)[-10:])
         return declined, total
+
+
+def corpus_tests(corpus_module, functions, inputs_for, min_functions, min_cases):
+    """The fixture and tests every corpus suite runs, as a dict for the test module's
+    globals (`globals().update(corpus_tests(...))`): the corpus keeps its size, every
+    function stays eligible (a native function becoming ineligible fails), each is
+    checked against CPython, and the suite's declines are bounded."""
+
+    @pytest.fixture(scope="module")
+    def suite(tmp_path_factory):
+        return Suite.build(corpus_module, functions, inputs_for, tmp_path_factory.mktemp("native"))
+
+    def test_corpus_size():
+        assert len(functions) >= min_functions
+
+    def test_every_corpus_function_is_eligible():
+        with open(corpus_module.__file__) as f:
+            eligible = {name for name, why in check_eligible(f.read()) if why is None}
+        assert eligible == {f.__name__ for f in functions}
+
+    @pytest.mark.parametrize("f", functions, ids=lambda f: f.__name__)
+    def test_same_meaning(suite, f):
+        suite.check(f)
+
+    def test_few_cases_declined(suite):
+        declined, total = suite.check_declines()
+        assert total > min_cases
+
+    return {"suite": suite, "test_corpus_size": test_corpus_size,
+            "test_every_corpus_function_is_eligible": test_every_corpus_function_is_eligible,
+            "test_same_meaning": test_same_meaning, "test_few_cases_declined": test_few_cases_declined}
