@@ -30,25 +30,15 @@ def check(x: int) -> None:
         raise ValueError(f"{x} is over {LIMIT}")
 
 
-def sift_down(a: List[int], start: int, end: int) -> None:
-    root = start
-    while 2 * root + 1 <= end:
-        child = 2 * root + 1
-        if child + 1 <= end and a[child] < a[child + 1]:
-            child += 1
-        if a[root] < a[child]:
-            a[root], a[child] = a[child], a[root]
-            root = child
-        else:
-            return
+def swap(a: List[int], i: int, j: int) -> None:
+    a[i], a[j] = a[j], a[i]
 
 
-def heap_sort(a: List[int]) -> None:
-    for start in range((len(a) - 2) // 2, -1, -1):
-        sift_down(a, start, len(a) - 1)
-    for end in range(len(a) - 1, 0, -1):
-        a[end], a[0] = a[0], a[end]
-        sift_down(a, 0, end - 1)
+def bubble_sort(a: List[int]) -> None:
+    for n in range(len(a) - 1, 0, -1):
+        for i in range(n):
+            if a[i] > a[i + 1]:
+                swap(a, i, i + 1)
 
 
 def summary(values: List[int], *, scale: float = 1.0) -> Tuple[int, float]:
@@ -68,7 +58,7 @@ def parse_all(words: List[str]) -> Dict[str, int]:
 
 
 xs = [5, 3, 9, 1, 999]
-heap_sort(xs)
+bubble_sort(xs)
 try:
     summary([1001])
 except ValueError as e:
@@ -85,7 +75,7 @@ func TestNativeTypedCodeRunsNativeWithPythonsAnswers(t *testing.T) {
 		if string(resp.Value) != want {
 			t.Fatalf("value %s, want %s (trace %+v)", resp.Value, want, resp.Native)
 		}
-		for _, name := range []string{"check", "sift_down", "heap_sort", "summary", "parse_all"} {
+		for _, name := range []string{"check", "swap", "bubble_sort", "summary", "parse_all"} {
 			if f := nativeEntry(t, resp, name); f.Status != "native" {
 				t.Errorf("%s: %+v", name, f)
 			}

@@ -862,26 +862,21 @@ def calls_ratio(a: int) -> float:
 
 
 # ---- lists changed in place, as the caller sees them -------------------------------------------
-def sift_down(a: List[int], start: int, end: int) -> None:
-    root = start
-    while 2 * root + 1 <= end:
-        child = 2 * root + 1
-        if child + 1 <= end and a[child] < a[child + 1]:
-            child += 1
-        if a[root] < a[child]:
-            a[root], a[child] = a[child], a[root]
-            root = child
-        else:
-            return
+def gap_insert(a: List[int], gap: int) -> None:
+    for i in range(gap, len(a)):
+        value = a[i]
+        j = i
+        while j >= gap and a[j - gap] > value:
+            a[j] = a[j - gap]
+            j -= gap
+        a[j] = value
 
 
-def heap_sort(a: List[int]) -> None:
-    n = len(a)
-    for start in range((n - 2) // 2, -1, -1):
-        sift_down(a, start, n - 1)
-    for end in range(n - 1, 0, -1):
-        a[end], a[0] = a[0], a[end]
-        sift_down(a, 0, end - 1)
+def shell_sort(a: List[int]) -> None:
+    gap = len(a) // 2
+    while gap > 0:
+        gap_insert(a, gap)
+        gap //= 2
 
 
 def insertion_sort(items: List[str]) -> None:
@@ -944,7 +939,7 @@ def fill_with(values: List[int], v: int) -> None:
 
 
 def sort_and_median(values: List[int]) -> int:
-    heap_sort(values)
+    shell_sort(values)
     if not values:
         raise ValueError("median of nothing")
     return values[len(values) // 2]
