@@ -166,15 +166,17 @@ def _lower_once(fdef, module, sig, cls, knowledge):
 
 
 def _writable(fdef, sig, changed):
-    """The list parameters of @p fdef that may be changed in place (copied back to the
-    caller's list after the call): lists of immutable elements (a changed element object
-    would have to be the caller's own), never rebound (the caller's list is the one
-    named), that the function changes (@p changed)."""
+    """The list and dict parameters of @p fdef that may be changed in place (copied back
+    to the caller's object after the call; not sets, whose iteration order after a
+    rebuild could differ from CPython's after the same changes): of immutable elements
+    (a changed element object would have to be the caller's own), never rebound (the
+    caller's object is the one named), that the function changes (@p changed)."""
     extended = {id(n.target) for n in ast.walk(fdef) if isinstance(n, ast.AugAssign)}  # xs += ys: same list
     rebound = {n.id for n in ast.walk(fdef)
                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and id(n) not in extended}
     return {a.arg for a, t in zip(parameters(fdef), sig.params)
-            if a.arg in changed and t.kind == "list" and not t.elem.mutable and a.arg not in rebound}
+            if a.arg in changed and t.kind in ("list", "dict") and not any(e.mutable for e in t.args)
+            and a.arg not in rebound}
 
 
 def mutated_parameters(fdefs):

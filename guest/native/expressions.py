@@ -63,9 +63,9 @@ class CoreExprs:
         return ir.let(t, first, build(ir.E(t.node, t.ty, True, first.borrowed)))
 
     def writes_back(self, receiver):
-        """May the list @p receiver (an expression node) be changed in place although it is an
-        argument? Only a list parameter of immutable elements, named directly: the caller's
-        list gets its contents back after the call (compiler.py)."""
+        """May the list or dict @p receiver (an expression node) be changed in place although it
+        is an argument? Only such a parameter of immutable elements, named directly: the
+        caller's object gets its contents back after the call (compiler.py)."""
         return isinstance(receiver, ast.Name) and receiver.id in self.scope.writable and \
             not any(receiver.id in frame for frame in self.scope.comprehensions)
 

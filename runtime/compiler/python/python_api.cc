@@ -118,8 +118,17 @@ int ListReplace(const SpineValue* list, SpineValue* items) {
   return rc;
 }
 
-const SpineRuntimeApi kApi = {&SeqLen,  &SeqGet,    &TableNext, &StrData, &NewStr,  &NewList,    &ListAppend,
-                              &NewTuple, &NewDict,   &DictSet,   &Release, &ListReplace};
+int DictReplace(const SpineValue* dict, SpineValue* entries) {
+  PyObject* target = Obj(dict);
+  PyObject* source = static_cast<PyObject*>(entries->u.v_pointer);
+  PyDict_Clear(target);
+  int rc = PyDict_Update(target, source);
+  Py_DECREF(source);
+  return rc;
+}
+
+const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,  &TableNext, &StrData, &NewStr,      &NewList,    &ListAppend,
+                              &NewTuple, &NewDict, &DictSet,   &Release, &ListReplace, &DictReplace};
 
 }  // namespace
 

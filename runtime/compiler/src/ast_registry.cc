@@ -97,7 +97,9 @@ REGISTER_GLOBAL("ast.PrimFuncWriteBack").Params({Arg("function"), Arg("params")}
   for (const PrimVar& v : vars) {
     bool is_param = false;
     for (const PrimVar& p : f->params) is_param = is_param || p.same_as(v);
-    if (!is_param || !v.type().As<ListTypeNode>()) rt::ThrowTypeError("ast.PrimFuncWriteBack: not a list parameter");
+    if (!is_param || !(v.type().As<ListTypeNode>() || v.type().As<DictTypeNode>())) {
+      rt::ThrowTypeError("ast.PrimFuncWriteBack: not a list or dict parameter");
+    }
   }
   const_cast<PrimFuncNode*>(f.operator->())->writeback = std::move(vars);
   return f;

@@ -136,8 +136,19 @@ int ListReplace(const SpineValue* list, SpineValue* items) {
   }
 }
 
-const SpineRuntimeApi kApi = {&SeqLen,  &SeqGet,    &TableNext, &StrData, &NewStr,  &NewList,    &ListAppend,
-                              &NewTuple, &NewDict,   &DictSet,   &Release, &ListReplace};
+int DictReplace(const SpineValue* dict, SpineValue* entries) {
+  rt::McValue source = rt::McValue::Adopt(*entries);
+  try {
+    static_cast<rt::DictNode*>(dict->u.v_pointer)->table =
+        static_cast<rt::DictNode*>(source.value().u.v_pointer)->table;
+    return 0;
+  } catch (...) {
+    return -1;
+  }
+}
+
+const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,  &TableNext, &StrData, &NewStr,      &NewList,    &ListAppend,
+                              &NewTuple, &NewDict, &DictSet,   &Release, &ListReplace, &DictReplace};
 
 }  // namespace
 

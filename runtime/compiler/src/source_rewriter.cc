@@ -71,9 +71,10 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
   }
   for (size_t i : back) {
     for (size_t j = 0; j < n; ++j) {
-      if (j == i || !f->params[static_cast<int64_t>(j)].type().As<ListTypeNode>()) continue;
+      const Type& other = f->params[static_cast<int64_t>(j)].type();
+      if (j == i || !(other.As<ListTypeNode>() || other.As<DictTypeNode>())) continue;
       os << "    if (args[" << i << "].u.v_pointer == args[" << j << "].u.v_pointer) return spine_cg::Report("
-         << "__mc_module_ctx, SPINE_FAULT_FALLBACK, \"one list passed twice\");\n";
+         << "__mc_module_ctx, SPINE_FAULT_FALLBACK, \"one container passed twice\");\n";
     }
   }
   bool none = f->ret_type.As<NoneTypeNode>() != nullptr;

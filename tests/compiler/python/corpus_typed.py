@@ -1011,3 +1011,28 @@ def nested_handlers(a: int, b: int) -> int:
         return -3
     except ZeroDivisionError:
         return -1
+
+
+def count_into(counts: Dict[str, int], words: List[str]) -> None:
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+
+
+def bump_all(scores: Dict[str, int], by: int) -> int:
+    for name in list(scores.keys()):
+        scores[name] += by
+    scores.setdefault("new", by)
+    return len(scores)
+
+
+def drop_small(scores: Dict[str, int], limit: int) -> int:
+    small = [k for k, v in scores.items() if v < limit]
+    for k in small:
+        del scores[k]
+    return len(small)
+
+
+def take(scores: Dict[str, int], key: str) -> int:
+    if key not in scores:
+        return -1
+    return scores.pop(key)

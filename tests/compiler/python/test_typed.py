@@ -41,7 +41,8 @@ BY_TYPE = {int: INTS, float: FLOATS, bool: BOOLS, str: STRS, list[int]: INT_LIST
            list[str]: STR_LISTS, list[list[int]]: GRIDS, tuple[int, int]: INT_PAIRS,
            tuple[float, float]: FLOAT_PAIRS, dict[str, int]: STR_INT_DICTS}
 BY_NAME = {"n": LOOP_BOUNDS, "k": LOOP_BOUNDS, "exponent": [0, 1, 2, 3, 7, 62, 63, -1],
-           "shift": [0, 1, 2, 3, 8, 64, 200, -1], "small": [0, 1, -1, 5, -5, 255, 1 << 40, -(1 << 40)]}
+           "shift": [0, 1, 2, 3, 8, 64, 200, -1], "small": [0, 1, -1, 5, -5, 255, 1 << 40, -(1 << 40)],
+           "width": [0, 1, 3, 8, 20, -1], "times": [0, 1, 2, 5, -1]}  # text sizes: CPython would build huge strings
 
 FUNCTIONS = [f for _, f in inspect.getmembers(corpus, inspect.isfunction) if f.__module__ == corpus.__name__]
 
@@ -113,3 +114,14 @@ def test_a_list_changed_in_place_is_the_callers_list(suite):
     with pytest.raises(IndexError, match="pop_last"):
         h([])
     assert h.fallbacks == 1
+
+
+def test_a_dict_changed_in_place_is_the_callers_dict(suite):
+    f = suite.module.get_function("count_into", fallback=corpus.count_into)
+    counts = {"b": 1, "a": 5}
+    assert f(counts, ["a", "c", "b", "c"]) is None and list(counts.items()) == [("b", 2), ("a", 6), ("c", 2)]
+    assert f.fallbacks == 0
+    # A failing call leaves the dict as CPython leaves it (CPython runs it from the start).
+    g = suite.module.get_function("bump_all", fallback=corpus.bump_all)
+    big = {"x": 2 ** 62, "y": 1}
+    assert g(big, 2 ** 62) == 3 and big == {"x": 2 ** 63, "y": 2 ** 62 + 1, "new": 2 ** 62} and g.fallbacks == 1

@@ -37,9 +37,9 @@ class PrimFuncNode : public BaseFuncNode {
   Stmt body;                        /**< Function body. */
   Type ret_type;                    /**< Declared return type (NoneType for `-> None` methods). */
   /**
-   * List parameters the function changes in place: after a successful call
-   * from outside, the caller's list gets their contents (arguments are
-   * copied in, so this is how the caller sees the change).
+   * List and dict parameters the function changes in place: after a
+   * successful call from outside, the caller's object gets their contents
+   * (arguments are copied in, so this is how the caller sees the change).
    */
   rt::Array<PrimVar> writeback;
   /** Fields. */

@@ -113,6 +113,8 @@ typedef struct SpineRuntimeApi {
   void (*release)(SpineValue* value);
   /** Give the list value @p list (an argument) the items of the owned list value @p items, consumed; 0 or -1. */
   int (*list_replace)(const SpineValue* list, SpineValue* items);
+  /** Give the dict value @p dict (an argument) the entries of the owned dict value @p entries, in order, consumed. */
+  int (*dict_replace)(const SpineValue* dict, SpineValue* entries);
 } SpineRuntimeApi;
 
 /** @brief Module context: written by the module (version) and by the loader (callbacks). */

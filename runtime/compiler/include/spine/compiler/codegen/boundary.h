@@ -207,6 +207,12 @@ struct Conv<Dict<K, V>> {
     }
     r.HandTo(out);
   }
+  /** The caller's dict @p target gets the entries of @p d, in order (a parameter changed in place). */
+  SPINE_CG_OUTLINE static void WriteBack(const Dict<K, V>& d, const SpineValue& target) {
+    SpineValue entries;
+    To(d, &entries);
+    if (Api().dict_replace(&target, &entries) != 0) Raise(SPINE_FAULT_FALLBACK, "the runtime could not change a dict");
+  }
 };
 
 /** set: read only (a set result's iteration order would be ours, not CPython's, so none is returned). */
