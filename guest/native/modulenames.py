@@ -155,6 +155,9 @@ def _apply(node, op, *args):
 def _bounded(node, op, a, b):
     """Refuse what could take long or much memory to fold (the value would be refused anyway)."""
     too_big = False
+    if isinstance(op, ast.Mod) and isinstance(a, str):
+        # printf-style formatting: "%0999999999d" % 1 would build a gigabyte in the compiler.
+        raise CompileError(node, "ModuleConstant", f"{ast.unparse(node)!r}: str formatting in a constant")
     if isinstance(op, ast.Pow) and isinstance(a, int) and isinstance(b, int):
         too_big = b > 64 and abs(a) > 1
     elif isinstance(op, ast.LShift) and isinstance(b, int):
