@@ -282,8 +282,10 @@ class CallExprs:
 
     # ---- built-in functions ----------------------------------------------------
     def builtin(self, node, name, expected):
-        kw = self.keywords(node, ("reverse",) if name == "sorted" else ())
+        kw = self.keywords(node, ("reverse", "key") if name == "sorted" else ())
         n = len(node.args)
+        if name == "sorted" and "key" in kw and n == 1:
+            return self.sorted_by_key(node, node.args[0], kw["key"], kw.get("reverse"))
         if name in ("sum", "min", "max", "sorted", "list", "set", "any", "all") and n >= 1 and \
                 isinstance(node.args[0], ast.GeneratorExp):
             return self.over_generator(node, name, kw)

@@ -65,11 +65,37 @@ class StmtParser:
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             return []  # docstring
         self.exprs.flow = flow
+        call = node.value
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "sort" and \
+                isinstance(call.func.value, ast.Name) and any(k.arg == "key" for k in call.keywords):
+            return self.sort_by_key(node, call, flow)
         e = self.exprs.visit(node.value)
         if e.node is None:
             raise CompileError(node, "EmptyLiteral", "an empty literal on its own")
         # Kept for its errors: `x // 0` alone still raises.
         return [ir.expr_stmt(e)]
+
+    def sort_by_key(self, node, call, flow):
+        """xs.sort(key=f): sorted(xs, key=f) (every key first, as CPython), then xs takes the
+        items in their new order; a key that faults leaves xs as it was, as in CPython."""
+        kw = {k.arg: k.value for k in call.keywords}
+        if call.args or set(kw) - {"key", "reverse"}:
+            raise CompileError(call, "CallKeywords", "list.sort() takes key= and reverse= only")
+        target = call.func.value
+        if self.expr(target, flow).ty.kind != "list":
+            raise CompileError(call, "Method", "sort(key=...) of a list only")
+        ordered = self.exprs.sorted_by_key(call, target, kw["key"], kw.get("reverse"))
+        t = self.scope.temp("sorted", ordered.ty)
+        out = [ir.stmt("AllocaVarStmt", t.node, ordered.node)]
+        self.scope.comprehensions.append({"<sorted.items>": E(t.node, t.ty, True)})
+        try:
+            for method, args in (("clear", []), ("extend", [ast.Name("<sorted.items>", ast.Load())])):
+                method_call = ast.Call(ast.Attribute(target, method, ast.Load()), args, [])
+                out.append(ir.expr_stmt(self.exprs.visit(ast.fix_missing_locations(ast.copy_location(method_call,
+                                                                                                      call)))))
+        finally:
+            self.scope.comprehensions.pop()
+        return out
 
     def assign(self, node, name, value, flow):
         if value.ty.kind == "pending":

@@ -1036,3 +1036,38 @@ def take(scores: Dict[str, int], key: str) -> int:
     if key not in scores:
         return -1
     return scores.pop(key)
+
+
+# ---- sorting by a key ---------------------------------------------------------------------------
+def by_length(words: List[str]) -> List[str]:
+    return sorted(words, key=len)
+
+
+def by_length_desc(words: List[str]) -> List[str]:
+    return sorted(words, key=len, reverse=True)
+
+
+def by_magnitude(values: List[int]) -> List[int]:
+    return sorted(values, key=abs)
+
+
+def by_last_char(words: List[str]) -> List[str]:
+    return sorted(words, key=lambda w: w[-1] if w else "")
+
+
+def ranked(scores: Dict[str, int]) -> List[str]:
+    return sorted(scores.keys(), key=lambda name: (-scores[name], name))
+
+
+def by_remainder(values: List[int], k: int) -> List[int]:
+    if k == 0:
+        raise ValueError("k must not be zero")
+    return sorted(values, key=lambda v: v % k)
+
+
+def sort_case_blind(words: List[str]) -> None:
+    words.sort(key=str.lower)
+
+
+def sort_by_digit_sum(values: List[int]) -> None:
+    values.sort(key=digit_sum, reverse=True)

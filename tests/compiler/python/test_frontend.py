@@ -65,7 +65,9 @@ REJECTED = [
     (L + "    xs *= 2\n    return 1\n", 2, 4, "AugAssign"),
     (L + "    del xs\n    return 1\n", 2, 8, "Delete"),
     ("def f(d: dict[str, int]) -> int:\n    return sum(d)\n", 2, 11, "Builtin"),
-    (L + "    return sorted(xs, key=len)[0]\n", 2, 11, "CallKeywords"),
+    (L + "    return sorted(xs, key=lambda v: v / 2)[0]\n", 2, 26, "SortKey"),
+    (L + "    return sorted(xs, key=print)[0]\n", 2, 26, "SortKey"),
+    (L + "    r = len(xs) > 0\n    return sorted(xs, key=abs, reverse=r)[0]\n", 3, 39, "SortKey"),
     # arguments are read-only natively (they are copies)
     (L + "    xs.append(1)\n    xs = [2]\n    return 1\n", 2, 4, "BorrowedMutation"),
     ("def g(xs: list[int]) -> None:\n    xs.append(1)\n" + L + "    ys = xs\n    g(ys)\n    return 1\n", 5, 6,
