@@ -200,6 +200,8 @@ def _screen(node, bindings, tools, functions, context=None):
                 loads.append(sub)
             else:
                 local.add(sub.id)
+        elif isinstance(sub, ast.arg):  # a lambda's parameter (sorted(..., key=lambda p: ...))
+            local.add(sub.arg)
         elif isinstance(sub, ast.Attribute) and is_reflective_attr(sub.attr):
             return f"line {sub.lineno}: reaches frames or namespaces (.{sub.attr})", set()
     calls = set()

@@ -247,3 +247,8 @@ def test_a_unit_with_class_helpers_switches(host):
     assert scope["r"] == [0, 1, 4, 9, 16]
     assert report["area_of"]["status"] == "native" and report["make"]["status"] == "python"
     assert type(scope["area_of"]).__name__ == "NativeFunction"
+
+
+def test_a_key_lambdas_parameter_is_not_a_global():
+    source = "p = 3\ndef f(xs: list[int]) -> list[int]:\n    return sorted(xs, key=lambda p: -p)\n"
+    assert sorted(hot.plan(source, set()).units) == ["f"]
