@@ -127,8 +127,54 @@ def _module_bindings(tree):
     return counts
 
 
-def _screen(node, bindings, tools, functions):
-    """(reason or None, names of top-level functions it calls)."""
+# What a unit may carry besides functions: the typing and math imports, and
+# constants whose value is written with literals, operators, earlier
+# constants and math's constants (the frontend folds and bounds them).
+_CONTEXT_MODULES = ("typing", "math", "__future__")
+_CONSTANT_NODES = (ast.Constant, ast.UnaryOp, ast.BinOp, ast.Tuple, ast.Name, ast.Attribute, ast.Load,
+                   ast.operator, ast.unaryop)
+
+
+def _context(tree, bindings):
+    """Module-level names a function may use natively -> the statement binding them:
+    typing and math imports, constants, classes, each bound once in the program.
+    The statement must come before the function's def (checked by _screen), so it
+    has run whenever the function can be called."""
+    out = {}
+    for node in tree.body:
+        names = []
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in _CONTEXT_MODULES:
+            names = [a.asname or a.name for a in node.names if a.name != "*"]
+        elif isinstance(node, ast.Import) and all(a.name in _CONTEXT_MODULES for a in node.names):
+            names = [a.asname or a.name for a in node.names]
+        elif isinstance(node, ast.ClassDef):
+            names = [node.name]
+        else:
+            target = _constant_target(node)
+            if target is not None and all(isinstance(n, _CONSTANT_NODES) for n in ast.walk(node.value)) and \
+                    all(n.id in out for n in ast.walk(node.value) if isinstance(n, ast.Name)):
+                names = [target]
+        for name in names:
+            if bindings.get(name, 0) == 1:
+                out[name] = node
+    # A module whose attributes the program assigns is not the module native code knows.
+    for sub in ast.walk(tree):
+        if isinstance(sub, ast.Attribute) and not isinstance(sub.ctx, ast.Load) and isinstance(sub.value, ast.Name):
+            out.pop(sub.value.id, None)
+    return out
+
+
+def _constant_target(node):
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+        return node.targets[0].id
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+        return node.target.id
+    return None
+
+
+def _screen(node, bindings, tools, functions, context=None):
+    """(reason or None, names of top-level functions and context statements it uses)."""
+    context = context or {}
     if isinstance(node, ast.AsyncFunctionDef):
         return "async functions stay Python", set()
     if node.decorator_list:
@@ -136,14 +182,15 @@ def _screen(node, bindings, tools, functions):
     if bindings.get(node.name, 0) != 1:
         return f"the name {node.name} is bound more than once in the program", set()
     a = node.args
-    if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults:
-        return "only plain positional parameters without defaults are compiled", set()
-    for arg in a.args:
+    if a.vararg or a.kwarg:
+        return "*args and **kwargs stay Python", set()
+    params = a.posonlyargs + a.args + a.kwonlyargs
+    for arg in params:
         if arg.annotation is None:
             return f"parameter {arg.arg} has no type annotation", set()
     if node.returns is None:
         return "no return annotation", set()
-    local = {arg.arg for arg in a.args}
+    local = {arg.arg for arg in params}
     loads = []
     for sub in ast.walk(node):
         if isinstance(sub, (ast.Global, ast.Nonlocal)):
@@ -153,6 +200,8 @@ def _screen(node, bindings, tools, functions):
                 loads.append(sub)
             else:
                 local.add(sub.id)
+        elif isinstance(sub, ast.arg):  # a lambda's parameter (sorted(..., key=lambda p: ...))
+            local.add(sub.arg)
         elif isinstance(sub, ast.Attribute) and is_reflective_attr(sub.attr):
             return f"line {sub.lineno}: reaches frames or namespaces (.{sub.attr})", set()
     calls = set()
@@ -162,6 +211,8 @@ def _screen(node, bindings, tools, functions):
             continue
         if name in functions:
             calls.add(name)
+        elif name in context and context[name].lineno < node.lineno:
+            calls.add(name)
         elif name in tools and name not in bindings:
             return f"line {sub.lineno}: calls the tool {name}", set()
         elif name in _UNSAFE:
@@ -169,6 +220,23 @@ def _screen(node, bindings, tools, functions):
         elif name in bindings or name in _PROGRAM_NAMES:
             return f"line {sub.lineno}: uses the global {name}", set()
     return None, calls
+
+
+def _helper_only(node, context):
+    """Why a function can run natively only when native code calls it, or None: a class
+    instance in its signature, or a set result (whose order would be ours)."""
+    a = node.args
+    for ann in [p.annotation for p in a.posonlyargs + a.args + a.kwonlyargs] + [node.returns]:
+        for sub in ast.walk(ann):
+            if isinstance(sub, ast.Name) and isinstance(context.get(sub.id), ast.ClassDef):
+                return f"class instances ({sub.id}) cannot cross into Python; native code may call it"
+    ret = node.returns
+    if isinstance(ret, ast.Subscript):
+        ret = ret.value
+    if isinstance(ret, ast.Name) and ret.id in ("set", "Set", "AbstractSet", "MutableSet"):
+        return "a set result cannot cross into Python (its order would be native code's, not CPython's); " \
+            "native code may call it"
+    return None
 
 
 def plan(source, tools, tree=None):
@@ -183,13 +251,22 @@ def plan(source, tools, tree=None):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.setdefault(node.name, node)
     bindings = _module_bindings(tree)
+    context = _context(tree, bindings)
     own, calls = {}, {}
     for name, node in functions.items():
-        own[name], calls[name] = _screen(node, bindings, tools, functions)
+        own[name], calls[name] = _screen(node, bindings, tools, functions, context)
+    for name, node in context.items():  # what a class or constant itself names
+        own.setdefault(name, None)
+        calls.setdefault(name, {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and n.id != name and
+                                (n.id in functions or n.id in context and context[n.id].lineno < node.lineno)})
     units, reasons = {}, {}
     for name in functions:
         if own[name] is not None:
             reasons[name] = own[name]
+            continue
+        helper = _helper_only(functions[name], context)
+        if helper:
+            reasons[name] = helper
             continue
         # Everything it calls, directly or not, is compiled into its module.
         reach, todo = {name}, [name]
@@ -203,20 +280,24 @@ def plan(source, tools, tree=None):
             reasons[name] = f"calls {bad[0]}, which stays Python ({own[bad[0]]})"
             continue
         pieces, lines, at = [], [], 1
-        nodes = sorted((functions[c] for c in reach), key=lambda n: n.lineno)
+        nodes = sorted({id(n): n for n in (functions.get(c) or context[c] for c in reach)}.values(),
+                       key=lambda n: n.lineno)
         for node in nodes:
             text = ast.get_source_segment(source, node)
             pieces.append(text)
             lines.append((at, node.lineno))
             at += text.count("\n") + 2
-        units[name] = Unit(name, [n.name for n in nodes], "\n\n".join(pieces) + "\n", lines)
+        unit_functions = [n.name for n in nodes if isinstance(n, ast.FunctionDef)]
+        units[name] = Unit(name, unit_functions, "\n\n".join(pieces) + "\n", lines)
     return Plan(list(functions), units, reasons)
 
 
 def decorate(tree, plan):
-    """Put @__spine_hot__ on the program's eligible top-level functions."""
+    """Put @__spine_hot__ on the program's eligible top-level functions, and on the
+    functions their units contain (a unit switches once all of them are defined)."""
+    contained = set(plan.units).union(*(u.names for u in plan.units.values()))
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name in plan.units and not node.decorator_list:
+        if isinstance(node, ast.FunctionDef) and node.name in contained and not node.decorator_list:
             node.decorator_list = [ast.copy_location(ast.Name(DECORATOR, ast.Load()), node)]
     return tree
 

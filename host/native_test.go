@@ -130,7 +130,7 @@ def prints(x: int) -> int:
     return x
 
 def unsupported(x: int) -> int:
-    return x ** 2
+    return x.bit_length() + 7
 
 def untyped(x):
     return x
@@ -158,7 +158,7 @@ func TestNativeIneligibleFunctionsStayPythonWithReason(t *testing.T) {
 		want := map[string]string{
 			"uses_tool":    "line 3: calls the tool lookup",
 			"prints":       "line 6: does I/O or reflection (print)",
-			"unsupported":  "not compiled: line 10, column 11: Pow: unsupported construct Pow",
+			"unsupported":  "not compiled: line 10, column 11: Method: method 'bit_length' of int",
 			"untyped":      "parameter x has no type annotation",
 			"calls_prints": "calls prints, which stays Python (line 6: does I/O or reflection (print))",
 			"uses_global":  "line 19: uses the global LIMIT",

@@ -194,6 +194,7 @@ func main() {
 	}
 	fmt.Println()
 	coldAndCached(engine, cache, compiles)
+	kernelSection(engine)
 }
 
 // withReps adds the number of calls to a workload's inputs, keeping the

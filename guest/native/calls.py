@@ -6,6 +6,7 @@ import ast
 
 from . import irbuilder as ir
 from .errors import CompileError
+from .modulenames import value_node
 from .irbuilder import E
 from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of
 
@@ -22,6 +23,14 @@ _VIEWS = {"keys", "values", "items"}
 BUILTINS = {"len", "str", "int", "float", "bool", "abs", "min", "max", "sum", "sorted", "list", "set", "dict",
             "ord", "chr", "any", "all"}
 ITERATION_ONLY = {"range", "enumerate", "zip"}
+# The math functions native code computes (codegen/pymath.h).
+MATH_FUNCTIONS = {"sqrt", "exp", "exp2", "expm1", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+                  "tanh", "fabs", "cbrt", "log", "log2", "log10", "log1p", "degrees", "radians", "atan2",
+                  "copysign", "fmod", "pow", "floor", "ceil", "trunc", "isnan", "isinf", "isfinite", "gcd",
+                  "isqrt", "factorial"}
+# isinstance(x, T): the static kinds that are instances of T (bool is an int).
+ISINSTANCE_KINDS = {"int": ("int", "bool"), "bool": ("bool",), "float": ("float",), "str": ("str",),
+                    "list": ("list",), "dict": ("dict",), "set": ("set",), "tuple": ("tuple",)}
 
 
 class CallExprs:
@@ -31,7 +40,10 @@ class CallExprs:
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise CompileError(node, "CallStar", "*args / **kwargs in a call")
         f = node.func
+        names = self.scope.module.names
         if isinstance(f, ast.Attribute):
+            if names.math_name(f) is not None and self.scope.module_name(f.value.id):
+                return self.math_call(node, names.math_name(f))
             return self.method_call(node, expected)
         if not isinstance(f, ast.Name):
             raise CompileError(node, "Call", f"call of {ast.unparse(f)!r}")
@@ -47,7 +59,43 @@ class CallExprs:
             return self.construct(node, name)
         if name in BUILTINS:
             return self.builtin(node, name, expected)
+        if name in names.math and self.scope.module_name(name):
+            return self.math_call(node, names.math[name])
+        if name == "isinstance" and self.scope.module_name(name):
+            return self.isinstance_call(node)
         raise CompileError(node, "Call", f"call of {name!r}")
+
+    def math_call(self, node, name):
+        """math.<name>(...): codegen/pymath.h, whose math_<name> has CPython's meaning."""
+        op = "math_log_base" if name == "log" and len(node.args) == 2 else "math_" + name
+        if name not in MATH_FUNCTIONS:
+            raise CompileError(node, "Math", f"math.{name} is not compiled natively")
+        self.keywords(node, ())
+        args = [self.value(a) for a in node.args]
+        ty = INT if name in ("floor", "ceil", "trunc", "gcd", "isqrt", "factorial") else \
+            BOOL if name.startswith("is") and name != "isqrt" else FLOAT
+        try:
+            return ir.call_op(op, args, ty)
+        except (TypeError, ValueError) as e:
+            raise CompileError(node, "Math", f"math.{name}(): {str(e).split('): ', 1)[-1]}") from None
+
+    def isinstance_call(self, node):
+        """isinstance(x, T) of a statically typed x: known when compiling (x is evaluated first)."""
+        self.keywords(node, ())
+        if len(node.args) != 2:
+            raise CompileError(node, "Builtin", "isinstance() takes 2 arguments")
+        value = self.value(node.args[0])
+        kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+        answer = False
+        for k in kinds:
+            if not (isinstance(k, ast.Name) and k.id in ISINSTANCE_KINDS and self.scope.module_name(k.id)):
+                raise CompileError(k, "Builtin", f"isinstance() of {ast.unparse(k)!r}")
+            answer = answer or value.ty.kind in ISINSTANCE_KINDS[k.id]
+        result = ir.const_bool(answer)
+        if value.pure:
+            return result
+        t = self.scope.temp("isinstance", value.ty)
+        return ir.let(t, value, result)
 
     def keywords(self, node, allowed):
         out = {}
@@ -74,9 +122,66 @@ class CallExprs:
 
     def function_call(self, node, name):
         sig = self.scope.signatures[name]
-        args = self.typed_args(node, sig.params, f"{name}()", not sig.exported)
+        if not node.keywords and len(node.args) == len(sig.params):
+            args = self.typed_args(node, sig.params, f"{name}()", not sig.exported)
+            self.passes_changed(name, sig, zip(sig.names, node.args, args))
+            g = ir.fn("ast.GlobalVar")(name)
+            return E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret)
+        return self.bound_call(node, name, sig)
+
+    def passes_changed(self, name, sig, passed):
+        """A function that changes a list parameter in place may get only a fresh list or a
+        list parameter of ours that is copied back to our caller too (compiler.py)."""
+        changed = self.scope.module.mutated.get(name, ())
+        for pname, a, e in passed:
+            if pname in changed and e.borrowed and not self.writes_back(a):
+                raise CompileError(a, "BorrowedMutation", f"{name}() changes {pname!r}, which would be (part of) an "
+                                   "argument native code holds a copy of")
+
+    def bound_call(self, node, name, sig):
+        """A call with keywords or defaults: arguments evaluated in the order written (into
+        temporaries), bound to parameters as CPython binds them; missing ones take their
+        (constant) defaults. What CPython would refuse with TypeError is refused here."""
+        what = f"{name}()"
+        if len(node.args) > sig.positional:
+            raise CompileError(node, "CallSignature", f"{what} takes at most {sig.positional} positional argument(s)")
+        written = [(sig.names[i], a) for i, a in enumerate(node.args)]
+        for k in node.keywords:
+            if k.arg not in sig.names[sig.posonly:]:
+                raise CompileError(node, "CallKeywords", f"{what} has no keyword parameter {k.arg!r}")
+            written.append((k.arg, k.value))
+        bound = {}
+        for pname, a in written:
+            if pname in bound:
+                raise CompileError(node, "CallSignature", f"{what} got multiple values for {pname!r}")
+            p = sig.params[sig.names.index(pname)]
+            e = self.value(a, p)
+            if e.ty != p:
+                raise CompileError(a, "CallSignature", f"{what}: argument of type {e.ty.text}, parameter is {p.text}")
+            if not sig.exported:
+                self.no_borrowed_store(a, e, f"passing it to {what}")
+            bound[pname] = e
+        self.passes_changed(name, sig, ((p, a, bound[p]) for p, a in written))
+        lets = []
+        for pname, _ in written:  # Python evaluates them as written; the call takes them in parameter order
+            e = bound[pname]
+            if not e.pure:
+                t = self.scope.temp("arg", e.ty)
+                lets.append((t, e))
+                bound[pname] = ir.E(t.node, t.ty, True, e.borrowed)
+        args = []
+        for pname, p in zip(sig.names, sig.params):
+            if pname in bound:
+                args.append(bound[pname])
+            elif pname in sig.defaults:
+                args.append(self.visit(value_node(sig.defaults[pname], node), p))
+            else:
+                raise CompileError(node, "CallSignature", f"{what} missing required argument {pname!r}")
         g = ir.fn("ast.GlobalVar")(name)
-        return E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret)
+        result = E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret)
+        for t, e in reversed(lets):
+            result = ir.let(t, e, result)
+        return result
 
     def construct(self, node, name):
         info = self.scope.module.classes[name]
@@ -97,7 +202,7 @@ class CallExprs:
         if method in _VIEWS and kind == "dict":
             raise CompileError(node, "DictView", f"dict.{method}() is supported as an iterable (for, list(), "
                                "sorted(), comprehensions) only")
-        if method in MUTATORS[kind] and obj.borrowed:
+        if method in MUTATORS[kind] and obj.borrowed and not self.writes_back(recv_node):
             raise CompileError(node, "BorrowedMutation", f"{kind}.{method}() would change an argument; native "
                                "code works on a copy of it, so the caller would not see the change")
         kw = self.keywords(node, ("reverse",) if (kind, method) == ("list", "sort") else ())
@@ -177,8 +282,10 @@ class CallExprs:
 
     # ---- built-in functions ----------------------------------------------------
     def builtin(self, node, name, expected):
-        kw = self.keywords(node, ("reverse",) if name == "sorted" else ())
+        kw = self.keywords(node, ("reverse", "key") if name == "sorted" else ())
         n = len(node.args)
+        if name == "sorted" and "key" in kw and n == 1:
+            return self.sorted_by_key(node, node.args[0], kw["key"], kw.get("reverse"))
         if name in ("sum", "min", "max", "sorted", "list", "set", "any", "all") and n >= 1 and \
                 isinstance(node.args[0], ast.GeneratorExp):
             return self.over_generator(node, name, kw)

@@ -23,12 +23,18 @@ from .typerules import annotation_type
 
 
 class Sig:
-    """A callable's signature: parameter types, result type, and whether Python can call it."""
+    """A callable's signature: parameter types, result type, and whether Python can call it;
+    for module functions also the parameter names, how many are positional-only and how many
+    may be given by position, and the folded default values by name (keyword-only ones last)."""
 
-    def __init__(self, params, ret, exported):
+    def __init__(self, params, ret, exported, names=(), posonly=0, positional=None, defaults=None):
         self.params = params
         self.ret = ret
         self.exported = exported
+        self.names = list(names)
+        self.posonly = posonly
+        self.positional = len(params) if positional is None else positional
+        self.defaults = defaults or {}
 
 
 class ClassInfo:

@@ -21,11 +21,13 @@ import textwrap
 import spine_compiler
 
 from . import irbuilder as ir
+from .calls import MUTATORS
 from .classes import Sig, build_classes, init_prologue
 from .errors import CompileError
+from .modulenames import ModuleNames
 from .scope import Flow, FunctionScope, Knowledge, Restart
 from .statements import StmtParser
-from .typemodel import NONE, dict_of, list_of, set_of
+from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, list_of, set_of, tuple_of
 from .typerules import annotation_type
 
 # -O3 lets g++ unroll and inline the recursion of small functions; hidden
@@ -36,46 +38,83 @@ from .typerules import annotation_type
 # when that runs out, loading fails and the function stays Python, saying so.
 CXXFLAGS = ["-std=c++17", "-O3", "-shared", "-fPIC", "-fno-plt", "-fvisibility=hidden", "-ftls-model=initial-exec"]
 _MAX_PASSES = 64
+_MUTATOR_NAMES = set().union(*MUTATORS.values())
 _DEFAULT_ELEMENTS = {"list": list_of, "set": set_of}
 
 
 class ModuleInfo:
     """Signatures of the module's functions and the module's classes."""
 
-    def __init__(self, functions, classes):
+    def __init__(self, functions, classes, names=None, mutated=None):
         self.functions = functions
         self.classes = classes
+        self.mutated = mutated or {}  # function -> parameters it may change in place
+        self.names = names or ModuleNames()  # typing, math and constants (modulenames.py)
 
 
 def crosses(ty, result):
     """Can values of @p ty cross into/out of Python? (No class instances; no set results,
-    whose iteration order would be ours, not CPython's.) Mirrors SourceRewriter::IsExported."""
-    if ty.kind == "class" or (result and ty.kind in ("set", "none")):
+    whose iteration order would be ours, not CPython's; None results are Python's None.)
+    Mirrors SourceRewriter::IsExported."""
+    if ty.kind == "class" or (result and ty.kind == "set"):
         return False
     return all(crosses(a, result) for a in ty.args)
 
 
-def _signature(fdef, classes):
+def parameters(fdef):
+    """Every parameter of @p fdef in order: positional-only, positional, keyword-only."""
     a = fdef.args
-    if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults:
-        raise CompileError(fdef, "Parameters", "only plain positional parameters without defaults are supported")
+    return a.posonlyargs + a.args + a.kwonlyargs
+
+
+def _signature(fdef, classes, names=None):
+    a = fdef.args
+    if a.vararg or a.kwarg:
+        raise CompileError(fdef, "Parameters", "*args and **kwargs are not supported")
     if fdef.decorator_list:
         raise CompileError(fdef.decorator_list[0], "Decorator", "decorated functions are not supported")
     params = []
-    for arg in a.args:
+    for arg in parameters(fdef):
         if arg.annotation is None:
             raise CompileError(arg, "MissingAnnotation", f"parameter {arg.arg!r} needs a type annotation")
         params.append(annotation_type(arg.annotation, f"parameter {arg.arg!r}", classes))
+    defaults = _defaults(fdef, params, names or ModuleNames())
     if fdef.returns is None:
         raise CompileError(fdef, "MissingAnnotation", f"{fdef.name}() needs a return annotation")
-    ret = annotation_type(fdef.returns, f"return of {fdef.name}()", classes)
+    ret = annotation_type(fdef.returns, f"return of {fdef.name}()", classes, allow_none=True)
     exported = crosses(ret, True) and all(crosses(p, False) for p in params)
-    return Sig(params, ret, exported)
+    return Sig(params, ret, exported, [p.arg for p in parameters(fdef)], len(a.posonlyargs),
+               len(a.posonlyargs) + len(a.args), defaults)
+
+
+def _defaults(fdef, params, names):
+    """Parameter name -> default value: constants of the parameter's (immutable) type, folded
+    (CPython evaluates them once, at the def; a constant is the same every time)."""
+    a = fdef.args
+    positional = a.posonlyargs + a.args
+    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults))
+    pairs += [(arg, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
+    types = dict(zip([p.arg for p in parameters(fdef)], params))
+    out = {}
+    for arg, node in pairs:
+        ty = types[arg.arg]
+        value = names.fold(node)
+        if ty.mutable or _value_type(value) != ty:
+            raise CompileError(node, "Default", f"default of {arg.arg!r}: a constant of its type "
+                               f"({ty.text}) is needed natively")
+        out[arg.arg] = value
+    return out
+
+
+def _value_type(v):
+    if isinstance(v, tuple):
+        return tuple_of([_value_type(x) for x in v])
+    return {bool: BOOL, int: INT, float: FLOAT, str: STR}[type(v)]
 
 
 def _lower_function(fdef, module, sig, cls=None):
     """Lower until lowering learns nothing new (see module docstring)."""
-    names = [a.arg for a in fdef.args.args]
+    names = [a.arg for a in parameters(fdef)]
     borrowed = [n for n, t in zip(names, sig.params) if sig.exported and t.mutable]
     knowledge = Knowledge(borrowed)
     for _ in range(_MAX_PASSES):
@@ -89,11 +128,14 @@ def _lower_function(fdef, module, sig, cls=None):
 def _lower_once(fdef, module, sig, cls, knowledge):
     name = f"{cls.name}.{fdef.name}" if cls else fdef.name
     scope = FunctionScope(name, module, knowledge)
+    scope.bound = _bound_names(fdef)
+    if cls is None and sig.exported:
+        scope.writable = _writable(fdef, sig, module.mutated.get(fdef.name, ()))
     is_init = cls is not None and fdef.name == "__init__"
     if is_init:
         scope.init_of = cls.name
-    pvars = [scope.define(a.arg, t) for a, t in zip(fdef.args.args, sig.params)]
-    flow = Flow([a.arg for a in fdef.args.args] + ["self." + f for f in (cls.defaults if is_init else ())])
+    pvars = [scope.define(a.arg, t) for a, t in zip(parameters(fdef), sig.params)]
+    flow = Flow([a.arg for a in parameters(fdef)] + ["self." + f for f in (cls.defaults if is_init else ())])
     parser = StmtParser(scope, sig.ret)
     try:
         body, end = parser.block(fdef.body, flow)
@@ -116,7 +158,88 @@ def _lower_once(fdef, module, sig, cls, knowledge):
         zero = ir.zero(v.ty)
         decls.append(ir.stmt("AllocaVarStmt", v.node, zero.node if zero else None))
     prologue = init_prologue(cls, pvars[0]) if is_init else []
-    return ir.fn("ast.PrimFunc")(name, [v.node for v in pvars], [], ir.seq(decls + prologue + body), sig.ret.node)
+    func = ir.fn("ast.PrimFunc")(name, [v.node for v in pvars], [], ir.seq(decls + prologue + body), sig.ret.node)
+    if scope.writable:
+        func = ir.fn("ast.PrimFuncWriteBack")(func, [v.node for a, v in zip(parameters(fdef), pvars)
+                                                     if a.arg in scope.writable])
+    return func
+
+
+def _writable(fdef, sig, changed):
+    """The list and dict parameters of @p fdef that may be changed in place (copied back
+    to the caller's object after the call; not sets, whose iteration order after a
+    rebuild could differ from CPython's after the same changes): of immutable elements
+    (a changed element object would have to be the caller's own), never rebound (the
+    caller's object is the one named), that the function changes (@p changed)."""
+    extended = {id(n.target) for n in ast.walk(fdef) if isinstance(n, ast.AugAssign)}  # xs += ys: same list
+    rebound = {n.id for n in ast.walk(fdef)
+               if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and id(n) not in extended}
+    return {a.arg for a, t in zip(parameters(fdef), sig.params)
+            if a.arg in changed and t.kind in ("list", "dict") and not any(e.mutable for e in t.args)
+            and a.arg not in rebound}
+
+
+def mutated_parameters(fdefs):
+    """Function name -> the parameters it may change in place, read from the source:
+    a mutating method called on it, an item assigned or deleted, `+=`, or passing it
+    on to a function that changes that parameter (to a fixed point)."""
+    params = {f.name: [a.arg for a in parameters(f)] for f in fdefs}
+    changed, passes = {}, {}
+    for f in fdefs:
+        own, out, on = set(params[f.name]), set(), []
+        for n in ast.walk(f):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
+                    and n.func.value.id in own and n.func.attr in _MUTATOR_NAMES:
+                out.add(n.func.value.id)
+            elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Load) and \
+                    isinstance(n.value, ast.Name) and n.value.id in own:
+                out.add(n.value.id)
+            elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id in own:
+                out.add(n.target.id)
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in params:
+                callee = params[n.func.id]
+                on += [(n.func.id, callee[i], a.id) for i, a in enumerate(n.args)
+                       if isinstance(a, ast.Name) and a.id in own and i < len(callee)]
+                on += [(n.func.id, k.arg, k.value.id) for k in n.keywords
+                       if isinstance(k.value, ast.Name) and k.value.id in own]
+        changed[f.name], passes[f.name] = out, on
+    grown = True
+    while grown:
+        grown = False
+        for name, on in passes.items():
+            for callee, pname, arg in on:
+                if pname in changed[callee] and arg not in changed[name]:
+                    changed[name].add(arg)
+                    grown = True
+    return changed
+
+
+def _bound_names(fdef):
+    """Every name @p fdef binds anywhere (Python makes it local in the whole body, so a
+    module constant of that name is never what it reads)."""
+    names = {a.arg for a in parameters(fdef)}
+    names.update(n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    return names
+
+
+def respell_annotations(tree, names, strict=True):
+    """Spell the typing names of every annotation of @p tree as the builtins they mean
+    (not @p strict: one that cannot be is left as written, for its function to report)."""
+    def respell(node):
+        try:
+            return names.annotation(node)
+        except CompileError:
+            if strict:
+                raise
+            return node
+
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
+                a.annotation = respell(a.annotation)
+            node.returns = respell(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            node.annotation = respell(node.annotation)
 
 
 def _untyped(scope):
@@ -136,9 +259,10 @@ def _synthetic_init(info):
 
 
 def _split(source):
-    """Top-level functions and classes of @p source; other statements are refused."""
+    """Top-level functions, classes and module names (typing and math imports,
+    constants) of @p source; other statements are refused."""
     tree = ast.parse(textwrap.dedent(source))
-    fdefs, cdefs = [], []
+    fdefs, cdefs, names = [], [], ModuleNames()
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
             fdefs.append(node)
@@ -146,22 +270,24 @@ def _split(source):
             cdefs.append(node)
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             continue
-        else:
-            raise CompileError(node, type(node).__name__, "only function and class definitions may appear at top level")
+        elif not names.take(node):
+            raise CompileError(node, type(node).__name__, "only function and class definitions, typing and math "
+                               "imports and constants may appear at top level")
     if not fdefs:
         raise CompileError(tree, "Module", "no function to compile")
-    return fdefs, cdefs
+    respell_annotations(tree, names)
+    return fdefs, cdefs, names
 
 
-def _module_info(fdefs, cdefs):
+def _module_info(fdefs, cdefs, names=None):
     classes = build_classes(cdefs)
     types = {n: c.ty for n, c in classes.items()}
     signatures = {}
     for f in fdefs:
         if f.name in signatures or f.name in classes:
             raise CompileError(f, "Redefinition", f"{f.name!r} defined twice")
-        signatures[f.name] = _signature(f, types)
-    return ModuleInfo(signatures, classes)
+        signatures[f.name] = _signature(f, types, names)
+    return ModuleInfo(signatures, classes, names, mutated_parameters(fdefs))
 
 
 def _lower_classes(module):
@@ -178,8 +304,8 @@ def _lower_classes(module):
 def parse_module(source):
     """Lower every top-level function (and the methods of every class) of @p source;
     returns the PrimFunc objects in order."""
-    fdefs, cdefs = _split(source)
-    module = _module_info(fdefs, cdefs)
+    fdefs, cdefs, names = _split(source)
+    module = _module_info(fdefs, cdefs, names)
     funcs = [_lower_function(f, module, module.functions[f.name]) for f in fdefs]
     return funcs + _lower_classes(module)
 
@@ -191,6 +317,13 @@ def check_eligible(source):
     tree = ast.parse(textwrap.dedent(source))
     fdefs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     cdefs = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    names = ModuleNames()
+    for node in tree.body:
+        try:
+            names.take(node)
+        except CompileError:
+            pass  # a constant that does not fold: functions reading it report the name
+    respell_annotations(tree, names, strict=False)
     reasons = {}
     try:
         classes = build_classes(cdefs)
@@ -202,15 +335,15 @@ def check_eligible(source):
     signatures = {}
     for f in fdefs:
         try:
-            signatures[f.name] = _signature(f, types)
+            signatures[f.name] = _signature(f, types, names)
         except CompileError as e:
             reasons[f.name] = str(e)
-    module = ModuleInfo(signatures, classes)
+    module = ModuleInfo(signatures, classes, names, mutated_parameters(fdefs))
     try:
         _lower_classes(module)
     except CompileError as e:
         class_error = class_error or str(e)
-    calls = {}
+    calls, helpers = {}, set()
     for f in fdefs:
         calls[f.name] = {n.func.id for n in ast.walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
         if f.name in reasons:
@@ -225,11 +358,13 @@ def check_eligible(source):
             continue
         if not signatures[f.name].exported:
             reasons[f.name] = "class instances, None or set results cannot cross into Python"
+            helpers.add(f.name)  # native code may still call it
     changed = True
     while changed:  # calling an ineligible function makes the caller ineligible
         changed = False
         for f in fdefs:
-            bad = sorted(c for c in calls[f.name] if c in signatures and c in reasons and c != f.name)
+            bad = sorted(c for c in calls[f.name] if c in signatures and c in reasons and c != f.name
+                         and c not in helpers)
             if f.name not in reasons and bad:
                 reasons[f.name] = f"calls {bad[0]}(), which is not eligible"
                 changed = True

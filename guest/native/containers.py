@@ -145,6 +145,9 @@ class ContainerExprs:
 
     # ---- class fields ---------------------------------------------------------
     def visit_Attribute(self, node, expected=None):
+        glob = self.module_value(node)  # math.pi
+        if glob is not None:
+            return glob
         own = isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope.init_of is not None
         obj = self.scope.read("self") if own else self.value(node.value)
         if obj.ty.kind != "class":

@@ -8,6 +8,7 @@ import ast
 from . import irbuilder as ir
 from .errors import CompileError
 from .irbuilder import E
+from .modulenames import MATH_CONSTANTS, value_node
 from .typemodel import BOOL, FLOAT, INT, STR, fresh_borrowed, list_of, set_of
 from .typerules import arith
 
@@ -15,6 +16,9 @@ INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
 _BINOPS = {ast.Add: "PrimAdd", ast.Sub: "PrimSub", ast.Mult: "PrimMul", ast.Div: "PrimDiv",
            ast.FloorDiv: "PrimFloorDiv", ast.Mod: "PrimFloorMod"}
+# int operators computed by codegen/pymath.h: & | ^ of two bools is a bool, as in Python.
+_BITOPS = {ast.BitAnd: "bit_and", ast.BitOr: "bit_or", ast.BitXor: "bit_xor", ast.LShift: "lshift",
+           ast.RShift: "rshift"}
 _CMPOPS = {ast.Eq: "PrimEQ", ast.NotEq: "PrimNE", ast.Lt: "PrimLT", ast.LtE: "PrimLE",
            ast.Gt: "PrimGT", ast.GtE: "PrimGE", ast.Is: "PrimEQ", ast.IsNot: "PrimNE"}
 
@@ -58,6 +62,13 @@ class CoreExprs:
         t = self.scope.temp("ord", first.ty)
         return ir.let(t, first, build(ir.E(t.node, t.ty, True, first.borrowed)))
 
+    def writes_back(self, receiver):
+        """May the list or dict @p receiver (an expression node) be changed in place although it
+        is an argument? Only such a parameter of immutable elements, named directly: the
+        caller's object gets its contents back after the call (compiler.py)."""
+        return isinstance(receiver, ast.Name) and receiver.id in self.scope.writable and \
+            not any(receiver.id in frame for frame in self.scope.comprehensions)
+
     def no_borrowed_store(self, node, e, what):
         """Refuse to keep @p e (an argument's mutable object) inside something else."""
         if e.borrowed:
@@ -88,6 +99,9 @@ class CoreExprs:
         if name in self.scope.pending and self.scope.lookup(name) is None:
             self.scope.probe(name, node)  # a use that does not tell the element types (yet)
         if self.scope.lookup(name) is None:
+            glob = self.module_value(node)
+            if glob is not None:
+                return glob
             raise CompileError(node, "GlobalName", f"name {name!r} is not a parameter or local")
         if not self.scope.comprehensions or not any(name in f for f in self.scope.comprehensions):
             self.flow.require(node, name)
@@ -95,12 +109,32 @@ class CoreExprs:
             self.require_all_fields(node)  # the instance as a whole, inside __init__
         return self.scope.read(name)
 
+    def module_value(self, node):
+        """A module constant or math constant @p node names, lowered as its literal; else None."""
+        names = self.scope.module.names
+        if isinstance(node, ast.Name) and not self.scope.module_name(node.id):
+            return None
+        if isinstance(node, ast.Name) and node.id in names.constants:
+            return self.visit(value_node(names.constants[node.id], node))
+        math_name = names.math_name(node)
+        if math_name in MATH_CONSTANTS and (not isinstance(node, ast.Attribute) or
+                                            self.scope.module_name(node.value.id)):
+            return self.visit(value_node(MATH_CONSTANTS[math_name], node))
+        return None
+
     # ---- operators ----------------------------------------------------------
     def binop(self, node, op_type, a, b):
         if a.ty.kind in ("str", "list") or b.ty.kind in ("str", "list"):
             return self.sequence_binop(node, op_type, a, b)
         if not (a.ty.scalar and b.ty.scalar):
             raise CompileError(node, "OperandType", f"{op_type.__name__} of {a.ty.text} and {b.ty.text}")
+        if op_type is ast.Pow:
+            return ir.call_op("pow", [a, b], arith(a.ty, b.ty))
+        if op_type in _BITOPS:
+            if FLOAT in (a.ty, b.ty):
+                raise CompileError(node, "OperandType", f"{op_type.__name__} of {a.ty.text} and {b.ty.text}")
+            both_bool = a.ty == BOOL and b.ty == BOOL and _BITOPS[op_type].startswith("bit_")
+            return ir.call_op(_BITOPS[op_type], [a, b], BOOL if both_bool else INT)
         op = _BINOPS.get(op_type)
         if op is None:
             raise CompileError(node, op_type.__name__)
@@ -141,6 +175,8 @@ class CoreExprs:
             return ir.call_op("neg", [a], FLOAT if a.ty == FLOAT else INT)
         if isinstance(node.op, ast.UAdd):
             return ir.call_op("pos", [a], FLOAT if a.ty == FLOAT else INT)
+        if isinstance(node.op, ast.Invert) and a.ty != FLOAT:
+            return ir.call_op("invert", [a], INT)
         raise CompileError(node, type(node.op).__name__)
 
     def truth(self, node, e):
@@ -204,6 +240,8 @@ class CoreExprs:
     def contains(self, node, container, item):
         """item in container, evaluating item first (the left operand)."""
         c = container.ty
+        if c.kind == "tuple":
+            return self.tuple_contains(node, container, item)
         if c.kind == "str":
             want = STR
         elif c.kind in ("list", "set"):
@@ -220,6 +258,23 @@ class CoreExprs:
         if item.pure or container.pure:
             return ir.call_op("contains", [container, item], BOOL)
         return self.bind_first(item, lambda i: ir.call_op("contains", [container, i], BOOL))
+
+    def tuple_contains(self, node, container, item):
+        """item in (a, b, ...): item == a or item == b ..., each compared as Python's tuple does
+        (identity first, which only floats could tell apart: refused), item evaluated first."""
+        fields = container.ty.args
+        comparable = lambda t: t == item.ty or (t.scalar and item.ty.scalar and FLOAT not in (t, item.ty))
+        if not fields or not all(comparable(t) for t in fields) or item.ty.has_float or \
+                not (item.ty.scalar or item.ty.kind in ("str", "tuple")):
+            raise CompileError(node, "In", f"'in' of {item.ty.text} in {container.ty.text}")
+        x = self.scope.temp("in", item.ty)
+        tup = self.scope.temp("in", container.ty)
+        result = None
+        for i in reversed(range(len(fields))):
+            element = E(ir.fn("ast.ContainerGetItem")(tup.node, ir.const_int(i).node), fields[i])
+            test = ir.binary("PrimEQ", x, element, BOOL)
+            result = test if result is None else ir.binary("PrimOr", test, result, BOOL)
+        return ir.let(x, item, ir.let(tup, container, result))
 
     def visit_Compare(self, node, expected=None):
         operands = [node.left] + list(node.comparators)

@@ -6,7 +6,8 @@ from .comprehensions import ComprehensionExprs
 from .containers import ContainerExprs
 from .expressions import CoreExprs
 from .loops import LoopExprs
+from .sortkeys import SortKeyExprs
 
 
-class ExprParser(CoreExprs, ContainerExprs, CallExprs, LoopExprs, ComprehensionExprs):
+class ExprParser(CoreExprs, ContainerExprs, CallExprs, LoopExprs, ComprehensionExprs, SortKeyExprs):
     """Python ``ast`` expressions -> typed C++ AST expressions (irbuilder.E)."""

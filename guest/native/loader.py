@@ -26,12 +26,14 @@ class Module:
     def function_names(self):
         return list(ir.fn("runtime.ModuleFunctionNames")(self._handle))
 
-    def get_function(self, name, fallback=None):
+    def get_function(self, name, fallback=None, signature=None):
         """The module function @p name; with @p fallback (the Python function),
         calls the native code cannot represent run @p fallback instead. Calls
         go straight from Python values to the module (spine_compiler.native_call);
-        `runtime.ModuleGetFunction` is the same function for runtime callers."""
-        return NativeFunction(spine_compiler.native_call(self._handle, name), name, fallback)
+        `runtime.ModuleGetFunction` is the same function for runtime callers.
+        Keywords and defaults are bound by the parameters of @p signature (a Python
+        function; default @p fallback)."""
+        return NativeFunction(spine_compiler.native_call(self._handle, name), name, fallback, signature)
 
 
 def module_loader(path):
@@ -48,9 +50,9 @@ class NativeFunction:
     and `__doc__` are class attributes, not descriptors, so they can only be
     given per instance through `__dict__`."""
 
-    __slots__ = ("_fn", "__name__", "__qualname__", "__dict__", "fallback", "fallbacks")
+    __slots__ = ("_fn", "__name__", "__qualname__", "__dict__", "fallback", "fallbacks", "_arity", "_signature")
 
-    def __init__(self, fn, name, fallback):
+    def __init__(self, fn, name, fallback, signature=None):
         self._fn = fn
         self.__name__ = name
         self.__qualname__ = getattr(fallback, "__qualname__", name)
@@ -58,17 +60,30 @@ class NativeFunction:
         self.__dict__["__doc__"] = getattr(fallback, "__doc__", None)
         self.fallback = fallback
         self.fallbacks = 0  # calls the Python version computed instead
+        self._signature = signature or fallback
+        code = getattr(self._signature, "__code__", None)
+        # Native functions take every parameter by position (keyword-only ones last): a call
+        # with another number of positional arguments is bound as CPython binds it first.
+        self._arity = code.co_argcount if code is not None and not code.co_kwonlyargcount else -1
 
     def __call__(self, *args, **kwargs):
-        if kwargs:  # native functions bind positionally; CPython binds keywords
-            return self._fall_back(args, TypeError("keyword arguments"), kwargs)
+        if kwargs or (len(args) != self._arity and self._signature is not None):
+            bound = _bind(self._signature, args, kwargs)
+            if bound is None:  # CPython binds it (or raises its TypeError)
+                return self._fall_back(args, TypeError("arguments native code does not bind"), kwargs)
+            return self._invoke(bound, args, kwargs)
+        return self._invoke(args, args, None)
+
+    def _invoke(self, values, args, kwargs):
+        """The native function on @p values (every parameter by position); @p args and
+        @p kwargs are the call as written, for the Python version."""
         try:
-            return self._fn(*args)
+            return self._fn(*values)
         except (OverflowError, TypeError, UnicodeError) as e:
             # "Not representable natively": an int beyond int64 or an int64 overflow,
             # an argument of another type (CPython's version accepts what it accepts),
             # a str that is not UTF-8 (lone surrogates). CPython computes the answer.
-            return self._fall_back(args, e)
+            return self._fall_back(args, e, kwargs)
         except (ValueError, IndexError, KeyError, RuntimeError) as e:
             error = self._translate(e)
             if error is None:
@@ -76,7 +91,7 @@ class NativeFunction:
             if self.fallback is not None:
                 # A pure function: the Python version raises the same error again, with
                 # CPython's own frames and lines in the traceback.
-                return self._fall_back(args, error)
+                return self._fall_back(args, error, kwargs)
             raise error from None
 
     def _translate(self, error):
@@ -103,3 +118,40 @@ class NativeFunction:
             raise NativeFallback(str(error)) from None
         self.fallbacks += 1
         return self.fallback(*args, **(kwargs or {}))
+
+
+_MISSING = object()
+_STAR_FLAGS = 0x04 | 0x08  # CO_VARARGS | CO_VARKEYWORDS
+
+
+def _bind(function, args, kwargs):
+    """@p args and @p kwargs bound to every parameter of @p function by position, with
+    its defaults (immutable constants: compiled functions have no others); None where
+    CPython would raise TypeError, or without a Python version to read the signature of."""
+    code = getattr(function, "__code__", None)
+    if code is None or code.co_flags & _STAR_FLAGS or len(args) > code.co_argcount:
+        return None
+    npos, total = code.co_argcount, code.co_argcount + code.co_kwonlyargcount
+    names = code.co_varnames[:total]
+    out = list(args) + [_MISSING] * (total - len(args))
+    for key, value in kwargs.items():
+        try:
+            i = names.index(key)
+        except ValueError:
+            return None
+        if i < code.co_posonlyargcount or out[i] is not _MISSING:
+            return None
+        out[i] = value
+    defaults = function.__defaults__ or ()
+    kwdefaults = function.__kwdefaults__ or {}
+    first_default = npos - len(defaults)
+    for i in range(total):
+        if out[i] is not _MISSING:
+            continue
+        if first_default <= i < npos:
+            out[i] = defaults[i - first_default]
+        elif i >= npos and names[i] in kwdefaults:
+            out[i] = kwdefaults[names[i]]
+        else:
+            return None
+    return out

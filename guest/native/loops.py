@@ -18,7 +18,7 @@ import ast
 
 from . import irbuilder as ir
 from .errors import CompileError
-from .typemodel import BOOL, INT, STR, iterator_type, tuple_of
+from .typemodel import BOOL, INT, STR, iterator_type, list_of, tuple_of
 
 
 class Plan:
@@ -53,9 +53,18 @@ class LoopExprs:
         if e.ty.kind == "set":
             raise CompileError(node, "SetIteration", "iterating a set: the order is CPython's hash-table order, "
                                "which native code cannot reproduce (use sorted(s))")
+        if e.ty.kind == "tuple" and e.ty.args and all(a == e.ty.args[0] for a in e.ty.args):
+            e = self.tuple_as_list(e)  # `for dx, dy in DIRECTIONS`: a tuple's items, in order
         if e.ty.kind not in kinds:
             raise CompileError(node, "ForIter", f"iterating {e.ty.text}")
         return self.iterator_plan(node, kinds[e.ty.kind], e)
+
+    def tuple_as_list(self, e):
+        """A fresh list of the items of a tuple whose items have one type."""
+        t = self.scope.temp("tuple", e.ty)
+        ty = list_of(e.ty.args[0])
+        items = [ir.fn("ast.ContainerGetItem")(t.node, ir.const_int(i).node) for i in range(len(e.ty.args))]
+        return ir.let(t, e, ir.E(ir.fn("ast.ListLiteral")(ty.node, items), ty, borrowed=e.borrowed))
 
     def iterator_plan(self, node, op, source):
         op_call = ir.fn("ast.PrimCall")
@@ -155,9 +164,10 @@ class LoopExprs:
         return Plan(a.setup + b.setup, ir.binary("PrimAnd", a.cond, b.cond, BOOL), item, a.advance + b.advance)
 
     # ---- targets ----------------------------------------------------------------
-    def bind_target(self, target, item, bind_name, out):
-        """Assign @p item to a Name or a (nested) tuple of names; appends statements to @p out."""
-        if isinstance(target, ast.Name):
+    def bind_target(self, target, item, bind_name, out, items=False):
+        """Assign @p item to a Name or a (nested) tuple of names (@p items: or of items and
+        fields, `a[i], a[j] = a[j], a[i]`, which @p bind_name stores); appends statements to @p out."""
+        if isinstance(target, ast.Name) or (items and isinstance(target, (ast.Subscript, ast.Attribute))):
             out.extend(bind_name(target, item))
             return
         if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(t, ast.Starred) for t in target.elts):
@@ -171,4 +181,4 @@ class LoopExprs:
         for i, sub in enumerate(target.elts):
             part = ir.E(ir.fn("ast.ContainerGetItem")(item.node, ir.const_int(i).node), item.ty.args[i],
                         borrowed=item.borrowed)
-            self.bind_target(sub, part, bind_name, out)
+            self.bind_target(sub, part, bind_name, out, items)

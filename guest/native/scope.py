@@ -46,6 +46,8 @@ class FunctionScope:
         self.temp_count = 0
         self.comprehensions = []        # stack of {name: E} for comprehension variables
         self.init_of = None             # the class whose __init__ this is
+        self.bound = set()              # names the function binds anywhere (never module constants)
+        self.writable = set()           # list parameters changed in place and copied back (compiler.py)
 
     def probe(self, name, node):
         """A use of an empty literal before anything told its element types
@@ -74,6 +76,10 @@ class FunctionScope:
 
     def is_local(self, name):
         return self.lookup(name) is not None or name in self.pending
+
+    def module_name(self, name):
+        """Is @p name the module's (a constant, a math name) here, not a local?"""
+        return name not in self.bound and self.lookup(name) is None and name not in self.pending
 
     def read(self, name):
         """The variable as an expression, marked borrowed if it may alias an argument."""

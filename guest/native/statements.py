@@ -9,9 +9,17 @@ from .errors import CompileError
 from .exprparser import ExprParser
 from .irbuilder import E
 from .scope import Flow
-from .typemodel import INT, NONE, dict_of, fresh_borrowed
+from .typemodel import BOOL, INT, NONE, STR, dict_of, fresh_borrowed
 from .typerules import annotation_type, require_same
 
+# Exceptions native code raises itself (module_abi.h SpineFaultKind), with their message.
+_NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "RuntimeError": 7}
+# What an `except` clause catches of the faults native code raises (SpineFaultKind bits;
+# KeyError is 6). Any other exception is never raised natively (CPython runs the function).
+_ALL_FAULTS = (1 << 2) | (1 << 3) | (1 << 5) | (1 << 6) | (1 << 7)
+_CAUGHT = {"ZeroDivisionError": 1 << 2, "ArithmeticError": 1 << 2, "ValueError": 1 << 3, "IndexError": 1 << 5,
+           "KeyError": 1 << 6, "LookupError": (1 << 5) | (1 << 6), "RuntimeError": 1 << 7,
+           "Exception": _ALL_FAULTS, "BaseException": _ALL_FAULTS}
 _SHADOWING = {"range", "abs", "min", "max", "int", "float", "bool", "str", "len", "sum", "sorted", "list", "set",
               "dict", "ord", "chr", "any", "all", "enumerate", "zip"}
 
@@ -57,11 +65,37 @@ class StmtParser:
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             return []  # docstring
         self.exprs.flow = flow
+        call = node.value
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "sort" and \
+                isinstance(call.func.value, ast.Name) and any(k.arg == "key" for k in call.keywords):
+            return self.sort_by_key(node, call, flow)
         e = self.exprs.visit(node.value)
         if e.node is None:
             raise CompileError(node, "EmptyLiteral", "an empty literal on its own")
         # Kept for its errors: `x // 0` alone still raises.
         return [ir.expr_stmt(e)]
+
+    def sort_by_key(self, node, call, flow):
+        """xs.sort(key=f): sorted(xs, key=f) (every key first, as CPython), then xs takes the
+        items in their new order; a key that faults leaves xs as it was, as in CPython."""
+        kw = {k.arg: k.value for k in call.keywords}
+        if call.args or set(kw) - {"key", "reverse"}:
+            raise CompileError(call, "CallKeywords", "list.sort() takes key= and reverse= only")
+        target = call.func.value
+        if self.expr(target, flow).ty.kind != "list":
+            raise CompileError(call, "Method", "sort(key=...) of a list only")
+        ordered = self.exprs.sorted_by_key(call, target, kw["key"], kw.get("reverse"))
+        t = self.scope.temp("sorted", ordered.ty)
+        out = [ir.stmt("AllocaVarStmt", t.node, ordered.node)]
+        self.scope.comprehensions.append({"<sorted.items>": E(t.node, t.ty, True)})
+        try:
+            for method, args in (("clear", []), ("extend", [ast.Name("<sorted.items>", ast.Load())])):
+                method_call = ast.Call(ast.Attribute(target, method, ast.Load()), args, [])
+                out.append(ir.expr_stmt(self.exprs.visit(ast.fix_missing_locations(ast.copy_location(method_call,
+                                                                                                      call)))))
+        finally:
+            self.scope.comprehensions.pop()
+        return out
 
     def assign(self, node, name, value, flow):
         if value.ty.kind == "pending":
@@ -97,9 +131,37 @@ class StmtParser:
             return t.ty
         return self.scope.knowledge.pinned.get(name) or self.declared.get(name)
 
+    def store(self, node, target, value, flow):
+        """One target of an unpacking assignment gets @p value (already evaluated)."""
+        if isinstance(target, ast.Name):
+            return self.assign(target, target.id, value, flow)
+        if isinstance(target, ast.Subscript):
+            return self.set_item(node, target, None, flow, value)
+        return self.set_attr(node, target, None, flow, value)
+
+    def chained_assign(self, node, flow):
+        """a = b[i] = value: the value once, then each target from left to right (all share it)."""
+        if not all(isinstance(t, (ast.Name, ast.Subscript, ast.Attribute)) for t in node.targets):
+            raise CompileError(node, "AssignTarget", "chained assignment to a tuple")
+        first = node.targets[0]
+        expected = self.expected_for(first.id) if isinstance(first, ast.Name) else None
+        value = self.expr(node.value, flow, expected)
+        out = []
+        if not value.pure:
+            t = self.scope.temp("chain", value.ty)
+            out.append(ir.stmt("AllocaVarStmt", t.node, value.node))
+            value = E(t.node, t.ty, True, value.borrowed)
+        self.depth += 1  # a name first bound here is declared at the top (as for unpacking)
+        try:
+            for target in node.targets:
+                out += self.store(node, target, value, flow)
+        finally:
+            self.depth -= 1
+        return out
+
     def visit_Assign(self, node, flow):
         if len(node.targets) != 1:
-            raise CompileError(node, "AssignTarget", "chained assignment (a = b = ...)")
+            return self.chained_assign(node, flow)
         target = node.targets[0]
         if isinstance(target, ast.Name):
             value = self.exprs.parse(node.value, flow, self.expected_for(target.id), allow_pending=True)
@@ -113,7 +175,7 @@ class StmtParser:
             out = []
             self.depth += 1  # names bound by unpacking may be new: declare them at the top
             try:
-                self.exprs.bind_target(target, value, lambda t, v: self.assign(t, t.id, v, flow), out)
+                self.exprs.bind_target(target, value, lambda t, v: self.store(node, t, v, flow), out, items=True)
             finally:
                 self.depth -= 1
             return out
@@ -130,7 +192,7 @@ class StmtParser:
         obj = self.expr(target.value, flow)
         if obj.ty.kind not in ("list", "dict"):
             raise CompileError(target, "SetItem", f"item assignment to {obj.ty.text}")
-        self.no_mutation(target, obj, "item assignment")
+        self.no_mutation(target, obj, "item assignment", target.value)
         if obj.ty.kind == "list":
             index = self.exprs.index_value(target.slice) if not isinstance(target.slice, ast.Slice) else None
             if index is None or index.ty != INT:
@@ -165,8 +227,8 @@ class StmtParser:
             flow.assigned.add("self." + target.attr)
         return [ir.expr_stmt(E(ir.fn("ast.ClassSetAttr")(obj.node, target.attr, value.node), NONE))]
 
-    def no_mutation(self, node, obj, what):
-        if obj.borrowed:
+    def no_mutation(self, node, obj, what, receiver=None):
+        if obj.borrowed and not self.exprs.writes_back(receiver):
             raise CompileError(node, "BorrowedMutation", f"{what} would change an argument; native code works on "
                                "a copy of it, so the caller would not see the change")
 
@@ -194,7 +256,7 @@ class StmtParser:
             current = self.expr(t, flow)
             if current.ty.kind == "list" and op is ast.Add:
                 # lst += other extends the list in place (everyone sharing it sees it).
-                self.no_mutation(t, current, "+=")
+                self.no_mutation(t, current, "+=", t)
                 other = self.expr(node.value, flow, current.ty)
                 self.exprs.no_borrowed_store(node, E(other.node, other.ty, False,
                                                      fresh_borrowed(other.borrowed, other.ty)), "+=")
@@ -224,6 +286,8 @@ class StmtParser:
                 self.scope.init_of is not None:
             flow.require(t, "self." + t.attr)
         obj = keep(self.expr(t.value, flow), "aug.obj")
+        if self.exprs.writes_back(t.value):  # xs[i] += v on a list parameter copied back
+            obj = E(obj.node, obj.ty, obj.pure, False)
         holder = ast.Name("<aug.obj>", ast.Load())
         frame = {"<aug.obj>": obj}
         self.scope.comprehensions.append(frame)
@@ -257,7 +321,7 @@ class StmtParser:
             obj = self.expr(t.value, flow)
             if obj.ty.kind not in ("list", "dict"):
                 raise CompileError(t, "Delete", f"del on {obj.ty.text}")
-            self.no_mutation(t, obj, "del")
+            self.no_mutation(t, obj, "del", t.value)
             index = self.exprs.index_value(t.slice) if obj.ty.kind == "list" else self.expr(t.slice, flow)
             out.append(ir.expr_stmt(E(ir.fn("ast.ContainerDelItem")(obj.node, index.node), NONE)))
         return out
@@ -266,7 +330,8 @@ class StmtParser:
         if self.scope.init_of is not None:
             self.exprs.flow = flow
             self.exprs.require_all_fields(node)
-        if node.value is None:
+        if node.value is None or (self.ret == NONE and isinstance(node.value, ast.Constant) and
+                                  node.value.value is None):
             if self.ret != NONE:
                 raise CompileError(node, "ReturnNone", "functions must return a value")
             flow.reachable = False
@@ -293,6 +358,77 @@ class StmtParser:
             raise CompileError(node, "Continue", "'continue' outside loop")
         flow.reachable = False
         return [ir.stmt("Continue")]
+
+    def visit_Raise(self, node, flow):
+        """ValueError, IndexError, RuntimeError and ZeroDivisionError with one str message are
+        raised natively; any other raise goes back to CPython, which runs the (pure) function
+        again and raises its own exception: the same type, message, cause and traceback."""
+        if node.exc is None:
+            raise CompileError(node, "Raise", "a bare 'raise' re-raises what native code never catches")
+        out = [ir.expr_stmt(self.native_raise(node, flow) or
+                            ir.call_op("raise_in_python", [], BOOL))]
+        flow.reachable = False
+        return out
+
+    def native_raise(self, node, flow):
+        exc = node.exc
+        if node.cause is not None or not isinstance(exc, ast.Call) or not isinstance(exc.func, ast.Name) or \
+                exc.func.id not in _NATIVE_RAISES or not self.scope.module_name(exc.func.id) or \
+                len(exc.args) != 1 or exc.keywords or isinstance(exc.args[0], ast.Starred):
+            return None
+        try:
+            message = self.expr(exc.args[0], flow)
+        except CompileError:
+            return None
+        if message.ty != STR:
+            return None
+        return ir.call_op("raise_text", [ir.const_int(_NATIVE_RAISES[exc.func.id]), message], BOOL)
+
+    def visit_Assert(self, node, flow):
+        """A failing assert goes back to CPython, which raises AssertionError with its message."""
+        self.exprs.flow = flow
+        cond = self.exprs.condition(node.test)
+        fail = ir.seq([ir.expr_stmt(ir.call_op("raise_in_python", [], BOOL))])
+        return [ir.stmt("IfStmt", ir.fn("ast.PrimNot")(cond.node), fail, None)]
+
+    def visit_Try(self, node, flow):
+        """try/except (no else, no finally, no `as`): a handler runs for the faults native code
+        raises that CPython's except clause would take; faults it cannot name natively
+        (OverflowError, TypeError, ...) are FALLBACK, never caught: the call then runs in
+        CPython, whose handler takes them. A handler starts from the state before the try."""
+        if node.finalbody or node.orelse:
+            raise CompileError(node, "TryFinally", "try ... else / finally is not supported")
+        body, body_flow = self.nested(node.body, flow.copy())
+        masks, handlers, ends = [], [], [body_flow]
+        for h in node.handlers:
+            if h.name is not None:
+                raise CompileError(h, "ExceptAs", "except ... as name is not supported")
+            mask = self.caught(h)
+            handler, end = self.nested(h.body, flow.copy())
+            ends.append(end)
+            if mask:
+                masks.append(ir.const_int(mask).node)
+                handlers.append(handler)
+        joined = ends[0]
+        for end in ends[1:]:
+            joined = Flow.join(joined, end)
+        flow.assigned, flow.reachable = joined.assigned, joined.reachable
+        if not handlers:
+            return [body]
+        return [ir.stmt("TryStmt", body, masks, handlers)]
+
+    def caught(self, handler):
+        kinds = [] if handler.type is None else \
+            handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        if handler.type is None:
+            return _ALL_FAULTS
+        mask = 0
+        for k in kinds:
+            if not isinstance(k, ast.Name) or not self.scope.module_name(k.id) or \
+                    k.id in self.scope.module.classes or k.id in self.scope.signatures:
+                raise CompileError(k, "Except", f"except {ast.unparse(k)}: only built-in exception names")
+            mask |= _CAUGHT.get(k.id, 0)
+        return mask
 
     # ---- compound statements ------------------------------------------------
     def visit_If(self, node, flow):

@@ -110,8 +110,25 @@ void Release(SpineValue* value) {
   if (value->t >= SPINE_TYPE_OBJECT) Py_XDECREF(Obj(value));
 }
 
-const SpineRuntimeApi kApi = {&SeqLen,  &SeqGet,    &TableNext, &StrData, &NewStr, &NewList,
-                              &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release};
+int ListReplace(const SpineValue* list, SpineValue* items) {
+  PyObject* target = Obj(list);
+  PyObject* source = static_cast<PyObject*>(items->u.v_pointer);
+  int rc = PyList_SetSlice(target, 0, PyList_GET_SIZE(target), source);
+  Py_DECREF(source);
+  return rc;
+}
+
+int DictReplace(const SpineValue* dict, SpineValue* entries) {
+  PyObject* target = Obj(dict);
+  PyObject* source = static_cast<PyObject*>(entries->u.v_pointer);
+  PyDict_Clear(target);
+  int rc = PyDict_Update(target, source);
+  Py_DECREF(source);
+  return rc;
+}
+
+const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,  &TableNext, &StrData, &NewStr,      &NewList,    &ListAppend,
+                              &NewTuple, &NewDict, &DictSet,   &Release, &ListReplace, &DictReplace};
 
 }  // namespace
 

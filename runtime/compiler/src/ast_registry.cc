@@ -77,6 +77,11 @@ REGISTER_GLOBAL("ast.IfStmt")
 REGISTER_GLOBAL("ast.WhileStmt").Params({Arg("cond"), Arg("body")}).SetBody([](PrimExpr c, Stmt b) {
   return WhileStmt::Make(c, b);
 });
+REGISTER_GLOBAL("ast.TryStmt")
+    .Params({Arg("body"), Arg("masks"), Arg("handlers")})
+    .SetBody([](Stmt b, McValue masks, McValue handlers) {
+      return TryStmt::Make(b, ToArray<PrimExpr>(masks, "ast.TryStmt"), ToArray<Stmt>(handlers, "ast.TryStmt"));
+    });
 REGISTER_GLOBAL("ast.Break").SetBody([] { return BreakStmt::Make(); });
 REGISTER_GLOBAL("ast.Continue").SetBody([] { return ContinueStmt::Make(); });
 
@@ -86,6 +91,19 @@ REGISTER_GLOBAL("ast.PrimFunc")
       return PrimFunc::Make(std::move(name), ToArray<PrimVar>(params, "ast.PrimFunc"),
                             ToArray<PrimExpr>(defaults, "ast.PrimFunc"), std::move(body), std::move(ret));
     });
+// The list parameters whose contents go back to the caller (PrimFuncNode::writeback).
+REGISTER_GLOBAL("ast.PrimFuncWriteBack").Params({Arg("function"), Arg("params")}).SetBody([](PrimFunc f, McValue ps) {
+  rt::Array<PrimVar> vars = ToArray<PrimVar>(ps, "ast.PrimFuncWriteBack");
+  for (const PrimVar& v : vars) {
+    bool is_param = false;
+    for (const PrimVar& p : f->params) is_param = is_param || p.same_as(v);
+    if (!is_param || !(v.type().As<ListTypeNode>() || v.type().As<DictTypeNode>())) {
+      rt::ThrowTypeError("ast.PrimFuncWriteBack: not a list or dict parameter");
+    }
+  }
+  const_cast<PrimFuncNode*>(f.operator->())->writeback = std::move(vars);
+  return f;
+});
 REGISTER_GLOBAL("ast.IRModule").Params({Arg("functions", McValue())}).SetBody([](McValue fns) {
   IRModule m = IRModule::Make();
   if (!fns.IsNull()) {

@@ -125,8 +125,30 @@ int DictSet(void* dict, SpineValue* key, SpineValue* value) {
 
 void Release(SpineValue* value) { rt::McValue::Adopt(*value); }
 
-const SpineRuntimeApi kApi = {&SeqLen,  &SeqGet,    &TableNext, &StrData, &NewStr, &NewList,
-                              &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release};
+int ListReplace(const SpineValue* list, SpineValue* items) {
+  rt::McValue source = rt::McValue::Adopt(*items);
+  try {
+    static_cast<rt::ListNode*>(list->u.v_pointer)->data =
+        static_cast<rt::ListNode*>(source.value().u.v_pointer)->data;
+    return 0;
+  } catch (...) {
+    return -1;
+  }
+}
+
+int DictReplace(const SpineValue* dict, SpineValue* entries) {
+  rt::McValue source = rt::McValue::Adopt(*entries);
+  try {
+    static_cast<rt::DictNode*>(dict->u.v_pointer)->table =
+        static_cast<rt::DictNode*>(source.value().u.v_pointer)->table;
+    return 0;
+  } catch (...) {
+    return -1;
+  }
+}
+
+const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,  &TableNext, &StrData, &NewStr,      &NewList,    &ListAppend,
+                              &NewTuple, &NewDict, &DictSet,   &Release, &ListReplace, &DictReplace};
 
 }  // namespace
 

@@ -214,6 +214,59 @@ Type IterValue(const std::string& name, const Args& args) {
   return it->item_type;
 }
 
+// math_* of numbers: a float (math_floor/ceil/trunc: an int; math_is*: a bool).
+Type MathOfNumbers(const std::string& name, const Args& args) {
+  size_t arity = name == "math_atan2" || name == "math_copysign" || name == "math_fmod" || name == "math_pow" ||
+                         name == "math_log_base"
+                     ? 2
+                     : 1;
+  Count(name, args, arity, arity);
+  for (const PrimExpr& a : args) {
+    if (!IsScalarType(a->checked_type)) Bad(name, args);
+  }
+  if (name == "math_floor" || name == "math_ceil" || name == "math_trunc") return Int();
+  if (name.rfind("math_is", 0) == 0) return Bool();
+  return ScalarType(kFloat64);
+}
+
+// Ops on ints only (bools count as ints): math_gcd, math_isqrt, math_factorial, shifts, ~.
+Type OfInts(const std::string& name, const Args& args) {
+  size_t arity = name == "math_gcd" || name == "lshift" || name == "rshift" ? 2 : 1;
+  Count(name, args, arity, arity);
+  for (const PrimExpr& a : args) {
+    if (!IsInt(a->checked_type) && !IsBool(a->checked_type)) Bad(name, args);
+  }
+  return Int();
+}
+
+// & | ^: of ints; of two bools a bool, as in Python.
+Type BitOp(const std::string& name, const Args& args) {
+  Count(name, args, 2, 2);
+  for (const PrimExpr& a : args) {
+    if (!IsInt(a->checked_type) && !IsBool(a->checked_type)) Bad(name, args);
+  }
+  return IsBool(Arg(args, 0)) && IsBool(Arg(args, 1)) ? Bool() : Int();
+}
+
+// **: int ** int is an int (a negative exponent goes back to CPython); with a float, a float.
+Type Pow(const std::string& name, const Args& args) {
+  Count(name, args, 2, 2);
+  if (!IsScalarType(Arg(args, 0)) || !IsScalarType(Arg(args, 1))) Bad(name, args);
+  return IsFloat(Arg(args, 0)) || IsFloat(Arg(args, 1)) ? ScalarType(kFloat64) : Int();
+}
+
+// raise_in_python: no operands; raise_text: a fault kind and a str message. Both never return:
+// typed bool so they can stand as statements.
+Type Raising(const std::string& name, const Args& args) {
+  if (name == "raise_in_python") {
+    Count(name, args, 0, 0);
+    return Bool();
+  }
+  Count(name, args, 2, 2);
+  if (!IsInt(Arg(args, 0)) || !IsStr(Arg(args, 1))) Bad(name, args);
+  return Bool();
+}
+
 const std::vector<std::pair<std::string, Checker>>& OpTable() {
   // neg/pos: unary -/+; check_range_step: returns its argument, ValueError if zero (range()).
   static const std::vector<std::pair<std::string, Checker>> table = {
@@ -227,6 +280,21 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"iter_list", Iter},       {"iter_str", Iter},         {"iter_keys", Iter},
       {"iter_values", Iter},     {"iter_items", Iter},       {"iter_next", IterNext},
       {"iter_value", IterValue},
+      {"pow", Pow},              {"bit_and", BitOp},         {"bit_or", BitOp},
+      {"bit_xor", BitOp},        {"lshift", OfInts},         {"rshift", OfInts},
+      {"invert", OfInts},        {"math_gcd", OfInts},       {"math_isqrt", OfInts},
+      {"math_factorial", OfInts}, {"raise_in_python", Raising}, {"raise_text", Raising},
+      {"math_sqrt", MathOfNumbers}, {"math_exp", MathOfNumbers}, {"math_exp2", MathOfNumbers},
+      {"math_expm1", MathOfNumbers}, {"math_sin", MathOfNumbers}, {"math_cos", MathOfNumbers},
+      {"math_tan", MathOfNumbers}, {"math_asin", MathOfNumbers}, {"math_acos", MathOfNumbers},
+      {"math_atan", MathOfNumbers}, {"math_sinh", MathOfNumbers}, {"math_cosh", MathOfNumbers},
+      {"math_tanh", MathOfNumbers}, {"math_fabs", MathOfNumbers}, {"math_cbrt", MathOfNumbers},
+      {"math_log", MathOfNumbers}, {"math_log2", MathOfNumbers}, {"math_log10", MathOfNumbers},
+      {"math_log1p", MathOfNumbers}, {"math_degrees", MathOfNumbers}, {"math_radians", MathOfNumbers},
+      {"math_log_base", MathOfNumbers}, {"math_atan2", MathOfNumbers}, {"math_copysign", MathOfNumbers},
+      {"math_fmod", MathOfNumbers}, {"math_pow", MathOfNumbers}, {"math_floor", MathOfNumbers},
+      {"math_ceil", MathOfNumbers}, {"math_trunc", MathOfNumbers}, {"math_isnan", MathOfNumbers},
+      {"math_isinf", MathOfNumbers}, {"math_isfinite", MathOfNumbers},
   };
   return table;
 }

@@ -129,6 +129,15 @@ Doc AstPrinter::VisitStmt_(const IfStmtNode* n) {
 Doc AstPrinter::VisitStmt_(const WhileStmtNode* n) {
   return Doc() << "while " << Print(n->cond) << ":" << Block(n->body);
 }
+Doc AstPrinter::VisitStmt_(const TryStmtNode* n) {
+  Doc d;
+  d << "try:" << Block(n->body);
+  for (size_t i = 0; i < n->handlers.size(); ++i) {
+    d << Doc::NewLine() << "except (fault kinds " << Print(n->masks[static_cast<int64_t>(i)]) << "):"
+      << Block(n->handlers[static_cast<int64_t>(i)]);
+  }
+  return d;
+}
 Doc AstPrinter::VisitStmt_(const BreakStmtNode*) { return Doc() << "break"; }
 Doc AstPrinter::VisitStmt_(const ContinueStmtNode*) { return Doc() << "continue"; }
 

@@ -297,6 +297,27 @@ void Rewriter::VisitStmt_(const IfStmtNode* n, std::ostream& os) {
   os << "\n";
 }
 
+void Rewriter::VisitStmt_(const TryStmtNode* n, std::ostream& os) {
+  // Zero cost until a fault: the handler tests the kind, and anything it does
+  // not take (FALLBACK always) goes on unwinding with `throw;`.
+  std::string fault = Temp();
+  Line(os);
+  os << "try";
+  Block(n->body, os);
+  os << " catch (const spine_cg::Fault& " << fault << ") {\n";
+  for (size_t i = 0; i < n->handlers.size(); ++i) {
+    Line(os);
+    os << (i ? "else if" : "if") << " ((" << n->masks[static_cast<int64_t>(i)].As<IntImmNode>()->value << "LL >> "
+       << fault << ".kind) & 1)";
+    Block(n->handlers[static_cast<int64_t>(i)], os);
+    os << "\n";
+  }
+  Line(os);
+  os << "else throw;\n";
+  Line(os);
+  os << "}\n";
+}
+
 void Rewriter::VisitStmt_(const WhileStmtNode* n, std::ostream& os) {
   Line(os);
   os << "while (";

@@ -38,6 +38,10 @@ bool IsFloat(const PrimExpr& e) { return IsScalarType(e.type()) && e.dtype() == 
 void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream& os) {
   std::vector<PrimExpr> args;
   for (const PrimExpr& a : n->args) args.push_back(a);
+  if (op == "raise_in_python") {  // the one op without operands
+    os << "(spine_cg::raise_in_python(), false)";
+    return;
+  }
   const PrimExpr& x = args[0];
   bool f = IsFloat(x);
   const Type& t0 = x.type();
@@ -136,9 +140,49 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     os << Render(x) << ".Next()";
   } else if (op == "iter_value") {
     os << Render(x) << ".cur";
+  } else if (op == "raise_text") {
+    os << "(";
+    Call("spine_cg::raise_text", args, os);
+    os << ", false)";
+  } else if (op.rfind("math_", 0) == 0 && (op == "math_floor" || op == "math_ceil" || op == "math_trunc") && !f) {
+    EmitAs(x, kInt64, os);  // of an int: the int itself
+  } else if (op.rfind("math_", 0) == 0 || op == "pow" || op.rfind("bit_", 0) == 0 || op == "lshift" ||
+             op == "rshift" || op == "invert") {
+    EmitNumeric(op, args, os);
   } else {
     rt::ThrowValueError("code generation does not know op '" + op + "'");
   }
+}
+
+void Rewriter::EmitNumeric(const std::string& op, const std::vector<PrimExpr>& args,
+                           std::ostream& os) {
+  // The C++ function and the type its operands are converted to (Python converts ints to floats
+  // for math's float functions; bools are ints).
+  std::string fn, cast = "double";
+  bool all_bool = true;
+  for (const PrimExpr& a : args) all_bool = all_bool && a.dtype() == kBool;
+  if (op == "pow") {
+    bool any_float = false;
+    for (const PrimExpr& a : args) any_float = any_float || IsFloat(a);
+    fn = any_float ? "spine_cg::pow_f" : "spine_cg::pow_i";
+    cast = any_float ? "double" : "int64_t";
+  } else if (op.rfind("bit_", 0) == 0) {
+    fn = "spine_cg::" + op.substr(4) + (all_bool ? "_b" : "_i");
+    cast = all_bool ? "bool" : "int64_t";
+  } else if (op == "lshift" || op == "rshift" || op == "invert") {
+    fn = "spine_cg::" + op + "_i";
+    cast = "int64_t";
+  } else if (op == "math_gcd" || op == "math_isqrt" || op == "math_factorial") {
+    fn = "spine_cg::" + op;
+    cast = "int64_t";
+  } else {
+    fn = "spine_cg::" + op;
+  }
+  Sequence(args, [&](const std::vector<std::string>& a) {
+    os << fn << "(";
+    for (size_t i = 0; i < a.size(); ++i) os << (i ? ", " : "") << cast << "(" << a[i] << ")";
+    os << ")";
+  }, os);
 }
 
 }  // namespace spine::compiler

@@ -1,4 +1,5 @@
 // SourceRewriter: a loadable module around the Rewriter's functions.
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -27,6 +28,7 @@ std::string PyTypeText(const Type& t) {
 // its iteration order would be ours, not CPython's).
 bool CanCross(const Type& t, bool result) {
   if (IsScalarType(t) || t.As<StringTypeNode>()) return true;
+  if (t.As<NoneTypeNode>()) return result;  // `-> None`: the wrapper leaves the result None
   if (const auto* l = t.As<ListTypeNode>()) return CanCross(l->item_type, result);
   if (const auto* s = t.As<SetTypeNode>()) return !result && CanCross(s->item_type, result);
   if (const auto* d = t.As<DictTypeNode>()) return CanCross(d->key_type, result) && CanCross(d->value_type, result);
@@ -59,11 +61,37 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
        << ")) return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_TYPE, \"argument '" << p->var_name << "' must be "
        << PyTypeText(p.type()) << "\");\n";
   }
-  os << "    spine_cg::Conv<" << Rewriter::CType(f->ret_type) << ">::To(" << Rewriter::FuncSymbol(name) << "(";
-  for (size_t i = 0; i < n; ++i) os << (i ? ", " : "") << "spine_cg::Move(a" << i << ")";
-  os << "), ret);\n    return 0;\n";
+  // Parameters changed in place: never the same list as another parameter (native code
+  // holds copies, so two names for one list would part), and copied back after success.
+  std::vector<size_t> back;
+  for (size_t i = 0; i < n; ++i) {
+    for (const PrimVar& w : f->writeback) {
+      if (w.same_as(f->params[static_cast<int64_t>(i)])) back.push_back(i);
+    }
+  }
+  for (size_t i : back) {
+    for (size_t j = 0; j < n; ++j) {
+      const Type& other = f->params[static_cast<int64_t>(j)].type();
+      if (j == i || !(other.As<ListTypeNode>() || other.As<DictTypeNode>())) continue;
+      os << "    if (args[" << i << "].u.v_pointer == args[" << j << "].u.v_pointer) return spine_cg::Report("
+         << "__mc_module_ctx, SPINE_FAULT_FALLBACK, \"one container passed twice\");\n";
+    }
+  }
+  bool none = f->ret_type.As<NoneTypeNode>() != nullptr;
+  auto is_back = [&](size_t i) { return std::find(back.begin(), back.end(), i) != back.end(); };
+  os << "    " << (none ? "" : "auto result = ") << Rewriter::FuncSymbol(name) << "(";
+  for (size_t i = 0; i < n; ++i) os << (i ? ", " : "") << (is_back(i) ? "a" : "spine_cg::Move(a") << i << (is_back(i) ? "" : ")");
+  os << ");\n";
+  for (size_t i : back) {
+    os << "    spine_cg::Conv<" << Rewriter::CType(f->params[static_cast<int64_t>(i)].type()) << ">::WriteBack(a" << i
+       << ", args[" << i << "]);\n";
+  }
+  if (!none) os << "    spine_cg::Conv<" << Rewriter::CType(f->ret_type) << ">::To(result, ret);\n";
+  os << "    return 0;\n";
   os << "  } catch (const spine_cg::Fault& fault) {\n";
-  os << "    return spine_cg::Report(__mc_module_ctx, fault.kind, fault.message);\n";
+  // A function that changes its arguments cannot be left half way: CPython runs it from the start.
+  os << "    return spine_cg::Report(__mc_module_ctx, " << (back.empty() ? "fault.kind" : "SPINE_FAULT_FALLBACK")
+     << ", fault.Text());\n";
   os << "  } catch (...) {\n";
   os << "    return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_FALLBACK, \"unexpected C++ exception\");\n";
   os << "  }\n}\n\n";

@@ -70,6 +70,26 @@ WhileStmt WhileStmt::Make(PrimExpr cond, Stmt body) {
   return WhileStmt(rt::object_p<rt::object_t>(n));
 }
 
+TryStmt TryStmt::Make(Stmt body, rt::Array<PrimExpr> masks, rt::Array<Stmt> handlers) {
+  if (!body.defined()) rt::ThrowTypeError("TryStmt: undefined body");
+  if (masks.size() != handlers.size() || masks.size() == 0) rt::ThrowValueError("TryStmt: one mask per handler");
+  for (const PrimExpr& m : masks) {
+    const auto* imm = m.As<IntImmNode>();
+    // Bit 1 is FALLBACK, which native code must never handle itself; kinds are 1..7.
+    if (!imm || imm->value < 0 || imm->value >= 256 || (imm->value & 2)) {
+      rt::ThrowValueError("TryStmt: a mask is an int64 constant of fault kinds other than FALLBACK");
+    }
+  }
+  for (const Stmt& h : handlers) {
+    if (!h.defined()) rt::ThrowTypeError("TryStmt: undefined handler");
+  }
+  auto n = rt::MakeObject<TryStmtNode>();
+  n->body = std::move(body);
+  n->masks = std::move(masks);
+  n->handlers = std::move(handlers);
+  return TryStmt(rt::object_p<rt::object_t>(n));
+}
+
 BreakStmt BreakStmt::Make() { return BreakStmt(rt::object_p<rt::object_t>(rt::MakeObject<BreakStmtNode>())); }
 
 ContinueStmt ContinueStmt::Make() {

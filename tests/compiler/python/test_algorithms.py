@@ -9,11 +9,9 @@ import itertools
 import math
 import typing
 
-import pytest
 
 import corpus_algorithms as corpus
-from differential import Suite
-from native import check_eligible
+from differential import corpus_tests
 
 MAX_CASES = 150
 INT64_MAX, INT64_MIN = 2 ** 63 - 1, -(2 ** 63)
@@ -51,27 +49,4 @@ def inputs_for(f):
     return cases[::step]
 
 
-@pytest.fixture(scope="module")
-def suite(tmp_path_factory):
-    return Suite.build(corpus, FUNCTIONS, inputs_for, tmp_path_factory.mktemp("native"))
-
-
-def test_corpus_size():
-    assert len(FUNCTIONS) >= 80
-
-
-def test_every_corpus_function_is_eligible():
-    # The corpus is what native code already does: a function that stops compiling fails here.
-    with open(corpus.__file__) as f:
-        eligible = {name for name, why in check_eligible(f.read()) if why is None}
-    assert eligible == {f.__name__ for f in FUNCTIONS}
-
-
-@pytest.mark.parametrize("f", FUNCTIONS, ids=lambda f: f.__name__)
-def test_same_meaning(suite, f):
-    suite.check(f)
-
-
-def test_few_cases_declined(suite):
-    declined, total = suite.check_declines()
-    assert total > 4000
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 80, 4000))

@@ -14,8 +14,8 @@ import typing
 import pytest
 
 import corpus_containers as corpus
-from differential import DECLINED, Suite, outcome
-from native import NativeFallback, check_eligible, module_loader, simple_compile
+from differential import DECLINED, corpus_tests, outcome
+from native import NativeFallback, module_loader, simple_compile
 
 MAX_CASES = 120
 
@@ -60,31 +60,7 @@ def inputs_for(f):
     return cases[::step]
 
 
-@pytest.fixture(scope="module")
-def suite(tmp_path_factory):
-    return Suite.build(corpus, FUNCTIONS, inputs_for, tmp_path_factory.mktemp("native"))
-
-
-def test_corpus_size():
-    assert len(FUNCTIONS) >= 40
-
-
-def test_every_corpus_function_is_eligible():
-    # The corpus is what native code already does: a function that stops compiling fails here.
-    with open(corpus.__file__) as f:
-        eligible = {name for name, why in check_eligible(f.read()) if why is None}
-    assert eligible == {f.__name__ for f in FUNCTIONS}
-
-
-@pytest.mark.parametrize("f", FUNCTIONS, ids=lambda f: f.__name__)
-def test_same_meaning(suite, f):
-    # Arguments are never changed either (CPython's functions do not change them).
-    suite.check(f)
-
-
-def test_few_cases_declined(suite):
-    declined, total = suite.check_declines()
-    assert total > 3000
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 40, 3000))
 
 
 # Values of another type than the annotation says: native code must decline them.

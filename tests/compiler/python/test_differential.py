@@ -2,7 +2,6 @@
 the same result with the same type, or raise the same exception type with
 the same message, as CPython (differential.py: the native answer itself,
 no Python fallback)."""
-import copy
 import inspect
 import itertools
 import math
@@ -11,8 +10,8 @@ import os
 import pytest
 
 import corpus
-from differential import DECLINED, Suite, outcome
-from native import NativeFallback, check_eligible, module_loader, simple_compile
+from differential import DECLINED, corpus_tests, outcome
+from native import NativeFallback, module_loader, simple_compile
 
 INT64_MAX, INT64_MIN = 2 ** 63 - 1, -(2 ** 63)
 INTS = [0, 1, -1, 2, -2, 3, -3, 7, -7, 10, 100, -100, 2 ** 31, 2 ** 53 + 1, -(2 ** 53) - 1,
@@ -43,30 +42,7 @@ def inputs_for(f):
     return cases[::step]
 
 
-@pytest.fixture(scope="module")
-def suite(tmp_path_factory):
-    return Suite.build(corpus, FUNCTIONS, inputs_for, tmp_path_factory.mktemp("native"))
-
-
-def test_corpus_size():
-    assert len(FUNCTIONS) >= 80
-
-
-def test_every_corpus_function_is_eligible():
-    # The corpus is what native code already does: a function that stops compiling fails here.
-    with open(corpus.__file__) as f:
-        eligible = {name for name, why in check_eligible(f.read()) if why is None}
-    assert eligible == {f.__name__ for f in FUNCTIONS}
-
-
-@pytest.mark.parametrize("f", FUNCTIONS, ids=lambda f: f.__name__)
-def test_same_meaning(suite, f):
-    suite.check(f)
-
-
-def test_few_cases_declined(suite):
-    declined, total = suite.check_declines()
-    assert total > 10000
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 80, 10000))
 
 
 def test_unrepresentable_arguments_are_declined(suite):

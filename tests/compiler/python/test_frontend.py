@@ -11,8 +11,20 @@ L = "def f(xs: list[int]) -> int:\n"
 
 REJECTED = [
     # scalars
-    (F + "    return x ** 2\n", 2, 11, "Pow"),
-    (F + "    return x & 1\n", 2, 11, "BitAnd"),
+    (F + "    return x @ 2\n", 2, 11, "MatMult"),
+    (F + "    return x & 1.5\n", 2, 11, "OperandType"),
+    (F + "    return math.sqrt(x)\n", 2, 11, "GlobalName"),
+    ("import math\n" + F + "    return math.hypot(x)\n", 3, 11, "Math"),
+    ("from typing import FrozenSet\ndef f(x: FrozenSet[int]) -> int:\n    return 1\n", 2, 9, "Annotation"),
+    ("N = 2 ** 70\n", 1, 4, "ModuleConstant"),
+    ("N = [1]\n", 1, 4, "ModuleConstant"),
+    ("N = '%0999999999d' % 1\n", 1, 4, "ModuleConstant"),
+    ("N = 'ab' * 4096\n", 1, 4, "ModuleConstant"),
+    ("N = 1 << 100\n", 1, 4, "ModuleConstant"),
+    (F + "    raise\n", 2, 4, "Raise"),
+    (F + "    try:\n        x = 1\n    finally:\n        pass\n    return x\n", 2, 4, "TryFinally"),
+    (F + "    try:\n        x = 1\n    except ValueError as e:\n        pass\n    return x\n", 4, 4, "ExceptAs"),
+    (F + "    try:\n        y = 1 // x\n    except ValueError:\n        pass\n    return y\n", 6, 11, "UnboundName"),
     ("def f(x) -> int:\n    return 1\n", 1, 6, "MissingAnnotation"),
     (F + "    if x:\n        return 1\n", 1, 0, "MissingReturn"),
     (F + "    if x:\n        y = 1\n    return y\n", 4, 11, "UnboundName"),
@@ -28,7 +40,7 @@ REJECTED = [
     (F + "    with x:\n        pass\n    return x\n", 2, 4, "With"),
     (F + "    return g\n", 2, 11, "GlobalName"),
     (F + "    for i in range(x, 0, 0):\n        pass\n    return x\n", 2, 25, "RangeStep"),
-    (F + "    a = b = x\n    return a\n", 2, 4, "AssignTarget"),
+    (F + "    a = (b, c) = x\n    return a\n", 2, 4, "AssignTarget"),
     # annotations
     ("def f(x: list) -> int:\n    return 1\n", 1, 9, "BareContainer"),
     ("def f(x: dict[float, int]) -> int:\n    return 1\n", 1, 9, "KeyType"),
@@ -53,9 +65,13 @@ REJECTED = [
     (L + "    xs *= 2\n    return 1\n", 2, 4, "AugAssign"),
     (L + "    del xs\n    return 1\n", 2, 8, "Delete"),
     ("def f(d: dict[str, int]) -> int:\n    return sum(d)\n", 2, 11, "Builtin"),
-    (L + "    return sorted(xs, key=len)[0]\n", 2, 11, "CallKeywords"),
+    (L + "    return sorted(xs, key=lambda v: v / 2)[0]\n", 2, 26, "SortKey"),
+    (L + "    return sorted(xs, key=print)[0]\n", 2, 26, "SortKey"),
+    (L + "    r = len(xs) > 0\n    return sorted(xs, key=abs, reverse=r)[0]\n", 3, 39, "SortKey"),
     # arguments are read-only natively (they are copies)
-    (L + "    xs.append(1)\n    return 1\n", 2, 4, "BorrowedMutation"),
+    (L + "    xs.append(1)\n    xs = [2]\n    return 1\n", 2, 4, "BorrowedMutation"),
+    ("def g(xs: list[int]) -> None:\n    xs.append(1)\n" + L + "    ys = xs\n    g(ys)\n    return 1\n", 5, 6,
+     "BorrowedMutation"),
     (L + "    ys = xs\n    ys[0] = 1\n    return 1\n", 3, 4, "BorrowedMutation"),
     (L + "    ys = [xs]\n    return 1\n", 2, 10, "BorrowedStore"),
     ("def f(xs: list[int]) -> list[int]:\n    return xs\n", 2, 4, "ReturnBorrowed"),
@@ -90,7 +106,7 @@ def test_ast_is_inspectable():
     (f,) = parse_module("def add(a: int, b: int) -> int:\n    c = a + b\n    return c\n")
     get = spine_runtime.get_global("runtime.NodeGetAttr")
     names = spine_runtime.get_global("runtime.NodeGetAttrNames")
-    assert list(names(f)) == ["name", "params", "defaults", "body", "ret_type"]
+    assert list(names(f)) == ["name", "params", "defaults", "body", "ret_type", "writeback"]
     assert get(f, "name") == "add"
     text = spine_runtime.get_global("ast.AsText")(f)
     assert text == "def add(a: int64, b: int64) -> int64:\n  c: int64 = (a + b)\n  return c"
@@ -132,17 +148,20 @@ def test_empty_literals_are_typed_by_their_first_use():
 def test_check_eligible_reports_each_function():
     program = (
         "import json\n"
-        "x = 1\n"
+        "x = [1]\n"
+        "y = 2 ** 10\n"
         "class P:\n    v: int = 0\n"
         "def ok(xs: list[int]) -> int:\n    return sum(xs)\n"
-        "def mutates(xs: list[int]) -> int:\n    xs.append(1)\n    return 1\n"
+        "def mutates(xs: list[list[int]]) -> int:\n    xs.append([1])\n    return 1\n"
         "def internal(p: P) -> int:\n    return p.v\n"
-        "def caller(xs: list[int]) -> int:\n    return mutates(xs)\n"
-        "def uses_global() -> int:\n    return x\n")
+        "def caller(xs: list[list[int]]) -> int:\n    return mutates(xs)\n"
+        "def uses_global() -> int:\n    return x[0]\n"
+        "def uses_constant() -> int:\n    return y\n")
     result = dict(check_eligible(program))
-    assert list(result) == ["ok", "mutates", "internal", "caller", "uses_global"]
+    assert list(result) == ["ok", "mutates", "internal", "caller", "uses_global", "uses_constant"]
+    assert result["uses_constant"] is None
     assert result["ok"] is None
     assert "BorrowedMutation" in result["mutates"]
     assert "cannot cross" in result["internal"]
-    assert result["caller"] == "calls mutates(), which is not eligible"
+    assert "mutates() changes 'xs'" in result["caller"]
     assert "GlobalName" in result["uses_global"]

@@ -87,20 +87,20 @@ def test_plan_screens_and_builds_units():
         "def shadowed(x: int) -> int:\n"
         "    return x\n"
         "shadowed = 3\n"
-        "def kw(x: int, *, y: int) -> int:\n"
+        "def kw(x: int, *y: int) -> int:\n"
         "    return x\n"
         "def reads_module(x: int) -> int:\n"
         "    return math.floor(x)\n"
     )
     p = hot.plan(source, {"lookup"})
     assert p.functions == ["helper", "main", "tool_user", "shadowed", "kw", "reads_module"]
-    assert sorted(p.units) == ["helper", "main"]
+    assert sorted(p.units) == ["helper", "main", "reads_module"]
     assert p.reasons == {
         "tool_user": "line 10: calls the tool lookup",
         "shadowed": "the name shadowed is bound more than once in the program",
-        "kw": "only plain positional parameters without defaults are compiled",
-        "reads_module": "line 18: uses the global math",
+        "kw": "*args and **kwargs stay Python",
     }
+    assert p.units["reads_module"].source.startswith("import math\n\ndef reads_module")
     unit = p.units["main"]
     assert unit.source == ("def helper(x: int) -> int:\n    return x * 2\n\n"
                            "def main(x: int) -> int:\n    # a comment\n    return helper(x) + 1\n")
@@ -122,7 +122,7 @@ def test_auto_switches_after_threshold_and_keeps_meaning(host):
     assert scope["result"] == [[3 * i for i in range(10)], "NativeFunction", 6, 3 * 2 ** 70, 12]
     f = report["f"]
     assert f["status"] == "native" and f["switched_after"] == 3
-    assert f["fallbacks"] == 2  # 2 ** 70 does not fit int64; keywords are bound by Python
+    assert f["fallbacks"] == 1  # 2 ** 70 does not fit int64 (keywords are bound natively)
     assert host.requests == ["start", "compile"]
 
 
@@ -139,15 +139,16 @@ def test_auto_polls_until_the_module_is_ready(host, monkeypatch):
 
 def test_cold_and_failed_functions_report_why(host):
     source = ("def cold(x: int) -> int:\n    return x\n\n"
-              "def bad(x: int) -> int:\n    return x ** 2\n\n"
+              "def bad(x: int) -> int:\n    for i in range(1):\n        pass\n    else:\n        pass\n"
+              "    return x ** 2\n\n"
               "def talks(x: int) -> int:\n    print(x)\n    return x\n\n"
               "result = [cold(1), bad(2), bad(3), bad(4), talks(5)]\n")
     scope, report = run(source, threshold=3)
     assert scope["result"] == [1, 4, 9, 16, 5]
     assert report["cold"] == {"name": "cold", "status": "python", "calls": 1,
                               "reason": "not hot: called 1 times (threshold 3)"}
-    assert report["bad"]["status"] == "python" and "Pow" in report["bad"]["reason"]
-    assert report["talks"]["reason"] == "line 8: does I/O or reflection (print)"
+    assert report["bad"]["status"] == "python" and "ForElse" in report["bad"]["reason"]
+    assert report["talks"]["reason"] == "line 12: does I/O or reflection (print)"
 
 
 def test_host_refusal_keeps_python(host, monkeypatch):
@@ -179,3 +180,75 @@ def test_switched_function_keeps_the_python_names(host):
     assert report["g"]["status"] == "native"
     assert scope["result"] == ["NativeFunction", "g", "__main__", "__main__.g() argument after ** must be a mapping, "
                                "not int"]
+
+
+TYPED = (
+    "from typing import List, Tuple\n"
+    "import math\n"
+    "LIMIT = 10 ** 3\n"
+    "class Box:\n"
+    "    def __init__(self, w: float) -> None:\n"
+    "        self.w = w\n"
+    "    def area(self) -> float:\n"
+    "        return self.w * self.w\n"
+    "def check(x: int) -> None:\n"
+    "    if x > LIMIT:\n"
+    "        raise ValueError(f'{x} is over the limit')\n"
+    "def scaled(xs: List[int]) -> Tuple[int, float]:\n"
+    "    for x in xs:\n"
+    "        check(x)\n"
+    "    return sum(xs) % LIMIT, math.sqrt(Box(2.0).area())\n"
+    "def make(w: float) -> Box:\n"
+    "    return Box(w)\n"
+    "def later() -> int:\n"
+    "    return AFTER\n"
+    "AFTER = 1\n"
+    "def rebinds() -> float:\n"
+    "    return cmath.pi\n"
+    "import math as cmath\n"
+)
+
+
+def test_plan_carries_typing_math_constants_and_classes():
+    p = hot.plan(TYPED, set())
+    assert sorted(p.units) == ["check", "scaled"]
+    unit = p.units["scaled"]
+    assert unit.names == ["check", "scaled"]
+    for piece in ("from typing import List, Tuple", "import math", "LIMIT = 10 ** 3", "class Box:"):
+        assert piece in unit.source
+    assert "make" not in unit.source
+    assert "cannot cross into Python" in p.reasons["make"]
+    # Bound after the def: calling it before the binding ran would be a NameError in CPython.
+    assert p.reasons["later"] == "line 19: uses the global AFTER"
+    assert p.reasons["rebinds"] == "line 22: uses the global cmath"
+
+
+def test_a_module_whose_attribute_is_assigned_is_not_native_math():
+    p = hot.plan("import math\nmath.pi = 3\ndef f() -> float:\n    return math.pi\n", set())
+    assert p.reasons["f"] == "line 4: uses the global math"
+
+
+def test_typed_program_runs_native_with_pythons_answers(host):
+    scope, report = run(TYPED + "r = scaled([5, 999])\n"
+                        "try:\n    scaled([1001])\nexcept ValueError as e:\n    err = str(e)\n", threshold=1)
+    assert report["scaled"]["status"] == "native" and report["check"]["status"] == "native"
+    assert scope["r"] == (4, 2.0)
+    assert scope["err"] == "1001 is over the limit"
+    assert scope["check"](3) is None and type(scope["check"]).__name__ == "NativeFunction"
+
+
+def test_a_unit_with_class_helpers_switches(host):
+    # make() cannot be called from Python (it returns a Box), but area_of's unit holds it.
+    source = ("class Box:\n    def __init__(self, w: int) -> None:\n        self.w = w\n"
+              "def make(w: int) -> Box:\n    return Box(w)\n"
+              "def area_of(w: int) -> int:\n    b = make(w)\n    return b.w * b.w\n"
+              "r = [area_of(i) for i in range(5)]\n")
+    scope, report = run(source, threshold=1)
+    assert scope["r"] == [0, 1, 4, 9, 16]
+    assert report["area_of"]["status"] == "native" and report["make"]["status"] == "python"
+    assert type(scope["area_of"]).__name__ == "NativeFunction"
+
+
+def test_a_key_lambdas_parameter_is_not_a_global():
+    source = "p = 3\ndef f(xs: list[int]) -> list[int]:\n    return sorted(xs, key=lambda p: -p)\n"
+    assert sorted(hot.plan(source, set()).units) == ["f"]

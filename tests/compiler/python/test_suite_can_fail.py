@@ -47,7 +47,7 @@ def test_a_suite_declining_too_much_fails():
     class Declining:
         """Answers as CPython does, except that it declines every fourth call."""
 
-        def get_function(self, name):
+        def get_function(self, name, signature=None):
             calls = []
 
             def declines_some(*args):
@@ -63,3 +63,17 @@ def test_a_suite_declining_too_much_fails():
         suite.check(f)
     with pytest.raises(AssertionError):
         suite.check_declines()
+
+
+def test_a_list_not_changed_as_cpython_changes_it_fails():
+    # A native shell_sort that sorts a copy (the caller's list unchanged) answers None like CPython.
+    import corpus_typed
+    import test_typed
+
+    class CopyingIn:
+        def get_function(self, name, signature=None):
+            return lambda xs: getattr(corpus_typed, name)(list(xs))
+
+    suite = Suite(CopyingIn(), [corpus_typed.shell_sort], test_typed.inputs_for)
+    with pytest.raises(AssertionError):
+        suite.check(corpus_typed.shell_sort)

@@ -36,6 +36,12 @@ class PrimFuncNode : public BaseFuncNode {
   rt::Array<PrimExpr> defaults;     /**< Defaults of the trailing parameters (none supported yet by codegen). */
   Stmt body;                        /**< Function body. */
   Type ret_type;                    /**< Declared return type (NoneType for `-> None` methods). */
+  /**
+   * List and dict parameters the function changes in place: after a
+   * successful call from outside, the caller's object gets their contents
+   * (arguments are copied in, so this is how the caller sees the change).
+   */
+  rt::Array<PrimVar> writeback;
   /** Fields. */
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("name", &name);
@@ -43,6 +49,7 @@ class PrimFuncNode : public BaseFuncNode {
     v->Visit("defaults", &defaults);
     v->Visit("body", &body);
     v->Visit("ret_type", &ret_type);
+    v->Visit("writeback", &writeback);
   }
 };
 /** @brief Reference to a PrimFuncNode. */

@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 2
+#define SPINE_MODULE_ABI_VERSION 3
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
@@ -111,6 +111,10 @@ typedef struct SpineRuntimeApi {
   int (*dict_set)(void* dict, SpineValue* key, SpineValue* value);
   /** Release an owned value. */
   void (*release)(SpineValue* value);
+  /** Give the list value @p list (an argument) the items of the owned list value @p items, consumed; 0 or -1. */
+  int (*list_replace)(const SpineValue* list, SpineValue* items);
+  /** Give the dict value @p dict (an argument) the entries of the owned dict value @p entries, in order, consumed. */
+  int (*dict_replace)(const SpineValue* dict, SpineValue* entries);
 } SpineRuntimeApi;
 
 /** @brief Module context: written by the module (version) and by the loader (callbacks). */

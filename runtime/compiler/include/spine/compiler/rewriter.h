@@ -66,6 +66,8 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void Call(const std::string& fn, const std::vector<PrimExpr>& operands, std::ostream& os);
   void ObjectCompare(const PrimBinaryOpNode* n, const char* test, std::ostream& os);
   void EmitOp(const std::string& op, const PrimCallNode* n, std::ostream& os);
+  // math_*, **, bit operators: a codegen/pymath.h function of converted operands, in Python's order.
+  void EmitNumeric(const std::string& op, const std::vector<PrimExpr>& args, std::ostream& os);
   void EmitGlobalCall(const GlobalVarNode* g, const PrimCallNode* n, std::ostream& os);
   void EmitStrLiteral(const std::string& bytes, std::ostream& os);
   void Line(std::ostream& os) const;
@@ -114,6 +116,7 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void VisitStmt_(const SeqStmtNode* n, std::ostream& os) override;
   void VisitStmt_(const IfStmtNode* n, std::ostream& os) override;
   void VisitStmt_(const WhileStmtNode* n, std::ostream& os) override;
+  void VisitStmt_(const TryStmtNode* n, std::ostream& os) override;
   void VisitStmt_(const BreakStmtNode* n, std::ostream& os) override;
   void VisitStmt_(const ContinueStmtNode* n, std::ostream& os) override;
 

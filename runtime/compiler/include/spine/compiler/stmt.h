@@ -147,6 +147,32 @@ class WhileStmt : public Stmt {
   static WhileStmt Make(PrimExpr cond, Stmt body);
 };
 
+/**
+ * @brief try/except: handler i runs when body faults with a kind whose bit
+ * is set in masks[i] (bit k: SpineFaultKind k); the first matching handler
+ * wins, any other fault goes on unwinding. FALLBACK ("CPython computes
+ * this") is never caught: the whole call then runs in CPython.
+ */
+class TryStmtNode : public StmtNode {
+ public:
+  SPINE_AST_NODE(TryStmtNode, StmtNode, "TryStmt")
+  Stmt body;                   /**< The guarded block. */
+  rt::Array<PrimExpr> masks;   /**< One int64 IntImm per handler. */
+  rt::Array<Stmt> handlers;    /**< The except blocks, in order. */
+  /** Fields. */
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("body", &body);
+    v->Visit("masks", &masks);
+    v->Visit("handlers", &handlers);
+  }
+};
+/** @brief Reference to a TryStmtNode. */
+class TryStmt : public Stmt {
+  SPINE_AST_REF(TryStmt, Stmt, TryStmtNode)
+  /** `try: body except ...: handlers[i]`; masks must not include FALLBACK. */
+  static TryStmt Make(Stmt body, rt::Array<PrimExpr> masks, rt::Array<Stmt> handlers);
+};
+
 /** @brief Leave the innermost loop. */
 class BreakStmtNode : public StmtNode {
  public:

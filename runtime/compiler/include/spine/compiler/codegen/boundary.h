@@ -164,6 +164,12 @@ struct Conv<List<T>> {
     }
     r.HandTo(out);
   }
+  /** The caller's list @p target gets the items of @p l (a parameter changed in place). */
+  SPINE_CG_OUTLINE static void WriteBack(const List<T>& l, const SpineValue& target) {
+    SpineValue items;
+    To(l, &items);
+    if (Api().list_replace(&target, &items) != 0) Raise(SPINE_FAULT_FALLBACK, "the runtime could not change a list");
+  }
 };
 
 /** dict. */
@@ -200,6 +206,12 @@ struct Conv<Dict<K, V>> {
       if (Api().dict_set(r.v.u.v_pointer, &key, &val) != 0) Raise(SPINE_FAULT_FALLBACK, "the runtime could not build a dict");
     }
     r.HandTo(out);
+  }
+  /** The caller's dict @p target gets the entries of @p d, in order (a parameter changed in place). */
+  SPINE_CG_OUTLINE static void WriteBack(const Dict<K, V>& d, const SpineValue& target) {
+    SpineValue entries;
+    To(d, &entries);
+    if (Api().dict_replace(&target, &entries) != 0) Raise(SPINE_FAULT_FALLBACK, "the runtime could not change a dict");
   }
 };
 

@@ -36,22 +36,35 @@ inline void operator delete(void*, void*, spine_cg::Place) noexcept {}
 
 namespace spine_cg {
 
-/** @brief What generated code throws; kind is a SpineFaultKind, message static or FaultText(). */
+/** Capacity of a fault message built at run time (longer text is cut). */
+inline constexpr int kFaultTextSize = 512;
+
+/**
+ * @brief What generated code throws; kind is a SpineFaultKind. The message
+ * is static text, or (message null) one built at run time and carried in
+ * the fault itself: a per-thread buffer would sit in the module's TLS,
+ * which -ftls-model=initial-exec puts in glibc's small static TLS surplus
+ * (a few loaded modules would exhaust it and fail to load).
+ */
 struct Fault {
-  int kind;             /**< SpineFaultKind. */
-  const char* message;  /**< Static text or this thread's FaultText() buffer. */
+  int kind;                   /**< SpineFaultKind. */
+  const char* message;        /**< Static text, or null: see text. */
+  char text[kFaultTextSize];  /**< A message built at run time (FaultText), NUL-terminated. */
+  /** The message. */
+  const char* Text() const { return message ? message : text; }
 };
 
 /** Throw a Fault (out of the hot path). */
 [[noreturn]] __attribute__((noinline, cold)) inline void Raise(int kind, const char* message) {
-  throw Fault{kind, message};
+  Fault f;
+  f.kind = kind;
+  f.message = message;
+  f.text[0] = '\0';
+  throw f;
 }
 
 /** Python ints are unbounded: an int64 overflow means "let CPython compute it". */
 [[noreturn]] inline void Overflow() { Raise(SPINE_FAULT_FALLBACK, "int64 overflow"); }
-
-/** Capacity of a fault message built at run time (longer text is cut). */
-inline constexpr int kFaultTextSize = 512;
 
 /** Write @p v in decimal into @p out (room for 20 characters); returns the length. */
 inline int FormatDecimal(int64_t v, char* out) {
@@ -68,19 +81,14 @@ inline int FormatDecimal(int64_t v, char* out) {
   return len;
 }
 
-/**
- * @brief A message assembled at run time (e.g. a KeyError's repr(key)).
- * Lives in a per-thread buffer: the wrapper copies it (set_error) before
- * anything else can fault on this thread.
- */
+/** @brief A message assembled at run time (e.g. a KeyError's repr(key)), thrown with the fault. */
 class FaultText {
  public:
-  FaultText() { Buffer()[0] = '\0'; }
+  FaultText() { buf_[0] = '\0'; }
   /** Append @p n bytes of @p s (cut at the capacity). */
   FaultText& Add(const char* s, int64_t n) {
-    char* b = Buffer();
-    for (int64_t i = 0; i < n && len_ < kFaultTextSize - 1; ++i) b[len_++] = s[i];
-    b[len_] = '\0';
+    for (int64_t i = 0; i < n && len_ < kFaultTextSize - 1; ++i) buf_[len_++] = s[i];
+    buf_[len_] = '\0';
     return *this;
   }
   /** Append a NUL-terminated string. */
@@ -91,13 +99,16 @@ class FaultText {
     return Add(digits, FormatDecimal(v, digits));
   }
   /** Throw the assembled text as a fault of @p kind. */
-  [[noreturn]] void Raise(int kind) { ::spine_cg::Raise(kind, Buffer()); }
+  [[noreturn]] __attribute__((noinline, cold)) void Raise(int kind) {
+    Fault f;
+    f.kind = kind;
+    f.message = nullptr;
+    __builtin_memcpy(f.text, buf_, static_cast<size_t>(len_) + 1);
+    throw f;
+  }
 
  private:
-  static char* Buffer() {
-    static thread_local char buf[kFaultTextSize];
-    return buf;
-  }
+  char buf_[kFaultTextSize];
   int len_ = 0;
 };
 

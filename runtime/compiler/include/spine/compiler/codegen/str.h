@@ -664,6 +664,18 @@ struct Traits<Str> {
   static bool Repr(FaultText& out, const Str& s) { return ReprStr(out, s); }
 };
 
+/**
+ * `raise ValueError(message)` (IndexError, RuntimeError, ZeroDivisionError):
+ * the message as the exception's one argument. One the fault buffer would
+ * cut, or holding a NUL, is raised by CPython instead.
+ */
+[[noreturn]] inline void raise_text(int kind, const Str& message) {
+  if (message.bytes() >= kFaultTextSize - 1 || __builtin_memchr(message.data(), 0, message.bytes()) != nullptr) {
+    Raise(SPINE_FAULT_FALLBACK, "message raised in Python");
+  }
+  FaultText().Add(message.data(), message.bytes()).Raise(kind);
+}
+
 }  // namespace spine_cg
 
 #endif  // SPINE_COMPILER_CODEGEN_STR_H_

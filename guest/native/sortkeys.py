@@ -1,0 +1,79 @@
+"""Expression family, sorting by a key: `sorted(xs, key=f)` and
+`xs.sort(key=f)` with `f` a one-parameter lambda, a built-in (`len`, `abs`,
+`str`, ...), a module function or `str.lower`-like method.
+
+CPython computes every key first, in order, then sorts comparing keys
+alone, stably. Native code decorates, sorts and undecorates: a list of
+(key, position, item), where the position breaks ties so items are never
+compared; `reverse=True` sorts (key, -position) in descending order, which
+keeps items of equal keys in their original order, as CPython's reverse
+sort does. Keys holding floats are refused (the native sort of NaN differs)."""
+import ast
+import copy
+
+from . import irbuilder as ir
+from .errors import CompileError
+
+_KEY_BUILTINS = {"len", "abs", "str", "int", "ord", "bool", "float", "min", "max", "sum", "sorted"}
+_ITEM, _POS, _SORTED, _ENTRY = "<key.item>", "<key.pos>", "<key.sorted>", "<key.entry>"
+
+
+class SortKeyExprs:
+    """Mixed into ExprParser (exprparser.py)."""
+
+    def sorted_by_key(self, node, src, key, reverse):
+        rev = False
+        if reverse is not None:
+            if not (isinstance(reverse, ast.Constant) and isinstance(reverse.value, bool)):
+                raise CompileError(reverse, "SortKey", "with key=, reverse must be True or False as written")
+            rev = reverse.value
+        item = ast.Name(_ITEM, ast.Load())
+        pos = ast.Name(_POS, ast.Load())
+        entry = ast.Tuple([self.key_body(key), ast.UnaryOp(ast.USub(), pos) if rev else pos, item], ast.Load())
+        target = ast.Tuple([ast.Name(_POS, ast.Store()), ast.Name(_ITEM, ast.Store())], ast.Store())
+        source = ast.Call(ast.Name("enumerate", ast.Load()), [src], [])
+        decorated = ast.ListComp(entry, [ast.comprehension(target, source, [], 0)])
+        lst = self.value(ast.fix_missing_locations(ast.copy_location(decorated, node)))
+        key_ty = lst.ty.elem.args[0]
+        if key_ty.has_float or key_ty.kind == "float":
+            raise CompileError(key, "SortKey", f"sorting by {key_ty.text} keys (NaN orders differently natively)")
+        ordered = self.sorted_list(node, lst, {"reverse": ast.Constant(rev)})
+        t = self.scope.temp("sorted", ordered.ty)
+        frame = {_SORTED: t}
+        self.scope.comprehensions.append(frame)
+        try:
+            sub = ast.Subscript(ast.Name(_ENTRY, ast.Load()), ast.Constant(2), ast.Load())
+            undecorate = ast.ListComp(sub, [ast.comprehension(ast.Name(_ENTRY, ast.Store()),
+                                                              ast.Name(_SORTED, ast.Load()), [], 0)])
+            items = self.value(ast.fix_missing_locations(ast.copy_location(undecorate, node)))
+        finally:
+            self.scope.comprehensions.pop()
+        return ir.let(t, ordered, items)
+
+    def key_body(self, key):
+        """The key of the item named _ITEM, as an expression."""
+        item = ast.Name(_ITEM, ast.Load())
+        if isinstance(key, ast.Lambda):
+            a = key.args
+            if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults or len(a.args) != 1:
+                raise CompileError(key, "SortKey", "a key lambda takes one plain parameter")
+            param = a.args[0].arg
+            for sub in ast.walk(key.body):
+                if isinstance(sub, (ast.Lambda, ast.comprehension, ast.NamedExpr)):
+                    raise CompileError(sub, "SortKey", "a key lambda with nested scopes")
+            return _Rename(param).visit(copy.deepcopy(key.body))
+        if isinstance(key, ast.Name) and not self.scope.is_local(key.id) and \
+                (key.id in _KEY_BUILTINS or key.id in self.scope.signatures):
+            return ast.Call(ast.Name(key.id, ast.Load()), [item], [])
+        if isinstance(key, ast.Attribute) and isinstance(key.value, ast.Name) and key.value.id == "str" and \
+                not self.scope.is_local("str"):
+            return ast.Call(ast.Attribute(item, key.attr, ast.Load()), [], [])
+        raise CompileError(key, "SortKey", f"key={ast.unparse(key)}: a lambda, a built-in or a module function")
+
+
+class _Rename(ast.NodeTransformer):
+    def __init__(self, name):
+        self.name = name
+
+    def visit_Name(self, node):
+        return ast.copy_location(ast.Name(_ITEM, node.ctx), node) if node.id == self.name else node
