@@ -80,8 +80,8 @@ type Session struct {
 	calls      []Call
 	count      int
 	limitHit   string
-	stopTraced bool   // the first refusal after a limit is traced, the rest only counted
-	used       int    // bytes charged against the budget
+	stopTraced bool              // the first refusal after a limit is traced, the rest only counted
+	used       int               // bytes charged against the budget
 	held       map[uint64][]byte // responses that did not fit the transport's buffer, by the thread that asked
 	handles    map[uint64]*early
 	stale      []*early // early calls an effect cancelled, settled at Close
