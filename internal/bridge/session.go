@@ -64,12 +64,11 @@ type Config struct {
 // Session is the host's side of one execution: every tool crossing of that
 // execution goes through it. Its methods are safe for concurrent use.
 type Session struct {
-	ctx         context.Context
-	cancel      context.CancelFunc
-	cancelCause context.CancelCauseFunc
-	cfg         Config
-	start       time.Time
-	ended       atomic.Int64 // UnixNano when ctx ended; 0 before
+	ctx    context.Context
+	cancel context.CancelFunc
+	cfg    Config
+	start  time.Time
+	ended  atomic.Int64 // UnixNano when ctx ended; 0 before
 
 	ownAbandoned atomic.Int64
 
@@ -80,9 +79,8 @@ type Session struct {
 	calls      []Call
 	count      int
 	limitHit   string
-	stopTraced bool              // the first refusal after a limit is traced, the rest only counted
-	used       int               // bytes charged against the budget
-	held       map[uint64][]byte // responses that did not fit the transport's buffer, by the thread that asked
+	stopTraced bool // the first refusal after a limit is traced, the rest only counted
+	used       int  // bytes charged against the budget
 	handles    map[uint64]*early
 	stale      []*early // early calls an effect cancelled, settled at Close
 	unreported []int    // the trace entries of evicted early calls, reported to the After hooks at Close
@@ -94,6 +92,12 @@ type Session struct {
 	deadline   atomic.Int64  // UnixNano of SetDeadline's deadline; 0: none. Not under mu: done() reads it with mu held
 	changed    chan struct{} // closed (and replaced) whenever a started call's worker is done
 	errs       []keptError   // the Go errors of failed tool calls, by id-1 (toolerror.go)
+
+	// Responses that did not fit the transport's buffer, by the guest
+	// thread that asked (Hold); guarded by mu.
+	held map[uint64][]byte
+	// Ends ctx with a cause (EndProgram); cancel is it without one.
+	cancelCause context.CancelCauseFunc
 }
 
 // SetDeadline sets the deadline of an execution whose context was made
