@@ -251,6 +251,14 @@ func (g *sandboxGuest) deadlineMillis() uint32 {
 	return uint32(max(1, min(ms, 1<<32-1)))
 }
 
+// send writes a frame of the host's own (execute, entry) whole, never
+// inside an answer another goroutine is writing.
+func (g *sandboxGuest) send(msg []byte) error {
+	g.writeMu.Lock()
+	defer g.writeMu.Unlock()
+	return g.write(msg)
+}
+
 func (g *sandboxGuest) write(msg []byte) error {
 	_, err := g.c.conn.Write(msg)
 	return err
@@ -269,7 +277,7 @@ func (g *sandboxGuest) Execute(request []byte) (*bridge.Result, error) {
 	defer g.endCrossings()
 	head := make([]byte, 4)
 	binary.LittleEndian.PutUint32(head, g.deadlineMillis())
-	if err := g.write(frame(kExecute, head, request)); err != nil {
+	if err := g.send(frame(kExecute, head, request)); err != nil {
 		return nil, g.failure(err)
 	}
 	for {
@@ -304,7 +312,7 @@ func (g *sandboxGuest) Entry(name string, arg []byte) error {
 	if g.used {
 		return fmt.Errorf("%w: the child's execution already ran", ErrViolation)
 	}
-	if err := g.write(frame(kEntry, []byte(name), []byte{0}, arg)); err != nil {
+	if err := g.send(frame(kEntry, []byte(name), []byte{0}, arg)); err != nil {
 		return g.failure(err)
 	}
 	for {
