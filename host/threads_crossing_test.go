@@ -144,3 +144,23 @@ with ThreadPoolExecutor(max_workers=8) as pool:
 		}
 	})
 }
+
+// Thirty-two threads of a child allocate within its memory limit: glibc's
+// per-thread malloc arenas (64 MiB of address space each) would otherwise
+// use up RLIMIT_AS in reservations and fail the child's allocations.
+func TestSandboxManyThreadsFitTheChildsMemory(t *testing.T) {
+	e := newSandboxEngine(t, host.WithLimits(host.Limits{Timeout: 60 * time.Second}))
+	src := `from concurrent.futures import ThreadPoolExecutor
+def own(k):
+    for i in range(4):
+        mine = chr(65 + (k + i) % 26) * 70_000
+        if echo(v=mine)['v'] != mine:
+            return False
+    return True
+with ThreadPoolExecutor(max_workers=32) as pool:
+    result = all(pool.map(own, range(32)))`
+	resp, err := e.Execute(context.Background(), host.Request{Source: src})
+	if err != nil || string(resp.Value) != "true" || len(resp.Calls) != 128 {
+		t.Fatalf("%v %+v", err, resp)
+	}
+}

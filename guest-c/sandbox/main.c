@@ -162,6 +162,12 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
   int fds[SPINE_NATIVE_FDS_MAX], nfds = 0;
   if (spine_crossing(kind, handle, request, request_len, &payload, &len,
                      op == SPINE_OP_NATIVE ? fds : NULL, &nfds) < 0) {
+    if (errno == ENOMEM) {
+      /* Say so: the host reports a child that ran out of memory as such. */
+      static const char k_no_memory[] = "spine-guest: out of memory for an answer\n";
+      ssize_t ignored = write(2, k_no_memory, sizeof k_no_memory - 1);
+      (void)ignored;
+    }
     _exit(0);
   }
   if (nfds > 0 && spine_native_attach_fds(&payload, &len, SPINE_ANSWER_HEAD_LEN, fds, nfds) < 0) {
@@ -314,6 +320,11 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
   if (g_slot >= 0 && enter_scratch() < 0) goto refuse;
   step = "seccomp";
   if (spine_enter_seccomp() < 0) goto refuse;
+  /* At most two malloc arenas: glibc reserves 64 MiB of address space for
+   * each thread's own arena (up to 8 per CPU), so a program's threads
+   * would spend RLIMIT_AS on reservations and fail to allocate long
+   * before they used the memory. Before any thread exists. */
+  mallopt(M_ARENA_MAX, 2);
   /* Confined. Give the interpreter back (released GIL, saved thread state) so
    * spine_execute can take it as in any other process. */
   PyGILState_Release(gil);
