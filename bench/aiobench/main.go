@@ -161,18 +161,29 @@ func latency(e *host.Engine, n int) []time.Duration {
 }
 
 func latencySection(e *host.Engine, rounds, perRound int, peer, peerGuest, peerName string) {
-	latency(e, 50) // the pool warm, the code paths hot
 	var own, other []time.Duration
-	for r := 0; r < rounds; r++ {
-		own = append(own, latency(e, perRound)...)
-		if peer != "" {
+	if peer == "" {
+		latency(e, 50) // the pool warm, the code paths hot
+		for r := 0; r < rounds; r++ {
+			own = append(own, latency(e, perRound)...)
+		}
+	} else {
+		// Both builds alike: each round in a process of its own (its own
+		// engine and zygote, warmed first), taking turns.
+		self, err := os.Executable()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "aiobench:", err)
+			os.Exit(1)
+		}
+		for r := 0; r < rounds; r++ {
+			own = append(own, peerRound(self, os.Getenv("SPINE_GUEST"), perRound)...)
 			other = append(other, peerRound(peer, peerGuest, perRound)...)
 		}
 	}
 	fmt.Printf("Per-execution latency in the sandbox: `%s`, one execution every %v, warm pool, %d rounds of %d",
 		trivial, warmInterval, rounds, perRound)
 	if peer != "" {
-		fmt.Printf(", interleaved round by round with %s (its own process and zygote)", peerName)
+		fmt.Printf(", interleaved round by round with %s, each round of either build in a fresh process (engine and zygote) warmed by 50 executions", peerName)
 	}
 	fmt.Print(".\n\n| build | median | p90 | p99 |\n| --- | ---: | ---: | ---: |\n")
 	s := summarize(own)
@@ -189,7 +200,10 @@ func latencySection(e *host.Engine, rounds, perRound int, peer, peerGuest, peerN
 // peerRound has the peer build measure one round in its own process.
 func peerRound(peer, guest string, n int) []time.Duration {
 	cmd := exec.Command(peer, "-only", "latency", "-per-round", fmt.Sprint(n))
-	cmd.Env = append(os.Environ(), "SPINE_GUEST="+guest)
+	cmd.Env = os.Environ()
+	if guest != "" {
+		cmd.Env = append(cmd.Env, "SPINE_GUEST="+guest)
+	}
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	var samples []float64
