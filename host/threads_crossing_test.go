@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -124,24 +125,31 @@ result = inside()`
 	}
 }
 
+// ownEchoes runs `threads` threads that each echo a text of `size`
+// characters of their own `rounds` times, and checks every thread got its
+// own text back every time.
+func ownEchoes(t *testing.T, e *host.Engine, threads, size, rounds int) {
+	t.Helper()
+	src := fmt.Sprintf(`from concurrent.futures import ThreadPoolExecutor
+def own(k):
+    for i in range(%[3]d):
+        mine = chr(65 + (k + i) %% 26) * %[2]d
+        if echo(v=mine)['v'] != mine:
+            return False
+    return True
+with ThreadPoolExecutor(max_workers=%[1]d) as pool:
+    result = all(pool.map(own, range(%[1]d)))`, threads, size, rounds)
+	resp, err := e.Execute(context.Background(), host.Request{Source: src})
+	if err != nil || string(resp.Value) != "true" || len(resp.Calls) != threads*rounds {
+		t.Fatalf("%v %+v", err, resp)
+	}
+}
+
 // Answers too large for a thread's buffer are held for that thread, in
 // both modes: eight threads at once each get back their own 200 KB echo.
 func TestThreadsGetTheirOwnLargeAnswers(t *testing.T) {
 	forEachIsolation(t, func(t *testing.T, m isolationMode) {
-		e := m.engine(t, host.WithLimits(host.Limits{Timeout: 60 * time.Second}))
-		src := `from concurrent.futures import ThreadPoolExecutor
-def own(k):
-    for _ in range(5):
-        mine = str(k) * 200_000
-        if echo(value=mine)['value'] != mine:
-            return False
-    return True
-with ThreadPoolExecutor(max_workers=8) as pool:
-    result = all(pool.map(own, range(8)))`
-		resp, err := e.Execute(context.Background(), host.Request{Source: src})
-		if err != nil || string(resp.Value) != "true" || len(resp.Calls) != 40 {
-			t.Fatalf("%v %s, %d calls", err, resp.Value, len(resp.Calls))
-		}
+		ownEchoes(t, m.engine(t, host.WithLimits(host.Limits{Timeout: 60 * time.Second})), 8, 200_000, 5)
 	})
 }
 
@@ -149,18 +157,5 @@ with ThreadPoolExecutor(max_workers=8) as pool:
 // per-thread malloc arenas (64 MiB of address space each) would otherwise
 // use up RLIMIT_AS in reservations and fail the child's allocations.
 func TestSandboxManyThreadsFitTheChildsMemory(t *testing.T) {
-	e := newSandboxEngine(t, host.WithLimits(host.Limits{Timeout: 60 * time.Second}))
-	src := `from concurrent.futures import ThreadPoolExecutor
-def own(k):
-    for i in range(4):
-        mine = chr(65 + (k + i) % 26) * 70_000
-        if echo(v=mine)['v'] != mine:
-            return False
-    return True
-with ThreadPoolExecutor(max_workers=32) as pool:
-    result = all(pool.map(own, range(32)))`
-	resp, err := e.Execute(context.Background(), host.Request{Source: src})
-	if err != nil || string(resp.Value) != "true" || len(resp.Calls) != 128 {
-		t.Fatalf("%v %+v", err, resp)
-	}
+	ownEchoes(t, newSandboxEngine(t, host.WithLimits(host.Limits{Timeout: 60 * time.Second})), 32, 70_000, 4)
 }
