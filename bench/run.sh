@@ -20,6 +20,13 @@ out=bench/RESULTS.md
   go run ./bench/mcpbench
   go run ./bench/journalbench
   go run ./bench/sessionbench
+  # Real Python in the sandbox: gather, threads, per-execution latency,
+  # beside an older build when SPINE_BASELINE names its commit.
+  aio_peer=()
+  if [ -n "${SPINE_BASELINE:-}" ]; then
+    read -ra aio_peer <<< "$(bash bench/aiobench/baseline.sh "$SPINE_BASELINE")"
+  fi
+  go run ./bench/aiobench "${aio_peer[@]}"
   if [ -x build/runtime/runtime_bench ]; then
     bash bench/runtime/run.sh build
   fi

@@ -63,8 +63,9 @@ static __thread spine_run *t_run;
 /* The response buffer: reused, so a tool call allocates nothing on the C
  * side unless a response outgrows it. One per thread: a program's threads
  * may cross at once (with the GIL released), and each answer lands in its
- * own thread's buffer. The transport serialises what it must share (the
- * sandbox child's one channel: child_host in sandbox/main.c). */
+ * own thread's buffer. The transport shares what it must (the sandbox
+ * child's one channel carries crossings of several threads at once, each
+ * answer finding its thread: sandbox/crossings.c). */
 static __thread char *g_buf;
 static __thread size_t g_cap;
 

@@ -46,10 +46,15 @@ enum spine_frame_layout {
   SPINE_CHILD_LEN = 4,           /**< 'C': u32 pid */
   SPINE_EXIT_LEN = 16,           /**< 'X': u32 pid, u32 wait status, u64 CPU ms */
   SPINE_EXECUTE_HEAD_LEN = 4,    /**< 'x': u32 deadline in ms, then the request */
-  SPINE_CROSSING_HEAD_LEN = 8,   /**< 'c' 'p' 'r' 'n' 'w' 'o': u64 handle, then the request */
-  SPINE_ANSWER_HEAD_LEN = 9,     /**< 'a': u8 interrupt reason, i64 number, then the response */
+  SPINE_CROSSING_HEAD_LEN = 16,  /**< 'c' 'p' 'r' 'n' 'w' 'o': u64 crossing id, u64 handle, then the request */
+  SPINE_ANSWER_HEAD_LEN = 17,    /**< 'a': u64 crossing id, u8 interrupt reason, i64 number, then the response */
   SPINE_RESULT_HEAD_LEN = 16,    /**< 'z': u32 reason, u32 response/stdout/stderr lengths */
 };
+
+/* A child's crossings are numbered 1, 2, 3... in the order it sends them
+ * (the crossing id); the answer to one carries its id, so threads may cross
+ * at once and each finds its own answer. The host takes any other number
+ * for a breach (internal/protocol/crossing_ids.go). */
 
 /** \brief The largest frame a child accepts from the host. */
 #define SPINE_HOST_FRAME_MAX (256u << 20)

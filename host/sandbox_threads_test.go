@@ -11,8 +11,8 @@ import (
 )
 
 // Threads of the child call tools at once: every call is answered with its
-// own value (the child serialises the crossings on its one channel, so the
-// host runs them one after another) and every call is in the trace.
+// own value (each answer finds the thread that asked by its crossing id)
+// and every call is in the trace.
 func TestSandboxThreadsCallTools(t *testing.T) {
 	e := newSandboxEngine(t, host.WithLimits(host.Limits{Timeout: 20 * time.Second}))
 	src := `from concurrent.futures import ThreadPoolExecutor

@@ -25,7 +25,6 @@
 #include <malloc.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,6 +41,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "crossings.h"
+#include "frame.h"
 #include "mount.h"
 #include "native.h"
 #include "policy.h"
@@ -50,7 +51,7 @@
 #include "spine_runtime.h"
 
 #define CONTROL_FD 3
-#define CHILD_FD 3       /* the child's channel, once it has moved its fds */
+#define CHILD_FD SPINE_CHILD_FD /* the child's channel, once it has moved its fds */
 #define TOKEN 1                   /* a child serves one session: one token */
 
 
@@ -70,120 +71,12 @@ static void log_msg(const char *fmt, ...) {
   va_end(ap);
 }
 
-/* ---- stream frames (child channel) --------------------------------------- */
-
-static int read_all(int fd, void *buf, size_t n) {
-  char *p = buf;
-  while (n > 0) {
-    ssize_t r = read(fd, p, n);
-    if (r < 0 && errno == EINTR) {
-      continue;
-    }
-    if (r <= 0) {
-      return -1;
-    }
-    p += r;
-    n -= (size_t)r;
-  }
-  return 0;
-}
-
-static void put_u32(unsigned char *p, uint32_t v) {
-  for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
-}
-static void put_u64(unsigned char *p, uint64_t v) {
-  for (int i = 0; i < 8; i++) p[i] = (unsigned char)(v >> (8 * i));
-}
-static uint32_t get_u32(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t get_u64(const unsigned char *p) {
-  return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
-}
-
-/* One frame from parts, in one writev: the host wakes once per frame, not
- * once per part, and a frame is never interleaved with another. */
-#define FRAME_PARTS_MAX 8
-
-static int send_frame(int fd, int kind, const struct iovec *parts, int count) {
-  if (count + 1 > FRAME_PARTS_MAX) {
-    return -1;
-  }
-  size_t total = 0;
-  for (int i = 0; i < count; i++) total += parts[i].iov_len;
-  if (total > UINT32_MAX) {
-    return -1;
-  }
-  unsigned char header[SPINE_FRAME_HEADER_LEN];
-  header[0] = (unsigned char)kind;
-  put_u32(header + 1, (uint32_t)total);
-  struct iovec iov[FRAME_PARTS_MAX];
-  iov[0] = (struct iovec){header, sizeof header};
-  int n = 1;
-  for (int i = 0; i < count; i++) {
-    if (parts[i].iov_len > 0) iov[n++] = parts[i];
-  }
-  struct iovec *next = iov;
-  while (n > 0) {
-    ssize_t w = writev(fd, next, n);
-    if (w < 0 && errno == EINTR) {
-      continue;
-    }
-    if (w <= 0) {
-      return -1;
-    }
-    /* A short write (a frame larger than the socket buffer): skip what went. */
-    while (n > 0 && (size_t)w >= next->iov_len) {
-      w -= (ssize_t)next->iov_len;
-      next++;
-      n--;
-    }
-    if (n > 0) {
-      next->iov_base = (char *)next->iov_base + w;
-      next->iov_len -= (size_t)w;
-    }
-  }
-  return 0;
-}
-
-/* Read one frame; the payload is malloc'd (NUL-terminated for convenience).
- * Descriptors the host sent with it (a native answer's modules) are put in
- * fds, when given; without fds, a frame never carries any. */
-static int recv_frame(int fd, int *kind, unsigned char **payload, uint32_t *len, int *fds, int *nfds) {
-  unsigned char header[SPINE_FRAME_HEADER_LEN];
-  if ((fds != NULL ? spine_recv_with_fds(fd, header, sizeof header, fds, nfds)
-                   : read_all(fd, header, sizeof header)) < 0) {
-    return -1;
-  }
-  *kind = header[0];
-  *len = get_u32(header + 1);
-  if (*len > SPINE_HOST_FRAME_MAX) {
-    return -1;
-  }
-  *payload = malloc((size_t)*len + 1);
-  if (*payload == NULL) {
-    return -1;
-  }
-  if (read_all(fd, *payload, *len) < 0) {
-    free(*payload);
-    return -1;
-  }
-  (*payload)[*len] = 0;
-  return 0;
-}
-
 /* ---- the child ------------------------------------------------------------ */
 
 /* A response that did not fit the runtime's buffer, fetched by the same
  * thread's next crossing: one per thread. */
 static __thread char *g_stash;
 static __thread size_t g_stash_len;
-/* One crossing at a time on the child's one channel: a program's threads
- * may call tools at once, and a frame and its answer must not interleave
- * with another's. Held from the request's write to the answer's read, so
- * concurrent calls from threads run one after another on the host. */
-static pthread_mutex_t g_channel = PTHREAD_MUTEX_INITIALIZER;
-
 /* The deadline inside the child: serve_execute arms ITIMER_REAL with the
  * execution's deadline; SIGALRM goes through CPython's own signal handler to
  * on_deadline, which the interpreter runs between bytecodes and which
@@ -262,30 +155,26 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
              : op == SPINE_OP_WAIT    ? SPINE_FRAME_WAIT
              : op == SPINE_OP_OUTPUT  ? SPINE_FRAME_OUTPUT
                                       : SPINE_FRAME_RESOLVE;
-  unsigned char h[SPINE_CROSSING_HEAD_LEN];
-  put_u64(h, handle);
-  struct iovec parts[2] = {{h, sizeof h}, {(void *)request, request_len}};
-  pthread_mutex_lock(&g_channel);
-  if (send_frame(CHILD_FD, kind, parts, 2) < 0) {
-    _exit(0);
-  }
-  int answer;
   unsigned char *payload;
   uint32_t len;
   /* Compiled modules come as descriptors with a native answer, and only
-   * with one (read() of any other drops whatever came with it); hot.py
-   * learns their numbers from the answer itself. */
+   * with one; hot.py learns their numbers from the answer itself. */
   int fds[SPINE_NATIVE_FDS_MAX], nfds = 0;
-  if (recv_frame(CHILD_FD, &answer, &payload, &len, op == SPINE_OP_NATIVE ? fds : NULL, &nfds) < 0 ||
-      answer != SPINE_FRAME_ANSWER || len < SPINE_ANSWER_HEAD_LEN) {
+  if (spine_crossing(kind, handle, request, request_len, &payload, &len,
+                     op == SPINE_OP_NATIVE ? fds : NULL, &nfds) < 0) {
+    if (errno == ENOMEM) {
+      /* Say so: the host reports a child that ran out of memory as such. */
+      static const char k_no_memory[] = "spine-guest: out of memory for an answer\n";
+      ssize_t ignored = write(2, k_no_memory, sizeof k_no_memory - 1);
+      (void)ignored;
+    }
     _exit(0);
   }
-  pthread_mutex_unlock(&g_channel);
   if (nfds > 0 && spine_native_attach_fds(&payload, &len, SPINE_ANSWER_HEAD_LEN, fds, nfds) < 0) {
     for (int i = 0; i < nfds; i++) close(fds[i]);
   }
-  int reason = payload[0];
-  int64_t num = (int64_t)get_u64(payload + 1);
+  int reason = payload[8]; /* after the crossing id */
+  int64_t num = (int64_t)get_u64(payload + 9);
   size_t n = len - SPINE_ANSWER_HEAD_LEN;
   int64_t rc;
   if (reason != 0) {
@@ -329,7 +218,7 @@ static void serve_execute(const unsigned char *payload, uint32_t len) {
                     len - SPINE_EXECUTE_HEAD_LEN, &result) != 0) {
     const char *message = spine_last_error();
     struct iovec part = {(void *)message, strlen(message)};
-    send_frame(CHILD_FD, SPINE_FRAME_FAILED, &part, 1);
+    spine_channel_send(SPINE_FRAME_FAILED, &part, 1);
     _exit(0);
   }
   unsigned char head[SPINE_RESULT_HEAD_LEN];
@@ -341,7 +230,7 @@ static void serve_execute(const unsigned char *payload, uint32_t len) {
                            {result.response, result.response_len},
                            {result.out, result.out_len},
                            {result.err, result.err_len}};
-  if (send_frame(CHILD_FD, SPINE_FRAME_RESULT, parts, 4) < 0 || !g_session) {
+  if (spine_channel_send(SPINE_FRAME_RESULT, parts, 4) < 0 || !g_session) {
     _exit(0);
   }
   /* Between a session's executions no deadline runs. */
@@ -372,7 +261,7 @@ static void serve_entry(const unsigned char *payload, uint32_t len) {
     message = spine_last_error();
   }
   struct iovec parts[2] = {{&ok, 1}, {(void *)message, strlen(message)}};
-  if (send_frame(CHILD_FD, SPINE_FRAME_DONE, parts, 2) < 0) {
+  if (spine_channel_send(SPINE_FRAME_DONE, parts, 2) < 0) {
     _exit(0);
   }
 }
@@ -444,6 +333,11 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
   if (g_slot >= 0 && enter_scratch() < 0) goto refuse;
   step = "seccomp";
   if (spine_enter_seccomp() < 0) goto refuse;
+  /* At most two malloc arenas: glibc reserves 64 MiB of address space for
+   * each thread's own arena (up to 8 per CPU), so a program's threads
+   * would spend RLIMIT_AS on reservations and fail to allocate long
+   * before they used the memory. Before any thread exists. */
+  mallopt(M_ARENA_MAX, 2);
   /* Confined. Give the interpreter back (released GIL, saved thread state) so
    * spine_execute can take it as in any other process. */
   PyGILState_Release(gil);

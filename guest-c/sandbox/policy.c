@@ -535,6 +535,9 @@ static int build_filter(scmp_filter_ctx ctx, int files_confined) {
   struct scmp_arg_cmp fioclex[] = {SCMP_A1(SCMP_CMP_EQ, FIOCLEX)};
   struct scmp_arg_cmp fionclex[] = {SCMP_A1(SCMP_CMP_EQ, FIONCLEX)};
   struct scmp_arg_cmp tcgets[] = {SCMP_A1(SCMP_CMP_EQ, TCGETS)};
+  /* TIOCGWINSZ likewise: shutil.get_terminal_size (argparse's help
+   * formatter) asks it of stdout and falls back to 80x24 on ENOTTY. */
+  struct scmp_arg_cmp tiocgwinsz[] = {SCMP_A1(SCMP_CMP_EQ, TIOCGWINSZ)};
   /* recvmsg with exactly MSG_CMSG_CLOEXEC: how a child reads a native answer,
    * whose compiled modules arrive as descriptors (SCM_RIGHTS) on the channel
    * it already holds; it creates or connects no socket. */
@@ -560,6 +563,7 @@ static int build_filter(scmp_filter_ctx ctx, int files_confined) {
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, fionbio) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(socketpair), 1, unix_pair) < 0 ||
       rule(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, tcgets) < 0 ||
+      rule(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, tiocgwinsz) < 0 ||
       rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(recvmsg), 1, cmsg_cloexec) < 0) {
     return -1;
   }

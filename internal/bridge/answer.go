@@ -50,7 +50,7 @@ func (s *Session) answer(c protocol.Crossing, handle uint64, request []byte, mod
 	case protocol.CrossOutput:
 		s.Output(handle, request)
 	case protocol.CrossFetch:
-		response = s.Fetch()
+		response = s.Fetch(handle) // the handle of a fetch names the thread (Hold)
 	default:
 		return -1, nil, NotInterrupted, nil
 	}

@@ -87,9 +87,8 @@ type Session struct {
 	calls      []Call
 	count      int
 	limitHit   string
-	stopTraced bool   // the first refusal after a limit is traced, the rest only counted
-	used       int    // bytes charged against the budget
-	held       []byte // a response that did not fit the transport's buffer
+	stopTraced bool // the first refusal after a limit is traced, the rest only counted
+	used       int  // bytes charged against the budget
 	handles    map[uint64]*early
 	stale      []*early // early calls an effect cancelled, settled at Close
 	unreported []int    // the trace entries of evicted early calls, reported to the After hooks at Close
@@ -101,6 +100,12 @@ type Session struct {
 	deadline   atomic.Int64  // UnixNano of SetDeadline's deadline; 0: none. Not under mu: done() reads it with mu held
 	changed    chan struct{} // closed (and replaced) whenever a started call's worker is done
 	errs       []keptError   // the Go errors of failed tool calls, by id-1 (toolerror.go)
+
+	// Responses that did not fit the transport's buffer, by the guest
+	// thread that asked (Hold); guarded by mu.
+	held map[uint64][]byte
+	// Ends ctx with a cause (EndProgram); cancel is it without one.
+	cancelCause context.CancelCauseFunc
 }
 
 // SetDeadline sets the deadline of an execution whose context was made
@@ -131,8 +136,8 @@ func (s *Session) SetStop(stop func()) {
 
 // NewSession starts the session of one execution.
 func NewSession(ctx context.Context, cfg Config) *Session {
-	ctx, cancel := context.WithCancel(ctx)
-	s := &Session{ctx: ctx, cancel: cancel, cfg: cfg, start: time.Now(), handles: map[uint64]*early{},
+	ctx, cancel := context.WithCancelCause(ctx)
+	s := &Session{ctx: ctx, cancel: func() { cancel(nil) }, cancelCause: cancel, cfg: cfg, start: time.Now(), handles: map[uint64]*early{},
 		changed: make(chan struct{}),
 		used:    cfg.Limits.ReservedBytes}
 	s.unwatchEnd = context.AfterFunc(ctx, func() { s.ended.Store(time.Now().UnixNano()) })
@@ -151,7 +156,7 @@ func (s *Session) Since() time.Duration { return time.Since(s.start) }
 // otherwise the tool's error could reach the program, and the program end
 // with that error, before the transport's own deadline timer fires.
 func (s *Session) Ended() Reason {
-	if reason := ReasonFor(s.ctx); reason != NotInterrupted {
+	if reason := ReasonFor(s.ctx); reason != NotInterrupted && !s.programEnded() {
 		return reason
 	}
 	if s.pastDeadline() {
@@ -314,19 +319,24 @@ func (s *Session) RefuseOversized(size int, prepare bool) []byte {
 	return s.refuse(refusedTrace("", nil, nil), s.Since(), message)
 }
 
-// Hold keeps a response the transport could not deliver in one piece, for Fetch.
-func (s *Session) Hold(response []byte) {
+// Hold keeps a response the transport could not deliver in one piece, for
+// Fetch by the same guest thread (`thread`: the transport's name for it;
+// threads of a program cross at once, each with its own buffer).
+func (s *Session) Hold(thread uint64, response []byte) {
 	s.mu.Lock()
-	s.held = response
+	if s.held == nil {
+		s.held = map[uint64][]byte{}
+	}
+	s.held[thread] = response
 	s.mu.Unlock()
 }
 
-// Fetch returns (and forgets) the held response.
-func (s *Session) Fetch() []byte {
+// Fetch returns (and forgets) the response held for the guest thread.
+func (s *Session) Fetch(thread uint64) []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	held := s.held
-	s.held = nil
+	held := s.held[thread]
+	delete(s.held, thread)
 	return held
 }
 

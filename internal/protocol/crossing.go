@@ -69,17 +69,19 @@ func (c Crossing) WaitsOnHost() bool {
 	return c == CrossCall || c == CrossResolve || c == CrossNative || c == CrossWait
 }
 
-// ParseCrossing splits a crossing frame's payload into its handle and request.
-func ParseCrossing(kind Kind, payload []byte) (uint64, []byte, error) {
+// ParseCrossing splits a crossing frame's payload into its crossing id,
+// handle and request.
+func ParseCrossing(kind Kind, payload []byte) (id, handle uint64, request []byte, err error) {
 	if len(payload) < CrossingHeadLen {
-		return 0, nil, fmt.Errorf("%w: short %q frame", ErrBreach, byte(kind))
+		return 0, 0, nil, fmt.Errorf("%w: short %q frame", ErrBreach, byte(kind))
 	}
-	return binary.LittleEndian.Uint64(payload), payload[CrossingHeadLen:], nil
+	return binary.LittleEndian.Uint64(payload), binary.LittleEndian.Uint64(payload[8:]), payload[CrossingHeadLen:], nil
 }
 
-// Answer encodes the answer frame to a crossing.
-func Answer(reason Reason, number int64, response []byte) []byte {
+// Answer encodes the answer frame to the crossing `id`.
+func Answer(id uint64, reason Reason, number int64, response []byte) []byte {
 	buf := AppendHeader(make([]byte, 0, HeaderLen+AnswerHeadLen+len(response)), KindAnswer, AnswerHeadLen+len(response))
+	buf = binary.LittleEndian.AppendUint64(buf, id)
 	buf = append(buf, byte(reason))
 	buf = binary.LittleEndian.AppendUint64(buf, uint64(number))
 	return append(buf, response...)

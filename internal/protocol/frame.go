@@ -28,17 +28,24 @@ import (
 //	'R' ready    child->host   (empty) confined and warmed up; sent once, first
 //	'x' execute  host->child   u32 deadline in ms, ExecuteRequest JSON
 //	'e' entry    host->child   entry name NUL argument
-//	'a' answer   host->child   u8 interrupt reason, i64 number (handle or length; <0 failure), response;
+//	'a' answer   host->child   u64 crossing id, u8 interrupt reason, i64 number (handle or length;
+//	                           <0 failure), response;
 //	                           SCM_RIGHTS: a native answer's compiled modules (sealed memfds)
-//	'c' call     child->host   u64 0, ToolRequest JSON
-//	'p' prepare  child->host   u64 0, ToolRequest JSON
-//	'r' resolve  child->host   u64 handle, ToolRequest JSON
-//	'n' native   child->host   u64 0, NativeRequest JSON (answered like a call)
-//	'w' wait     child->host   u64 0, WaitRequest JSON (answered like a call: WaitAnswer)
-//	'o' output   child->host   u64 stream (1 stdout, 2 stderr), the bytes written (answered with 0)
+//	'c' call     child->host   u64 crossing id, u64 0, ToolRequest JSON
+//	'p' prepare  child->host   u64 crossing id, u64 0, ToolRequest JSON
+//	'r' resolve  child->host   u64 crossing id, u64 handle, ToolRequest JSON
+//	'n' native   child->host   u64 crossing id, u64 0, NativeRequest JSON (answered like a call)
+//	'w' wait     child->host   u64 crossing id, u64 0, WaitRequest JSON (answered like a call: WaitAnswer)
+//	'o' output   child->host   u64 crossing id, u64 stream (1 stdout, 2 stderr), the bytes written
+//	                           (answered with 0)
 //	'd' done     child->host   u8 ok, error message
 //	'z' result   child->host   u32 interrupt reason, u32 response/stdout/stderr lengths, then those bytes
 //	'f' failed   child->host   message (spine_execute itself failed)
+//
+// Crossings from several threads of a child are in flight at once: the
+// child numbers them 1, 2, 3... in the order it sends them (the crossing
+// id), the host answers each as soon as it is done, in any order, and the
+// answer carries the id of its crossing (crossing_ids.go).
 type Kind byte
 
 // The frame kinds.
@@ -74,8 +81,8 @@ const (
 	ChildLen        = 4  // 'C': u32 pid
 	ExitLen         = 16 // 'X': u32 pid, u32 status, u64 CPU ms
 	ExecuteHeadLen  = 4  // 'x': u32 deadline in ms
-	CrossingHeadLen = 8  // 'c', 'p', 'r', 'n', 'w', 'o': u64 handle
-	AnswerHeadLen   = 9  // 'a': u8 reason, i64 number
+	CrossingHeadLen = 16 // 'c', 'p', 'r', 'n', 'w', 'o': u64 crossing id, u64 handle
+	AnswerHeadLen   = 17 // 'a': u64 crossing id, u8 reason, i64 number
 	ResultHeadLen   = 16 // 'z': u32 reason, three u32 lengths
 	// HostFrameMax is the largest frame a child accepts from the host.
 	HostFrameMax = 256 << 20

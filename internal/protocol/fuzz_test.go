@@ -34,7 +34,7 @@ func FuzzFrameDecoder(f *testing.F) {
 			t.Fatalf("the frame read does not re-encode to its input")
 		}
 		if crossing, ok := CrossingOf(kind); ok {
-			if _, request, err := ParseCrossing(kind, payload); err == nil && len(request)+CrossingHeadLen != len(payload) {
+			if _, _, request, err := ParseCrossing(kind, payload); err == nil && len(request)+CrossingHeadLen != len(payload) {
 				t.Fatalf("crossing %d: request of %d bytes from a payload of %d", crossing, len(request), len(payload))
 			}
 		}

@@ -3,6 +3,7 @@
 package inproc
 
 /*
+#include <pthread.h>
 #include "spine_runtime.h"
 */
 import "C"
@@ -29,6 +30,11 @@ func spineHostCall(token C.uintptr_t, op C.int, handle C.uint64_t, request *C.ch
 	s := value.(*bridge.Session)
 	req := unsafe.Slice((*byte)(unsafe.Pointer(request)), int(requestLen))
 	crossing := protocol.Crossing(op)
+	if crossing == protocol.CrossFetch {
+		// The response held for this thread: the program's threads cross
+		// at once, each on its own OS thread, into its own buffer.
+		handle = C.uint64_t(C.pthread_self())
+	}
 	number, response, reason := s.Answer(crossing, uint64(handle), req)
 	if reason != bridge.NotInterrupted {
 		// Before the answer: the program must meet the interrupt, not the
@@ -40,7 +46,7 @@ func spineHostCall(token C.uintptr_t, op C.int, handle C.uint64_t, request *C.ch
 		return C.int64_t(number)
 	}
 	if len(response) > int(capacity) {
-		s.Hold(response)
+		s.Hold(uint64(C.pthread_self()), response)
 		return C.int64_t(len(response))
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(out)), int(capacity)), response)

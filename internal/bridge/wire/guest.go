@@ -175,6 +175,10 @@ type sandboxGuest struct {
 	raw     limitedBuffer // what the child wrote to fds 1 and 2 (diagnostics)
 	rawDone chan struct{}
 
+	ids     protocol.CrossingIDs // read by the reader only
+	writeMu sync.Mutex           // answers go out whole, one at a time
+	flight  inflight
+
 	timerMu  sync.Mutex
 	timer    *time.Timer
 	stopCtx  func() bool
@@ -200,15 +204,17 @@ func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
 func (g *sandboxGuest) watch() {
 	p, ctx := g.p, g.s.Context()
 	g.stopCtx = context.AfterFunc(ctx, func() {
-		if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		switch g.s.Ended() {
+		case bridge.Timeout:
 			g.timerMu.Lock()
 			if !g.released {
 				g.timer = time.AfterFunc(p.opts.Grace, func() { g.killFor(killTimeout) })
 			}
 			g.timerMu.Unlock()
-			return
+		case bridge.Cancelled:
+			g.killFor(killCancel)
 		}
-		g.killFor(killCancel)
+		// Otherwise the program ended (Session.EndProgram): nothing to stop.
 	})
 }
 
@@ -251,6 +257,14 @@ func (g *sandboxGuest) deadlineMillis() uint32 {
 	return uint32(max(1, min(ms, 1<<32-1)))
 }
 
+// send writes a frame of the host's own (execute, entry) whole, never
+// inside an answer another goroutine is writing.
+func (g *sandboxGuest) send(msg []byte) error {
+	g.writeMu.Lock()
+	defer g.writeMu.Unlock()
+	return g.write(msg)
+}
+
 func (g *sandboxGuest) write(msg []byte) error {
 	_, err := g.c.conn.Write(msg)
 	return err
@@ -264,9 +278,12 @@ func (g *sandboxGuest) Execute(request []byte) (*bridge.Result, error) {
 		return nil, fmt.Errorf("%w: a sandboxed child runs one execution", ErrViolation)
 	}
 	g.used = true
+	// Threads the program left running may still be crossing: their
+	// crossings end with the execution, after its result or failure.
+	defer g.endCrossings()
 	head := make([]byte, 4)
 	binary.LittleEndian.PutUint32(head, g.deadlineMillis())
-	if err := g.write(frame(kExecute, head, request)); err != nil {
+	if err := g.send(frame(kExecute, head, request)); err != nil {
 		return nil, g.failure(err)
 	}
 	for {
@@ -301,7 +318,7 @@ func (g *sandboxGuest) Entry(name string, arg []byte) error {
 	if g.used {
 		return fmt.Errorf("%w: the child's execution already ran", ErrViolation)
 	}
-	if err := g.write(frame(kEntry, []byte(name), []byte{0}, arg)); err != nil {
+	if err := g.send(frame(kEntry, []byte(name), []byte{0}, arg)); err != nil {
 		return g.failure(err)
 	}
 	for {
@@ -322,75 +339,38 @@ func (g *sandboxGuest) Entry(name string, arg []byte) error {
 	}
 }
 
-// next reads frames, serving tool crossings, until one that is not a crossing.
+// next reads frames, handing each tool crossing to be answered on its own
+// (crossings.go), until one that is not a crossing.
 func (g *sandboxGuest) next() (byte, []byte, error) {
 	if g.r == nil {
 		return 0, nil, fmt.Errorf("%w: the guest was released", ErrClosed)
 	}
 	for {
-		if crossing, size, err := g.skipOversized(); err != nil {
+		if skipped, err := g.oversized(); err != nil {
 			return 0, nil, err
-		} else if size > 0 {
-			number, response, reason := g.s.AnswerOversized(crossing, size)
-			if err := g.write(protocol.Answer(reason, number, response)); err != nil {
-				return 0, nil, err
-			}
+		} else if skipped {
 			continue
+		}
+		head, err := g.r.Peek(protocol.HeaderLen)
+		if err == nil {
+			kind := protocol.Kind(head[0])
+			if crossing, ok := protocol.CrossingOf(kind); ok {
+				length := int(binary.LittleEndian.Uint32(head[1:]))
+				if length > g.frameMax(kind) {
+					length = 0 // ReadFrame refuses it unread
+				}
+				if err := g.crossing(kind, crossing, length); err != nil {
+					return 0, nil, err
+				}
+				continue
+			}
 		}
 		kind, payload, err := protocol.ReadFrame(g.r, g.frameMax)
 		if err != nil {
 			return 0, nil, err
 		}
-		crossing, ok := protocol.CrossingOf(kind)
-		if !ok {
-			return byte(kind), payload, nil
-		}
-		handle, request, err := protocol.ParseCrossing(kind, payload)
-		if err != nil {
-			return 0, nil, err
-		}
-		number, response, reason, files := g.s.AnswerWithModules(crossing, handle, request)
-		if len(files) > 0 {
-			err = g.writeWithFiles(protocol.Answer(reason, number, response), files)
-			for _, f := range files {
-				f.Close()
-			}
-		} else {
-			err = g.write(protocol.Answer(reason, number, response))
-		}
-		if err != nil {
-			return 0, nil, err
-		}
+		return byte(kind), payload, nil
 	}
-}
-
-// skipOversized skips, unread, a tool request larger than the session
-// accepts (but within the frame limit) and returns its crossing and size;
-// size 0 when the next frame is anything else. The host never holds more of
-// a request than the argument limit, however large the child's.
-func (g *sandboxGuest) skipOversized() (protocol.Crossing, int, error) {
-	head, err := g.r.Peek(protocol.HeaderLen)
-	if err != nil {
-		return 0, 0, nil // ReadFrame reports it
-	}
-	kind := protocol.Kind(head[0])
-	switch crossing, _ := protocol.CrossingOf(kind); crossing {
-	case protocol.CrossCall, protocol.CrossPrepare, protocol.CrossResolve:
-	default:
-		return 0, 0, nil
-	}
-	length := int64(binary.LittleEndian.Uint32(head[1:]))
-	if length <= int64(protocol.CrossingHeadLen+g.s.MaxRequestBytes()) || length > int64(g.frameMax(kind)) {
-		return 0, 0, nil
-	}
-	if _, err := g.r.Discard(protocol.HeaderLen + int(length)); err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return 0, 0, err
-	}
-	crossing, _ := protocol.CrossingOf(kind)
-	return crossing, int(length) - protocol.CrossingHeadLen, nil
 }
 
 // frameMax is the largest frame the child may send: a result within the

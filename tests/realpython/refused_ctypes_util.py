@@ -1,0 +1,4 @@
+# expect: error ImportError
+# isolation: sandbox
+# A submodule of a refused package is refused too.
+import ctypes.util

@@ -1,0 +1,4 @@
+# expect: error ImportError
+# isolation: sandbox
+# http.client is refused.
+import http.client

@@ -1,0 +1,4 @@
+# expect: error ImportError
+# isolation: sandbox
+# mmap is refused.
+import mmap

@@ -1,0 +1,4 @@
+# expect: error ImportError
+# isolation: sandbox
+# multiprocessing is refused.
+from multiprocessing import Pool

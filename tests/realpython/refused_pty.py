@@ -1,0 +1,4 @@
+# expect: error ImportError
+# isolation: sandbox
+# pty is refused.
+import pty

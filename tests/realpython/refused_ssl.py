@@ -1,0 +1,4 @@
+# expect: error ImportError
+# isolation: sandbox
+# ssl is refused.
+import ssl

@@ -1,0 +1,4 @@
+# expect: error TOMLDecodeError
+# tomllib refuses a malformed document.
+import tomllib
+tomllib.loads("key = ")

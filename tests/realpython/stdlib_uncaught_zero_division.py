@@ -1,0 +1,4 @@
+# expect: error ZeroDivisionError
+# An uncaught ZeroDivisionError.
+total = 0
+result = 10 / total
