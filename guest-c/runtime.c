@@ -150,6 +150,14 @@ int spine_init(const spine_config *config) {
       rc = fail_python("spine_init: bootstrap lacks execute/take_output");
     }
   }
+  if (rc == 0 && g_thread_per_call) {
+    /* In process, no zygote preloads asyncio and installs its loop policy. */
+    PyObject *done = PyObject_CallMethod(g_bootstrap, "in_process_setup", NULL);
+    if (done == NULL) {
+      rc = fail_python("spine_init: bootstrap.in_process_setup failed");
+    }
+    Py_XDECREF(done);
+  }
   g_thread = PyEval_SaveThread();
   return rc;
 }

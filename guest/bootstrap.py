@@ -831,6 +831,17 @@ def _native_field(hot):
     return ',"native":' + report if len(report) <= protocol.NATIVE_REPORT_BYTES else ""
 
 
+def in_process_setup():
+    """Once, when the in-process runtime starts (the zygote does the same for
+    the sandbox with its preloads): import asyncio and install the loop
+    policy whose selector waits on the host. A program that imports asyncio
+    itself and calls asyncio.run must get that loop too, or its awaitable
+    tool calls are resolved one by one, in the order awaited, and
+    as_completed or wait(FIRST_COMPLETED) wait for the slowest."""
+    import asyncio  # noqa: F401 (install_loop_policy acts only once it is imported)
+    aio.install_loop_policy()
+
+
 def native_setup(python_dir):
     """Once per process, before any execution: load the native module loader
     from the toolchain (the zygote does this before it forks)."""

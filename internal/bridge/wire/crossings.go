@@ -97,7 +97,7 @@ func (g *sandboxGuest) crossing(kind protocol.Kind, crossing protocol.Crossing, 
 		var id, handle uint64
 		var request []byte
 		if id, handle, request, err = protocol.ParseCrossing(kind, payload); err == nil {
-			if err = g.ids.Next(id); err == nil {
+			if err = g.c.ids.Next(id); err == nil {
 				go g.answer(crossing, id, handle, request, length)
 				return nil
 			}
@@ -159,7 +159,7 @@ func (g *sandboxGuest) oversized() (bool, error) {
 		return false, nil
 	}
 	id := binary.LittleEndian.Uint64(head[protocol.HeaderLen:])
-	if err := g.ids.Next(id); err != nil {
+	if err := g.c.ids.Next(id); err != nil {
 		return false, err
 	}
 	if _, err := g.r.Discard(protocol.HeaderLen + int(length)); err != nil {

@@ -33,6 +33,12 @@ type child struct {
 	cpu    time.Duration
 	exited chan struct{}
 	once   sync.Once
+
+	// ids checks the ids of the child's crossings. They belong to the
+	// child's channel, not to one execution: a session's child numbers its
+	// crossings on across the executions it serves, each read by a guest of
+	// its own, one at a time.
+	ids protocol.CrossingIDs
 }
 
 func newChild(pid uint32, channel, pidfd, output int) *child {
@@ -175,8 +181,7 @@ type sandboxGuest struct {
 	raw     limitedBuffer // what the child wrote to fds 1 and 2 (diagnostics)
 	rawDone chan struct{}
 
-	ids     protocol.CrossingIDs // read by the reader only
-	writeMu sync.Mutex           // answers go out whole, one at a time
+	writeMu sync.Mutex // answers go out whole, one at a time
 	flight  inflight
 
 	timerMu  sync.Mutex
