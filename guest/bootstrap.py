@@ -561,7 +561,8 @@ def execute(request):
         for spec in manifest:
             scope[spec["name"]] = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
         if helpers:
-            scope.update(zip(helpers, (prepare_call, resolve_call)))
+            from plm import FAN_RUNTIME
+            scope.update(zip(helpers, (prepare_call, resolve_call, *FAN_RUNTIME)))
         if plan is not None:
             from hot import DECORATOR, Hot
             hot = Hot(plan, native, scope)

@@ -75,8 +75,10 @@ def transform(source, manifest, *, fanout=64):
     """Return `(module, helpers)` for `source`.
 
     `helpers` is `()` when nothing was rewritten (the module is then the plain
-    parse), else `(prepare_name, resolve_name)`: the names the caller must bind
-    to prepare_call and resolve_call in the program's scope. A program that
+    parse), else `(prepare_name, resolve_name, ...)`: the names the caller
+    must bind in the program's scope to prepare_call and resolve_call, then
+    (when fan-out was planned) to the functions of `FAN_RUNTIME`, in order --
+    `zip(helpers, (prepare_call, resolve_call, *FAN_RUNTIME))`. A program that
     does not parse raises SyntaxError, as compile would.
     """
     if not isinstance(fanout, int) or isinstance(fanout, bool) or fanout < 0:
@@ -89,8 +91,8 @@ def transform(source, manifest, *, fanout=64):
     plan = Planner(facts, namer, fanout).run(tree)
     if plan.empty:
         return tree, ()
-    _apply(tree, plan, namer.resolve, namer.fan)
-    return tree, (namer.prepare, namer.resolve)
+    _apply(tree, plan, namer.resolve)
+    return tree, namer.helpers(plan.fan_helper)
 
 
 # --- Tree walking ------------------------------------------------------------
@@ -428,6 +430,14 @@ class Namer:
     @staticmethod
     def _prefix(number):
         return "_spine_" if number == 0 else f"_spine{number}_"
+
+    def helpers(self, fanned):
+        """The names the caller binds: to prepare_call and resolve_call, and
+        when fan-out was planned, to FAN_RUNTIME's functions in order."""
+        names = (self.prepare, self.resolve)
+        if fanned:
+            names += (self.fan, self.fan + "_table", self.fan + "_enumerate", self.fan + "_zip")
+        return names
 
     def fresh(self, kind):
         self._count += 1
@@ -1087,7 +1097,7 @@ class Planner:
         `for i, T in (f := fan(make, n, kind, ITER))[1]:`, each chosen call
         resolving `f[0].get(i, zeros)[j]`. The iterable is evaluated once,
         where the plain program does; the prepares follow at once and only
-        for plain data (see `FAN_HELPER`); the body runs in order."""
+        for plain data (see `fan_table`); the body runs in order."""
         paths = self.target_paths(loop.target)
         if paths is None or paths.keys() & self.facts.volatile:
             return
@@ -1210,20 +1220,24 @@ def _arguments(names):
                          kw_defaults=[], kwarg=None, defaults=[])
 
 
-# The runtime half of fan-out at loop start, defined first in the transformed
-# module (under the namer's name). It evaluates nothing of the program: its
-# parts arrive evaluated, the loop's iterator is made at once (so a
-# non-iterable fails where the plain program fails, with the same error),
-# and items are read ahead only from exact lists, tuples, ranges, strings,
-# dicts and dict views, whose iteration and slicing run no program code
-# (`is`, never `==` or `in`, on types: a metaclass could define those).
-# Anything else -- a generator, a map, a user object -- gets no prepares:
-# reading it ahead would consume it or run its code. Builtins are bound as
-# defaults when the module starts, before the program can rebind a name.
-FAN_HELPER = '''
-def NAME_table(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len=len, list=list,
-               tuple=tuple, range=range, str=str, dict=dict, Exception=Exception,
-               views=(type({}.keys()), type({}.values()), type({}.items()))):
+# The runtime half of fan-out at loop start: real functions of this module
+# (compiled once, before any program runs), bound in the program's scope
+# under the namer's names (`FAN_RUNTIME`, after prepare and resolve). They
+# evaluate nothing of the program: the parts arrive evaluated, the loop's
+# iterator is made at once (so a non-iterable fails where the plain program
+# fails, with the same error), and items are read ahead only from exact
+# lists, tuples, ranges, strings, dicts and dict views, whose iteration and
+# slicing run no program code (`is`, never `==` or `in`, on types: a
+# metaclass could define those). Anything else -- a generator, a map, a user
+# object -- gets no prepares: reading it ahead would consume it or run its
+# code. Builtins are bound as defaults when this module loads, so nothing a
+# program rebinds reaches them.
+_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+
+
+def fan_table(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len=len,
+              list=list, tuple=tuple, range=range, str=str, dict=dict, Exception=Exception, views=_VIEWS):
+    """{index: make(item)} for the first `limit` items of a plain iterable."""
     table = {}
     try:
         if kind == 2 and len(parts) == 2 and type(parts[1]) is not int:
@@ -1257,7 +1271,8 @@ def NAME_table(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=typ
     return table
 
 
-def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, table=NAME_table, Exception=Exception):
+def fan(make, limit, kind, *parts, enumerate=enumerate, zip=zip, table=fan_table, Exception=Exception):
+    """(prepared table, enumerate(the iterator)) for a comprehension's fan-out."""
     if kind == 1:
         pairs = enumerate(zip(*parts))
     elif kind == 2:
@@ -1270,17 +1285,8 @@ def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, table=NAME_tab
         return {}, pairs
 
 
-NAME_enumerate, NAME_zip = enumerate, zip
-'''
-
-
-def _fan_helpers(name, origin):
-    """The statements of FAN_HELPER, under `name`, at `origin`'s position."""
-    tree = ast.parse(FAN_HELPER.replace("NAME", name))
-    for node in ast.walk(tree):
-        if "lineno" in node._attributes:
-            node.lineno = None
-    return [_locate(stmt, origin) for stmt in tree.body]
+# In the order of `Namer.helpers()` after prepare and resolve.
+FAN_RUNTIME = (fan, fan_table, enumerate, zip)
 
 
 # --- Rewriting ---------------------------------------------------------------
@@ -1374,7 +1380,7 @@ def _rewrite_call(call, resolve, handle):
                  _at(ast.Constant(name), call)]
 
 
-def _apply(tree, plan, resolve, fan_name):
+def _apply(tree, plan, resolve):
     """Rewrite the planned calls and loops, then insert the prepare statements."""
     for call, handle in plan.rewrites.values():
         _rewrite_call(call, resolve, handle)
@@ -1411,9 +1417,6 @@ def _apply(tree, plan, resolve, fan_name):
     for stmts, loop, before in plan.loops_at_start:
         at = next(index for index, stmt in enumerate(stmts) if stmt is loop)
         stmts[at:at] = before
-    if plan.fan_helper:
-        origin = (plan.loops_at_start[0][1] if plan.loops_at_start else plan.comprehensions[0][0])
-        tree.body[plan.floor:plan.floor] = _fan_helpers(fan_name, origin)
 
 
 def _guard(body, fallbacks):

@@ -232,7 +232,7 @@ static int g_warming;
 static const char k_warm_value[] = "{\"value\": 21}";
 
 static int64_t warm_answer(int op, char *out, size_t cap) {
-  if (op != SPINE_OP_CALL || cap < sizeof k_warm_value - 1) {
+  if ((op != SPINE_OP_CALL && op != SPINE_OP_RESOLVE) || cap < sizeof k_warm_value - 1) {
     return op == SPINE_OP_PREPARE ? 0 : -1;
   }
   memcpy(out, k_warm_value, sizeof k_warm_value - 1);
@@ -390,12 +390,13 @@ static const char k_child_warm_up[] =
     "\"inputs\":{\"item\":3},\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}]}";
 
 static void child_warm_up(void) {
+  int warming = g_warming; /* the zygote's warm-up calls this between its own programs */
   g_warming = 1;
   spine_result result;
   if (spine_execute(TOKEN, k_child_warm_up, sizeof k_child_warm_up - 1, &result) == 0) {
     spine_result_free(&result);
   }
-  g_warming = 0;
+  g_warming = warming;
 }
 
 /* The child's scratch slot becomes its working directory (and so its /tmp,
@@ -628,6 +629,10 @@ static const char *const k_warm_up[] = {
     "{\"source\":\"print('a')\\nresult = sorted({'k': 1.5, 'j': None})\",\"inputs\":{},"
     "\"manifest\":[{\"name\":\"lookup\"}],\"plm\":true}",
     "{\"source\":\"raise ValueError('warm-up')\",\"inputs\":{}}",
+    "{\"source\":\"a = lookup(key=1)\\nfor k in [1, 2]:\\n    print(lookup(key=k))\\n"
+    "for k, v in inputs.items():\\n    a = lookup(key=f'{k}{v}')\\n"
+    "result = [lookup(key=k + 1) for k in range(2)]\",\"inputs\":{\"item\":3},"
+    "\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}],\"plm\":true}",
 };
 
 static void warm_up(void) {

@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "programs"))
 
 import aio  # noqa: E402
 import early  # noqa: E402
+from plm import FAN_RUNTIME  # noqa: E402
 from plm import transform  # noqa: E402
 from protocol import encode_request  # noqa: E402
 from corpus import load_corpus, load_manifest, parse_case  # noqa: E402
@@ -243,7 +244,7 @@ def run_program(source, inputs=None, manifest=MANIFEST, plm=False, fanout=64, to
         if plm:
             tree, helpers = transform(source, manifest, fanout=fanout)
             if helpers:
-                scope.update(zip(helpers, (prepare_call, resolve_call)))
+                scope.update(zip(helpers, (prepare_call, resolve_call, *FAN_RUNTIME)))
                 transformed = ast.unparse(tree)
         else:
             tree = source
