@@ -8,6 +8,7 @@ JSON: they are captured per execution and handed over by `take_output()`.
 """
 import ast
 import builtins
+import collections
 import json
 import sys
 
@@ -36,6 +37,37 @@ if not _HAD_INSPECT:
 _streams = {}
 _STREAM_LIMIT = 64
 _claims = None
+# Calls PLM warmed for the running execution (warm_call): prepared by request,
+# claimed by the first call that makes exactly that request. None outside an
+# execution.
+_warmed = None
+
+
+class _Warmed:
+    """Warmed handles by canonical request, first warmed first claimed."""
+
+    def __init__(self):
+        self._handles = {}
+
+    def add(self, request, handle):
+        self._handles.setdefault(request, collections.deque()).append(handle)
+
+    def claim(self, request):
+        queue = self._handles.get(request)
+        if not queue:
+            return None
+        handle = queue.popleft()
+        if not queue:
+            del self._handles[request]
+        return handle
+
+
+def _claim(request):
+    """A handle started early for exactly `request`: streamed, else warmed."""
+    handle = _claims.claim(request) if _claims is not None else None
+    if handle is None and _warmed is not None:
+        handle = _warmed.claim(request)
+    return handle
 
 def _help(obj=None):
     """help(tool): the tool's signature and docstring, as Engine.Stubs renders
@@ -103,7 +135,7 @@ def _tool_error(response):
 
 def invoke_tool(name, args):
     request = encode_request(name, args)
-    handle = _claims.claim(request) if _claims is not None else None
+    handle = _claim(request)
     return decode(call(request) if handle is None else resolve(handle, request))
 
 
@@ -113,7 +145,7 @@ def start_tool_call(name, args):
     Argument errors raise here, at the call; the tool's own error at `await`.
     """
     request = encode_request(name, args)
-    handle = _claims.claim(request) if _claims is not None else None
+    handle = _claim(request)
     return _calls.start(name, request, encode_call_now(name, args), handle)
 
 
@@ -175,6 +207,19 @@ def _signature(spec):
     return shown
 
 
+def _early_request(name, payload, names):
+    """The canonical request of an early call, or None (see prepare_call)."""
+    try:
+        args = early_arguments(payload, names())
+        if args is None:
+            return None
+        return encode_request(name, args)
+    except Interrupt:
+        raise
+    except BaseException:  # noqa: B036 - see prepare_call
+        return None
+
+
 def prepare_call(name, payload, names):
     """Start a call of tool `name` early; 0 means nothing was prepared.
 
@@ -187,17 +232,26 @@ def prepare_call(name, payload, names):
     plain program does. The host's Interrupt is the one exception that
     passes: it stops the program wherever it is.
     """
-    try:
-        args = early_arguments(payload, names())
-        if args is None:
-            return 0
-        request = encode_request(name, args)
-    except Interrupt:
-        raise
-    except BaseException:  # noqa: B036 - see the docstring
+    request = _early_request(name, payload, names)
+    if request is None:
+        return 0
+    handle = _claim(request)
+    return prepare(request) if handle is None else handle
+
+
+def warm_call(name, payload, names):
+    """prepare_call for a call no handle can reach (in a function or a
+    lambda of the program): the call starts now, and the first call of the
+    program that makes exactly this request claims it. Returns 0."""
+    request = _early_request(name, payload, names)
+    if request is None or _warmed is None:
         return 0
     handle = _claims.claim(request) if _claims is not None else None
-    return prepare(request) if handle is None else handle
+    if handle is None:
+        handle = prepare(request)
+    if handle:
+        _warmed.add(request, handle)
+    return 0
 
 
 def resolve_call(handle, name, /, **args):
@@ -535,7 +589,7 @@ def _read_request(request):
 
 def execute(request):
     """Run one program; return the response JSON as UTF-8 bytes."""
-    global _claims, _output
+    global _claims, _output, _warmed
     transformed = ""
     source = ""
     kind = protocol.OUTCOME_PROGRAM
@@ -545,6 +599,7 @@ def execute(request):
     request, stream = _read_request(request)
     try:
         _claims = stream
+        _warmed = _Warmed()
         if request.get("limits"):
             limits = {**_DEFAULT_LIMITS, **request["limits"]}
         source = request["source"]
@@ -562,7 +617,7 @@ def execute(request):
             scope[spec["name"]] = make_tool(spec["name"], spec.get("description"), spec.get("signature"))
         if helpers:
             from plm import FAN_RUNTIME
-            scope.update(zip(helpers, (prepare_call, resolve_call, *FAN_RUNTIME)))
+            scope.update(zip(helpers, (prepare_call, resolve_call, warm_call, *FAN_RUNTIME)))
         if plan is not None:
             from hot import DECORATOR, Hot
             hot = Hot(plan, native, scope)
@@ -604,6 +659,7 @@ def execute(request):
         error.__traceback__ = None
     finally:
         _claims = None
+        _warmed = None
         _output = (stdout.getvalue() if stdout else b"", stderr.getvalue() if stderr else b"")
     # A lone surrogate (a str may hold one; UTF-8 cannot) can only stand in a
     # JSON string, where its backslash escape is the JSON escape: the

@@ -77,8 +77,12 @@ def transform(source, manifest, *, fanout=64):
     `helpers` is `()` when nothing was rewritten (the module is then the plain
     parse), else `(prepare_name, resolve_name, ...)`: the names the caller
     must bind in the program's scope to prepare_call and resolve_call, then
-    (when fan-out was planned) to the functions of `FAN_RUNTIME`, in order --
-    `zip(helpers, (prepare_call, resolve_call, *FAN_RUNTIME))`. A program that
+    (when fan-out was planned) to warm_call and the functions of
+    `FAN_RUNTIME`, in order --
+    `zip(helpers, (prepare_call, resolve_call, warm_call, *FAN_RUNTIME))`.
+    warm_call(name, payload, names) is prepare_call for a call no handle can
+    reach (in a helper function, a method or a lambda): it starts the call
+    for whichever call of the program makes exactly that request first. A program that
     does not parse raises SyntaxError, as compile would.
     """
     if not isinstance(fanout, int) or isinstance(fanout, bool) or fanout < 0:
@@ -311,6 +315,8 @@ class ProgramFacts:
         self.has_class = False
         self.has_comprehension = False
         self.has_walrus = False
+        self.has_lambda = False
+        self.has_function = False
         has_async = False
         callees = []
         assigns = []
@@ -345,6 +351,10 @@ class ProgramFacts:
                 self.has_comprehension = True
             elif kind is ast.NamedExpr:
                 self.has_walrus = True
+            elif kind is ast.Lambda:
+                self.has_lambda = True
+            elif kind is ast.FunctionDef:
+                self.has_function = True
             elif kind in _ASYNC_NODES:
                 has_async = True
             if kind is ast.Assign:
@@ -363,6 +373,7 @@ class ProgramFacts:
         if has_async and _awaits_at_top_level(tree):
             self.disabled = True
         self.bound = set(counts)
+        self.counts = counts
         names = [spec["name"] for spec in manifest]
         self.tool_names = {n for n in names if n not in self.bound}
         self.tools = {spec["name"] for spec in manifest
@@ -425,6 +436,7 @@ class Namer:
         self.prepare = self.base + "prepare"
         self.resolve = self.base + "resolve"
         self.fan = self.base + "fan"
+        self.warm = self.base + "warm"
         self._count = 0
 
     @staticmethod
@@ -436,7 +448,8 @@ class Namer:
         when fan-out was planned, to FAN_RUNTIME's functions in order."""
         names = (self.prepare, self.resolve)
         if fanned:
-            names += (self.fan, self.fan + "_table", self.fan + "_enumerate", self.fan + "_zip")
+            names += (self.warm, self.fan, self.fan + "_table", self.fan + "_enumerate", self.fan + "_zip",
+                      self.fan + "_warm")
         return names
 
     def fresh(self, kind):
@@ -499,12 +512,13 @@ class Plan:
     loops_at_start: list = field(default_factory=list)   # (statements, For, statements to put before it)
     comprehensions: list = field(default_factory=list)   # (comprehension, fan call, fan name, index name)
     fan_helper: bool = False
+    warmed: bool = False          # a lambda's calls are warmed (the tree changed in place)
     floor: int = 0
     seq: int = 0
 
     @property
     def empty(self):
-        return not self.rewrites
+        return not (self.rewrites or self.loops_at_start or self.comprehensions or self.warmed)
 
     def insert(self, block, index, stmts, fallbacks):
         """Queue `stmts` before `block.stmts[index]`.
@@ -541,6 +555,8 @@ class Planner:
         self.claimed = set()
         self._summaries = {}
         self._indexes = {}
+        self._functions = None
+        self._warmable = {}
 
     def run(self, tree):
         floor = 0
@@ -565,6 +581,8 @@ class Planner:
             self.plan_call(block, index, stmt, call)
         if self.fanout and self.facts.has_comprehension and not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
             self.plan_comprehensions(stmt)
+        if self.fanout and self.facts.has_lambda and not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+            self.plan_lambdas(stmt)
         if isinstance(stmt, ast.If):
             self.visit_block(Block(stmt.body, block, index, [stmt.test]))
             self.visit_block(Block(stmt.orelse, block, index, [stmt.test]))
@@ -837,7 +855,7 @@ class Planner:
             if won == best:
                 return block, position, won
 
-    def thunk(self, call, location, subst=None):
+    def thunk(self, call, location, subst=None, helper=None):
         """`prepare('tool', "{'k': <argument text>, ...}", lambda: {'n': n, ...})`.
 
         The arguments travel as text, evaluated by early evaluation (never as
@@ -862,7 +880,7 @@ class Planner:
         env = _at(ast.Dict(keys=[_at(ast.Constant(n), location) for n in ordered],
                            values=[_at(ast.Name(n, load), location) for n in ordered]), location)
         lam = _at(ast.Lambda(args=self._no_arguments, body=env), location)
-        return _at(ast.Call(func=_at(ast.Name(self.namer.prepare, load), location),
+        return _at(ast.Call(func=_at(ast.Name(helper or self.namer.prepare, load), location),
                             args=[_at(ast.Constant(call.func.id), location), _at(ast.Constant(payload), location),
                                   lam], keywords=[]), location)
 
@@ -945,7 +963,8 @@ class Planner:
         if self.fanout == 0:
             return
         if (not isinstance(loop.target, ast.Name)
-                or GENERATED_BUILTINS & self.facts.bound or not self.iterable_ok(loop.iter)):
+                or GENERATED_BUILTINS & self.facts.bound or not self.iterable_ok(loop.iter)
+                or any(True for _ in self.loop_function_calls(loop.body))):
             self.plan_loop_at_start(block, loop)
             return
         var = loop.target.id
@@ -1031,14 +1050,14 @@ class Planner:
             return paths
         return None
 
-    def iteration_calls(self, calls, paths, varying, writes, touched):
+    def iteration_calls(self, calls, paths, varying, writes, touched, claim=True):
         """The (call, resources) among `calls` (candidates that run at most once
         per item) whose arguments read only the item and names bound or
         changed nowhere in `varying` / `touched`, of a tool that reads nothing
         `writes` may write."""
         chosen = []
         for stmt, call in calls:
-            if id(call) in self.claimed:
+            if claim and id(call) in self.claimed:
                 continue
             reads = self.call_reads(call)
             if reads is None:
@@ -1052,7 +1071,7 @@ class Planner:
             chosen.append(call)
         return chosen
 
-    def fan_call(self, iterable, paths, calls, item):
+    def fan_call(self, iterable, paths, calls, item, warms=()):
         """`fan(make, fanout, kind, *parts)`: evaluates the iterable (its parts)
         once, as the plain program does, and returns (table, enumerate(...)).
         `make(item)` prepares every chosen call for one item."""
@@ -1077,7 +1096,8 @@ class Planner:
             for position in path:
                 node = ast.Subscript(value=node, slice=ast.Constant(position), ctx=ast.Load())
             subst[name] = node
-        handles = ast.Tuple(elts=[self.thunk(call, call, subst) for call in calls], ctx=ast.Load())
+        handles = ast.Tuple(elts=[self.thunk(call, call, subst) for call in calls]
+                            + [self.thunk(call, call, subst, self.namer.warm) for call in warms], ctx=ast.Load())
         make = ast.Lambda(args=_arguments([item]), body=handles)
         self.plan.fan_helper = True
         return kind, parts, make
@@ -1107,13 +1127,20 @@ class Planner:
             stmt_touched, _, stmt_writes = self.summary(stmt)
             touched |= stmt_touched
             writes |= stmt_writes
-        if paths.keys() & (varying | touched):
-            return      # the item changes in the body: what was prepared would not match
-        calls = self.iteration_calls(self.loop_calls(loop.body), paths, varying, writes, touched)
-        if not calls:
+        if paths.keys() & varying:
+            return      # the item is rebound in the body: what was prepared would not match
+        # An item the body may change in place (passed to a function) is
+        # prepared only through warm-ups: they go by request, so a change
+        # costs a wasted speculative call, never a handle of other arguments.
+        calls = []
+        if not paths.keys() & touched:
+            calls = self.iteration_calls(self.loop_calls(loop.body), paths, varying, writes, touched)
+        warms = self.iteration_warms(self.loop_function_calls(loop.body), paths, varying, writes,
+                                     touched - paths.keys())
+        if not calls and not warms:
             return
         table, pairs, counter, item = (self.namer.fresh(kind) for kind in ("t", "p", "i", "v"))
-        kind, parts, make = self.fan_call(loop.iter, paths, calls, item)
+        kind, parts, make = self.fan_call(loop.iter, paths, calls, item, warms)
         # The iterable's parts are evaluated and the iterator made in the
         # program's own frame, as the plain loop does (same errors, no frame
         # added near the recursion limit); only the prepares are a call, guarded.
@@ -1140,6 +1167,232 @@ class Planner:
         loop.target = _locate(ast.Tuple(elts=[ast.Name(counter, ast.Store()), loop.target], ctx=ast.Store()),
                               loop.target)
         self.plan.loops_at_start.append((block.stmts, loop, before))
+
+    # -- calls reached through a function of the program: warmed by request
+
+    def functions(self):
+        """The program's functions a call may reach, by callee: ("name", f)
+        for a module-level `def f` bound once, ("attr", m) for a method `m`
+        that exactly one class defines (what `obj.m(...)` most likely runs).
+        Undecorated, not generators. Only a guess: a warm-up goes by request,
+        so one that no call makes costs a speculative call, never meaning."""
+        if self._functions is None:
+            found, methods = {}, {}
+            counts, volatile = self.facts.counts, self.facts.volatile
+            for stmt in self.facts.tree.body:
+                if (isinstance(stmt, ast.FunctionDef) and counts.get(stmt.name) == 1
+                        and stmt.name not in volatile and self.plain_function(stmt)):
+                    found[("name", stmt.name)] = stmt
+                elif isinstance(stmt, ast.ClassDef):
+                    for item in stmt.body:
+                        if isinstance(item, _FUNCTIONS):
+                            methods.setdefault(item.name, []).append(item)
+            for name, defs in methods.items():
+                if len(defs) == 1 and isinstance(defs[0], ast.FunctionDef) and self.plain_function(defs[0]) \
+                        and (defs[0].args.posonlyargs or defs[0].args.args):
+                    found[("attr", name)] = defs[0]
+            self._functions = found
+        return self._functions
+
+    @staticmethod
+    def plain_function(fdef):
+        if fdef.decorator_list:
+            return False
+        stack = list(fdef.body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.Yield, ast.YieldFrom)):
+                return False
+            if not isinstance(node, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
+                stack += _iter_children(node)
+        return True
+
+    def callee_def(self, call):
+        """(the function `call` most likely runs, parameters its call skips: 1 for a method's self)."""
+        func = call.func
+        if not self.facts.has_function:
+            return None, 0
+        if func.__class__ is ast.Name:
+            return self.functions().get(("name", func.id)), 0
+        if func.__class__ is ast.Attribute:
+            return self.functions().get(("attr", func.attr)), 1
+        return None, 0
+
+    def function_calls(self, stmt):
+        """Calls of the program's functions evaluated as part of `stmt` itself."""
+        found = []
+        if not self.facts.has_function:
+            return found
+        stack = list(reversed(self.header_exprs(stmt)))
+        while stack:
+            node = stack.pop()
+            kind = node.__class__
+            if kind in _OPAQUE or kind in _LEAVES:
+                if kind in _COMPREHENSIONS:
+                    stack.append(node.generators[0].iter)
+                continue
+            if kind is ast.Call and self.callee_def(node)[0] is not None:
+                found.append(node)
+            children = _iter_children(node)
+            children.reverse()
+            stack += children
+        return found
+
+    def loop_function_calls(self, stmts):
+        """(stmt, call) for calls of functions that run at most once per iteration."""
+        for stmt in stmts:
+            for call in self.function_calls(stmt):
+                yield stmt, call
+            if isinstance(stmt, ast.If):
+                yield from self.loop_function_calls(stmt.body)
+                yield from self.loop_function_calls(stmt.orelse)
+            elif isinstance(stmt, ast.With):
+                yield from self.loop_function_calls(stmt.body)
+            elif isinstance(stmt, ast.Try):
+                yield from self.loop_function_calls(stmt.body)
+
+    def warmable(self, fdef):
+        """[(tool call, parameters its arguments read)]: the calls a run of
+        `fdef` makes at most once, whose arguments read only parameters the
+        body never rebinds or changes (and builtins)."""
+        cached = self._warmable.get(id(fdef))
+        if cached is not None:
+            return cached
+        args = fdef.args
+        params = {p.arg for p in args.posonlyargs + args.args + args.kwonlyargs}
+        varying, touched = set(), set()
+        for stmt in fdef.body:
+            varying |= scope_bindings(stmt)
+            touched |= self.summary(stmt)[0]
+        found = []
+        for stmt, call in self.loop_calls(fdef.body):
+            reads = self.call_reads(call)
+            if reads is None or reads & (varying | touched) or (reads - params) & self.facts.bound \
+                    or reads & self.internal_bindings(stmt):
+                continue
+            found.append((call, reads & params))
+        self._warmable[id(fdef)] = found
+        return found
+
+    def warm_calls(self, site):
+        """The warmable calls of the function `site` calls, each as a call of
+        the tool whose arguments are the site's (parameters replaced by the
+        argument expressions they receive, or a constant default)."""
+        fdef, skip = self.callee_def(site)
+        if fdef is None or any(isinstance(a, ast.Starred) for a in site.args) \
+                or any(kw.arg is None for kw in site.keywords):
+            return []
+        calls = self.warmable(fdef)
+        if not calls:
+            return []
+        args = fdef.args
+        positional = [p.arg for p in args.posonlyargs + args.args]
+        if len(site.args) > len(positional) - skip:
+            return []
+        given = dict(zip(positional[skip:], site.args))
+        by_keyword = {p.arg for p in args.args + args.kwonlyargs}
+        for kw in site.keywords:
+            if kw.arg not in by_keyword or kw.arg in given or kw.arg in positional[:skip]:
+                return []
+            given[kw.arg] = kw.value
+        defaults = dict(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+        defaults.update({p.arg: d for p, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+        warms = []
+        for call, params in calls:
+            subst = {}
+            for param in params:
+                value = given.get(param, defaults.get(param) if param not in positional[:skip] else None)
+                if value is None or (param not in given and not isinstance(value, ast.Constant)):
+                    break
+                subst[param] = value
+            else:
+                keywords = [ast.keyword(arg=kw.arg, value=_substitute(kw.value, subst)) for kw in call.keywords]
+                warms.append(_at(ast.Call(func=call.func, args=[], keywords=keywords), site))
+        return warms
+
+    def iteration_warms(self, sites, paths, varying, writes, touched):
+        """The warm-ups, per item, of the tool calls functions called at most
+        once per item make (`research(q)`, `agent.look_up(q)`), on the same
+        terms as `iteration_calls`."""
+        warms = []
+        for stmt, site in sites:
+            candidates = [(stmt, call) for call in self.warm_calls(site)]
+            warms += self.iteration_calls(candidates, paths, varying, writes, touched, claim=False)
+        return warms
+
+    # -- lambdas applied to every item at once
+
+    def plan_lambdas(self, stmt):
+        """`sorted(xs, key=lambda x: tool(k=x))`, `min`/`max` likewise,
+        `map(lambda x: ..., xs)` and `filter(...)`: the lambda runs for every
+        item of xs, so its calls (or those of the functions it calls) are
+        warmed for each item once xs is evaluated, where it stands:
+        `sorted(fan_warm(make, fanout, xs), key=...)`."""
+        stack = [(node, None) for node in self.header_exprs(stmt)]
+        while stack:
+            node, parent = stack.pop()
+            if isinstance(node, _COMPREHENSIONS):
+                stack.append((node.generators[0].iter, node.generators[0]))   # evaluated here
+                continue
+            if isinstance(node, (ast.Lambda, *_FUNCTIONS, ast.ClassDef)):
+                continue
+            if node.__class__ is ast.Call and node.func.__class__ is ast.Name \
+                    and node.func.id not in self.facts.bound:
+                self.plan_lambda_call(node, parent)
+            for child in _iter_children(node):
+                stack.append((child, node))
+
+    def plan_lambda_call(self, call, parent):
+        name = call.func.id
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(kw.arg is None for kw in call.keywords):
+            return
+        lazy = False
+        if name in ("sorted", "min", "max") and len(call.args) == 1:
+            key = [kw.value for kw in call.keywords if kw.arg == "key"]
+            if len(key) != 1:
+                return
+            function, position = key[0], 0
+        elif name in ("map", "filter") and len(call.args) == 2 and not call.keywords:
+            function, position = call.args[0], 1
+            lazy = not self.consumed_at_once(call, parent)
+        else:
+            return
+        if not isinstance(function, ast.Lambda):
+            return
+        args = function.args
+        if args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg or args.defaults \
+                or len(args.args) != 1:
+            return
+        paths = {args.args[0].arg: ()}
+        body = function.body
+        candidates = []
+        sites = []
+        stack = [body]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS)):
+                continue
+            if self.is_candidate(node):
+                candidates.append((None, node))
+            elif node.__class__ is ast.Call and self.callee_def(node)[0] is not None:
+                sites.append((None, node))
+            stack.extend(reversed(_iter_children(node)))
+        varying = walrus_targets(body)
+        touched, _, writes = self.summary(body)
+        if lazy:
+            writes = self.program_writes()      # consumed later, maybe after a write
+        warms = [c for c in self.iteration_calls(candidates, paths, varying, writes, touched - paths.keys(),
+                                                 claim=False)]
+        warms += self.iteration_warms(sites, paths, varying, writes, touched - paths.keys())
+        if not warms:
+            return
+        item = self.namer.fresh("v")
+        _, _, make = self.fan_call(ast.Name(item, ast.Load()), paths, [], item, warms)
+        iterable = call.args[position]
+        call.args[position] = _locate(ast.Call(func=ast.Name(self.namer.fan + "_warm", ast.Load()),
+                                               args=[make, ast.Constant(self.fanout), iterable], keywords=[]),
+                                      iterable)
+        self.plan.warmed = True
 
     def plan_comprehensions(self, stmt):
         """Fan out the comprehensions and generator expressions `stmt`
@@ -1182,7 +1435,7 @@ class Planner:
             return
         parts = [comp.key, comp.value] if isinstance(comp, ast.DictComp) else [comp.elt]
         parts += generator.ifs
-        calls, writes, varying = [], NOTHING, set()
+        calls, sites, writes, varying = [], [], NOTHING, set()
         for part in parts:
             varying |= walrus_targets(part)
             writes |= self.summary(part)[2]
@@ -1193,6 +1446,8 @@ class Planner:
                     continue
                 if self.is_candidate(node):
                     calls.append((None, node))
+                elif node.__class__ is ast.Call and self.callee_def(node)[0] is not None:
+                    sites.append((None, node))
                 stack.extend(reversed(_iter_children(node)))
         if isinstance(comp, ast.GeneratorExp) and not self.consumed_at_once(comp, parent):
             # Consumed later, maybe after a write: only when nothing writes.
@@ -1200,13 +1455,16 @@ class Planner:
         touched = set()
         for part in parts:
             touched |= self.summary(part)[0]
-        if paths.keys() & touched:
+        if paths.keys() & varying:
             return
+        warms = self.iteration_warms(sites, paths, varying, writes, touched - paths.keys())
+        if paths.keys() & touched:
+            calls = []          # see plan_loop_at_start
         calls = self.iteration_calls(calls, paths, varying, writes, touched)
-        if not calls:
+        if not calls and not warms:
             return
         fan, counter, item = self.namer.fresh("f"), self.namer.fresh("i"), self.namer.fresh("v")
-        kind, parts, make = self.fan_call(generator.iter, paths, calls, item)
+        kind, parts, make = self.fan_call(generator.iter, paths, calls, item, warms)
         header = ast.Call(func=ast.Name(self.namer.fan, ast.Load()),
                           args=[make, ast.Constant(self.fanout), ast.Constant(kind), *parts], keywords=[])
         self.claim_fanned(
@@ -1285,8 +1543,18 @@ def fan(make, limit, kind, *parts, enumerate=enumerate, zip=zip, table=fan_table
         return {}, pairs
 
 
-# In the order of `Namer.helpers()` after prepare and resolve.
-FAN_RUNTIME = (fan, fan_table, enumerate, zip)
+def fan_warm(make, limit, part, table=fan_table, Exception=Exception):
+    """`part` itself, once the calls of its first `limit` items are warmed
+    (`sorted(xs, key=lambda x: ...)`: xs is evaluated where it stands)."""
+    try:
+        table(make, limit, 0, part)
+    except Exception:
+        pass
+    return part
+
+
+# In the order of `Namer.helpers()` after prepare, resolve and warm.
+FAN_RUNTIME = (fan, fan_table, enumerate, zip, fan_warm)
 
 
 # --- Rewriting ---------------------------------------------------------------

@@ -338,3 +338,104 @@ def test_a_loop_near_the_recursion_limit_behaves_as_the_plain_loop():
     assert fanned(text)
     plain, fast = run_both(source)
     assert "deep" in fast.value[0] and [1, 2] in fast.value[0]
+
+
+# --- Calls reached through a helper function, a method or a lambda: warmed --------
+
+def warmed(text):
+    return "_spine_warm(" in text
+
+
+def test_a_helper_called_per_item_has_its_calls_warmed_and_claimed_by_request():
+    source = ("def research(q, pages=2):\n    hits = search(q=q)[:pages]\n    print('hits', q, len(hits))\n"
+              "    return hits\n"
+              "result = {}\nfor q in ['x', 'y', 'z']:\n    result[q] = research(q)\n")
+    text, helpers = plm_text(source, STORE_MANIFEST)
+    assert warmed(text) and "_spine_warm" in helpers
+    plain, fast = run_both(source)
+    assert fast.value == {"x": ["x-1", "x-2"], "y": ["y-1", "y-2"], "z": ["z-1", "z-2"]}
+    assert fast.stdout == plain.stdout
+    assert len(early_starts(fast, "search")) == 3 and fast.host.hits == 3
+
+
+def test_a_helper_in_a_comprehension_is_warmed_with_the_argument_it_receives():
+    source = "def price(k):\n    return get(key=k) * 10\nresult = {k: price(k + '') for k in ['a', 'b', 'c']}\n"
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_warm('get', \"{'key': _spine_v" in text
+    plain, fast = run_both(source)
+    assert fast.value == {"a": 10, "b": 20, "c": 30} and fast.host.hits == 3
+
+
+def test_a_method_called_per_item_is_warmed_by_its_name():
+    source = ("class Agent:\n    def __init__(self):\n        self.notes = []\n"
+              "    def look(self, q):\n        self.notes.append(search(q=q)[0])\n        return len(self.notes)\n"
+              "agent = Agent()\nfor q in ['x', 'y']:\n    agent.look(q)\nresult = agent.notes\n")
+    plain, fast = run_both(source)
+    assert fast.value == ["x-1", "y-1"]
+    assert len(early_starts(fast, "search")) == 2 and fast.host.hits == 2
+
+
+def test_a_helper_reading_what_the_loop_writes_is_not_warmed():
+    # Effects order reads: iteration 2's get must follow iteration 1's put.
+    source = ("def read(k):\n    return get(key=k)\n"
+              "result = []\nfor k in ['a', 'a']:\n    put(key=k, value=len(result) + 5)\n    result.append(read(k))\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert not warmed(text)
+    plain, fast = run_both(source)
+    assert fast.value == [5, 6]
+
+
+def test_a_helper_whose_call_reads_a_global_or_a_rebound_parameter_is_not_warmed():
+    for body in ("    return get(key=prefix + k)\n", "    k = k + 'x'\n    return get(key=k)\n"):
+        source = f"prefix = ''\ndef read(k):\n{body}result = [read(k) for k in ['a', 'b']]\n"
+        text, _ = plm_text(source, STORE_MANIFEST)
+        assert not warmed(text), body
+
+
+def test_a_warmed_call_the_helper_does_not_make_is_never_claimed_and_changes_nothing():
+    source = ("def maybe(k):\n    if k == 'b':\n        return get(key=k)\n    return None\n"
+              "result = [maybe(k) for k in ['a', 'b']]\n")
+    plain, fast = run_both(source)
+    assert fast.value == [None, 2] and fast.host.hits == 1
+    assert fast.host.unclaimed == 1       # the warm-up for 'a': cancelled by the host
+
+
+def test_a_helper_raising_raises_at_the_same_point():
+    source = ("def read(k):\n    print('reading', k)\n    return get(key=k)\n"
+              "result = [read(k) for k in ['a', 'nope', 'c']]\n")
+    plain, fast = run_both(source)
+    assert "no key 'nope'" in fast.error and fast.stdout == "reading a\nreading nope\n"
+
+
+@pytest.mark.parametrize("form", [
+    "sorted(names, key=lambda n: get(key=n), reverse=True)",
+    "max(names, key=lambda n: get(key=n))",
+    "list(map(lambda n: get(key=n) * 2, names))",
+    "[v for v in filter(lambda n: get(key=n) > 1, names)]",
+    "sorted(names, key=lambda n: read(n))",
+])
+def test_a_lambda_applied_to_every_item_has_its_calls_warmed(form):
+    source = f"def read(k):\n    return -get(key=k)\nnames = ['a', 'b', 'c']\nresult = {form}\n"
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm(lambda" in text
+    plain, fast = run_both(source)
+    assert len(early_starts(fast, "get")) == 3 and fast.host.hits == 3
+
+
+def test_a_lazy_map_is_warmed_only_when_nothing_may_write_what_it_reads():
+    source = "m = map(lambda n: get(key=n), ['a', 'b'])\nput(key='a', value=9)\nresult = list(m)\n"
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm" not in text
+    plain, fast = run_both(source)
+    assert fast.value == [9, 2]
+    source = "m = map(lambda n: search(q=n), ['a', 'b'])\nput(key='a', value=9)\nresult = list(m)\n"
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm" in text
+    plain, fast = run_both(source)
+    assert fast.host.hits == 2
+
+
+def test_a_lambda_over_a_generator_consumes_it_once_and_warms_nothing():
+    source = "result = sorted((k for k in ['b', 'a']), key=lambda n: get(key=n))\n"
+    plain, fast = run_both(source)
+    assert fast.value == ["a", "b"] and early_starts(fast) == []
