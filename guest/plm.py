@@ -599,6 +599,7 @@ class Planner:
             self.visit_block(Block(stmt.body))
             self.visit_block(Block(stmt.orelse))
         elif isinstance(stmt, ast.While):
+            self.plan_worklist(block, stmt)
             self.visit_block(Block(stmt.body))
             self.visit_block(Block(stmt.orelse))
         elif isinstance(stmt, ast.Match):
@@ -1320,6 +1321,64 @@ class Planner:
             warms += self.iteration_calls(candidates, paths, varying, writes, touched, claim=False)
         return warms
 
+    # -- while loops working through a list
+
+    def plan_worklist(self, block, loop):
+        """`while todo: item = todo.pop(0) ... tool(k=item)` (or `todo.pop()`,
+        or `item = todo[i]`): the items the loop will take are the list's
+        when it starts, so the calls each iteration makes with its item are
+        warmed for every element of the list, before the loop, in any order
+        (warm-ups go by request). Items the body adds later are not warmed;
+        an item the loop never reaches leaves a warm-up unclaimed. A loop
+        whose next item comes from a tool's result (pagination) has no such
+        statement: it is left alone."""
+        if self.fanout == 0 or block is None:
+            return
+        source = None
+        for stmt in loop.body:
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                    and isinstance(stmt.targets[0], ast.Name)):
+                value = stmt.value
+                if (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+                        and value.func.attr == "pop" and isinstance(value.func.value, ast.Name)
+                        and len(value.args) <= 1 and not value.keywords):
+                    source = (stmt.targets[0].id, value.func.value.id)
+                elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) \
+                        and not isinstance(value.slice, ast.Slice):
+                    source = (stmt.targets[0].id, value.value.id)
+                if source:
+                    break
+        if source is None:
+            return
+        var, items = source
+        varying, touched, writes = set(), set(), self.summary(loop.test)[2]
+        for stmt in loop.body:
+            varying |= scope_bindings(stmt)
+            stmt_touched, _, stmt_writes = self.summary(stmt)
+            touched |= stmt_touched
+            writes |= stmt_writes
+        if items in varying or items in self.facts.volatile or var in self.facts.volatile:
+            return
+        varying.discard(var)
+        counts = sum(1 for stmt in loop.body for name in scope_bindings(stmt) if name == var)
+        if counts != 1:
+            return
+        paths = {var: ()}
+        candidates = [(stmt, call) for stmt, call in self.loop_calls(loop.body) if id(call) not in self.claimed]
+        warms = self.iteration_calls(candidates, paths, varying, writes, touched - {var}, claim=False)
+        warms += self.iteration_warms(self.loop_function_calls(loop.body), paths, varying, writes,
+                                      touched - {var})
+        if not warms:
+            return
+        item = self.namer.fresh("v")
+        _, _, make = self.fan_call(ast.Name(item, ast.Load()), paths, [], item, warms)
+        warm = ast.Expr(ast.Call(func=ast.Name(self.namer.fan + "_warm", ast.Load()),
+                                 args=[make, ast.Constant(self.fanout), ast.Name(items, ast.Load())],
+                                 keywords=[]))
+        index = next(i for i, stmt in enumerate(block.stmts) if stmt is loop)
+        self.plan.insert(block, index, [_locate(warm, loop)], [])
+        self.plan.warmed = True
+
     # -- lambdas applied to every item at once
 
     def plan_lambdas(self, stmt):
@@ -1705,6 +1764,8 @@ def _guard(body, fallbacks):
         if value != 0:
             handler.append(ast.Assign(targets=[ast.Name(name, ast.Store())],
                                       value=ast.Dict(keys=[], values=[])))
+    if not handler:
+        handler.append(ast.Pass())
     guard = ast.Try(body=body, handlers=[ast.ExceptHandler(
         type=ast.Name("Exception", ast.Load()), name=None, body=handler)], orelse=[], finalbody=[])
     return _locate(guard, origin)

@@ -439,3 +439,35 @@ def test_a_lambda_over_a_generator_consumes_it_once_and_warms_nothing():
     source = "result = sorted((k for k in ['b', 'a']), key=lambda n: get(key=n))\n"
     plain, fast = run_both(source)
     assert fast.value == ["a", "b"] and early_starts(fast) == []
+
+
+# --- while loops working through a list ------------------------------------------------
+
+@pytest.mark.parametrize("take", ["todo.pop(0)", "todo.pop()", "todo[len(seen)]"])
+def test_a_worklist_while_loop_warms_every_item_it_starts_with(take):
+    stop = "len(seen) < len(todo)" if "[" in take else "todo"
+    source = (f"todo = ['a', 'b', 'c']\nseen = []\nwhile {stop}:\n    k = {take}\n    print('take', k)\n"
+              "    seen.append(get(key=k))\n    if k == 'b':\n        todo.append('a')\nresult = seen\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm(lambda" in text
+    plain, fast = run_both(source)
+    assert fast.stdout == plain.stdout
+    assert fast.host.hits >= 3 and len(early_starts(fast, "get")) >= 3
+
+
+def test_pagination_by_a_value_from_the_result_is_not_warmed():
+    source = ("cursor = 'a'\nseen = []\nwhile cursor:\n    seen.append(get(key=cursor))\n"
+              "    cursor = {'a': 'b', 'b': 'c'}.get(cursor)\nresult = seen\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm" not in text
+    plain, fast = run_both(source)
+    assert fast.value == [1, 2, 3]
+
+
+def test_a_worklist_loop_writing_what_it_reads_is_not_warmed():
+    source = ("todo = ['a', 'a']\nseen = []\nwhile todo:\n    k = todo.pop()\n    put(key=k, value=len(seen) + 5)\n"
+              "    seen.append(get(key=k))\nresult = seen\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm" not in text
+    plain, fast = run_both(source)
+    assert fast.value == [5, 6]
