@@ -557,6 +557,9 @@ class Planner:
         self._indexes = {}
         self._functions = None
         self._warmable = {}
+        self.conditions = {}      # id(call) -> ((test, holds), ...): the `if` tests it runs under
+        self._thunk_of = {}       # id(call) -> (call whose arguments the thunk evaluates, condition)
+        self._positions = {}      # id(body) -> {id(statement under it): index in body}
 
     def run(self, tree):
         floor = 0
@@ -856,7 +859,7 @@ class Planner:
             if won == best:
                 return block, position, won
 
-    def thunk(self, call, location, subst=None, helper=None):
+    def thunk(self, call, condition, location, subst=None, helper=None):
         """`prepare('tool', "{'k': <argument text>, ...}", lambda: {'n': n, ...})`.
 
         The arguments travel as text, evaluated by early evaluation (never as
@@ -866,6 +869,12 @@ class Planner:
         """
         values = [kw.value if subst is None else _substitute(kw.value, subst) for kw in call.keywords]
         payload = "{" + ", ".join(f"{kw.arg!r}: {_text(value)}" for kw, value in zip(call.keywords, values)) + "}"
+        if condition is not None:
+            # Early evaluation gives None for the whole payload when the
+            # test fails: nothing starts.
+            condition = condition if subst is None else _substitute(condition, subst)
+            payload = f"{payload} if {ast.unparse(condition)} else None"
+            values.append(condition)
         callees = set()
         names = set()
         for value in values:
@@ -897,7 +906,7 @@ class Planner:
         target, position, _ = self.earliest(block, index, reads, resources)
         handle = self.namer.fresh("h")
         prepare = _at(ast.Assign(targets=[_at(ast.Name(handle, ast.Store()), call)],
-                                 value=self.thunk(call, call)), call)
+                                 value=self.thunk(call, None, call)), call)
         self.plan.insert(target, position, [prepare], [(handle, 0)])
         self.plan.rewrites[id(call)] = (call, ast.Name(handle, ast.Load()))
         self.claimed.add(id(call))
@@ -932,18 +941,23 @@ class Planner:
 
     # -- fan-out
 
-    def loop_calls(self, stmts):
-        """(stmt, call) for calls that run at most once per iteration of the enclosing body."""
+    def loop_calls(self, stmts, find=None, tests=()):
+        """(stmt, call) for calls that run at most once per iteration of the
+        enclosing body (`find`: own_calls, or another finder of calls). The
+        `if` tests a call runs under are noted in `conditions`."""
+        find = find or self.own_calls
         for stmt in stmts:
-            for call in self.own_calls(stmt):
+            for call in find(stmt):
+                if tests:
+                    self.conditions[id(call)] = tests
                 yield stmt, call
             if isinstance(stmt, ast.If):
-                yield from self.loop_calls(stmt.body)
-                yield from self.loop_calls(stmt.orelse)
+                yield from self.loop_calls(stmt.body, find, tests + ((stmt.test, True),))
+                yield from self.loop_calls(stmt.orelse, find, tests + ((stmt.test, False),))
             elif isinstance(stmt, ast.With):
-                yield from self.loop_calls(stmt.body)
+                yield from self.loop_calls(stmt.body, find, tests)
             elif isinstance(stmt, ast.Try):
-                yield from self.loop_calls(stmt.body)
+                yield from self.loop_calls(stmt.body, find, tests)
 
     def iterable_ok(self, node):
         """A loop iterable fan-out may evaluate a second time, in the program
@@ -992,8 +1006,14 @@ class Planner:
                     or conflict(resources, writes)
                     or any(self.summary(s)[0] & reads for s in loop.body)):
                 continue
+            touched = set().union(*(self.summary(s)[0] for s in loop.body))
+            self._thunk_of[id(call)] = (call, self.condition(self.conditions.get(id(call), ()), None, stmt,
+                                                             {var: ()}, varying, touched))
             chosen.append((call, invariant, resources))
         if not chosen:
+            # At loop start, names the body binds to pure expressions of
+            # the item count too (`url = base + q; fetch(url=url)`).
+            self.plan_loop_at_start(block, loop)
             return
         reads = names_read(loop.iter)
         resources = NOTHING
@@ -1013,7 +1033,7 @@ class Planner:
             handles = self.namer.fresh("h")
             key = self.namer.fresh("k")
             table = ast.DictComp(
-                key=ast.Name(key, ast.Load()), value=self.thunk(call, call),
+                key=ast.Name(key, ast.Load()), value=self.thunk(*self._thunk_of[id(call)], call),
                 generators=[ast.comprehension(
                     target=ast.Tuple(elts=[ast.Name(key, ast.Store()), ast.Name(var, ast.Store())],
                                      ctx=ast.Store()),
@@ -1051,11 +1071,16 @@ class Planner:
             return paths
         return None
 
-    def iteration_calls(self, calls, paths, varying, writes, touched, claim=True):
-        """The (call, resources) among `calls` (candidates that run at most once
-        per item) whose arguments read only the item and names bound or
-        changed nowhere in `varying` / `touched`, of a tool that reads nothing
-        `writes` may write."""
+    def iteration_calls(self, calls, paths, varying, writes, touched, claim=True, body=None):
+        """The calls among `calls` (candidates that run at most once per item)
+        whose arguments read only the item and names bound or changed nowhere
+        in `varying` / `touched`, of a tool that reads nothing `writes` may
+        write. With `body` (the loop's statements), a name the body binds
+        once, at its top level, before the call, to a pure expression
+        (`url = base + q`) counts as that expression (`forwarded`). Each
+        chosen call's thunk evaluates `_thunk_of[id(call)]`: the forwarded
+        arguments, and the `if` tests the call runs under when they qualify
+        too (a prepare for an item whose test fails would be wasted)."""
         chosen = []
         for stmt, call in calls:
             if claim and id(call) in self.claimed:
@@ -1063,14 +1088,87 @@ class Planner:
             reads = self.call_reads(call)
             if reads is None:
                 continue
+            source, subst = call, {}
+            if body is not None and reads & varying:
+                subst = self.forward(body, stmt, reads & varying)
+                if subst:
+                    source = _at(ast.Call(func=call.func, args=[], keywords=[
+                        ast.keyword(arg=kw.arg, value=_substitute(kw.value, subst)) for kw in call.keywords]), call)
+                    reads = self.call_reads(source)
             invariant = reads - paths.keys()
             resources = self.facts.reads[call.func.id]
             if (invariant & varying or reads & self.facts.volatile or invariant & touched
                     or (stmt is not None and reads & self.internal_bindings(stmt))
                     or conflict(resources, writes)):
                 continue
+            condition = self.condition(self.conditions.get(id(call), ()), body, stmt, paths, varying, touched)
+            self._thunk_of[id(call)] = (source, condition)
             chosen.append(call)
         return chosen
+
+    def positions(self, body):
+        found = self._positions.get(id(body))
+        if found is None:
+            found = self._positions[id(body)] = {}
+            for index, top in enumerate(body):
+                for node in _walk(top):
+                    if isinstance(node, ast.stmt):
+                        found[id(node)] = index
+        return found
+
+    def forward(self, body, stmt, names, depth=3):
+        """{name: expression} for `names`, each bound exactly once in `body`,
+        by `name = <pure expression>` at its top level before `stmt`'s
+        top-level statement; names those expressions read are forwarded
+        too (`depth` levels). {} unless every name is."""
+        at = self.positions(body).get(id(stmt))
+        if at is None:
+            return {}
+        counts, assigned = {}, {}
+        for index, top in enumerate(body):
+            for name in scope_bindings(top):
+                counts[name] = counts.get(name, 0) + 1
+            if (isinstance(top, ast.Assign) and len(top.targets) == 1 and isinstance(top.targets[0], ast.Name)
+                    and index < at):
+                assigned[top.targets[0].id] = top.value
+        subst = {}
+        todo = set(names)
+        while todo:
+            name = todo.pop()
+            value = assigned.get(name)
+            if counts.get(name) != 1 or value is None or not self.purity.pure(value) or depth <= 0:
+                return {}
+            subst[name] = value
+            inner = names_read(value) & counts.keys() - subst.keys()
+            if inner:
+                depth -= 1
+                todo |= inner
+        # Substitute inner names into outer expressions until none is left.
+        for _ in range(len(subst)):
+            subst = {name: _substitute(value, subst) for name, value in subst.items()}
+        return subst
+
+    def condition(self, tests, body, stmt, paths, varying, touched):
+        """The conjunction of `tests` (forwarded as arguments are), or None
+        when any of them is not pure or reads what the item does not fix."""
+        if not tests:
+            return None
+        parts = []
+        for test, holds in tests:
+            if not self.purity.pure(test):
+                return None
+            reads = names_read(test)
+            if body is not None and reads & varying:
+                subst = self.forward(body, stmt, reads & varying)
+                if not subst:
+                    return None
+                test = _substitute(test, subst)
+                reads = names_read(test)
+            invariant = reads - paths.keys()
+            if invariant & varying or invariant & touched or reads & self.facts.volatile:
+                return None
+            parts.append(test if holds else ast.UnaryOp(op=ast.Not(), operand=test))
+        return parts[0] if len(parts) == 1 else ast.BoolOp(op=ast.And(), values=parts)
 
     def fan_call(self, iterable, paths, calls, item, warms=()):
         """`fan(make, fanout, kind, *parts)`: evaluates the iterable (its parts)
@@ -1097,8 +1195,10 @@ class Planner:
             for position in path:
                 node = ast.Subscript(value=node, slice=ast.Constant(position), ctx=ast.Load())
             subst[name] = node
-        handles = ast.Tuple(elts=[self.thunk(call, call, subst) for call in calls]
-                            + [self.thunk(call, call, subst, self.namer.warm) for call in warms], ctx=ast.Load())
+        handles = ast.Tuple(elts=[self.thunk(*self._thunk_of.get(id(call), (call, None)), call, subst)
+                                  for call in calls]
+                            + [self.thunk(*self._thunk_of.get(id(call), (call, None)), call, subst, self.namer.warm)
+                               for call in warms], ctx=ast.Load())
         make = ast.Lambda(args=_arguments([item]), body=handles)
         self.plan.fan_helper = True
         return kind, parts, make
@@ -1135,9 +1235,10 @@ class Planner:
         # costs a wasted speculative call, never a handle of other arguments.
         calls = []
         if not paths.keys() & touched:
-            calls = self.iteration_calls(self.loop_calls(loop.body), paths, varying, writes, touched)
+            calls = self.iteration_calls(self.loop_calls(loop.body), paths, varying, writes, touched,
+                                         body=loop.body)
         warms = self.iteration_warms(self.loop_function_calls(loop.body), paths, varying, writes,
-                                     touched - paths.keys())
+                                     touched - paths.keys(), body=loop.body)
         if not calls and not warms:
             return
         table, pairs, counter, item = (self.namer.fresh(kind) for kind in ("t", "p", "i", "v"))
@@ -1241,16 +1342,7 @@ class Planner:
 
     def loop_function_calls(self, stmts):
         """(stmt, call) for calls of functions that run at most once per iteration."""
-        for stmt in stmts:
-            for call in self.function_calls(stmt):
-                yield stmt, call
-            if isinstance(stmt, ast.If):
-                yield from self.loop_function_calls(stmt.body)
-                yield from self.loop_function_calls(stmt.orelse)
-            elif isinstance(stmt, ast.With):
-                yield from self.loop_function_calls(stmt.body)
-            elif isinstance(stmt, ast.Try):
-                yield from self.loop_function_calls(stmt.body)
+        return self.loop_calls(stmts, self.function_calls)
 
     def warmable(self, fdef):
         """[(tool call, parameters its arguments read)]: the calls a run of
@@ -1311,14 +1403,18 @@ class Planner:
                 warms.append(_at(ast.Call(func=call.func, args=[], keywords=keywords), site))
         return warms
 
-    def iteration_warms(self, sites, paths, varying, writes, touched):
+    def iteration_warms(self, sites, paths, varying, writes, touched, body=None):
         """The warm-ups, per item, of the tool calls functions called at most
         once per item make (`research(q)`, `agent.look_up(q)`), on the same
         terms as `iteration_calls`."""
         warms = []
         for stmt, site in sites:
-            candidates = [(stmt, call) for call in self.warm_calls(site)]
-            warms += self.iteration_calls(candidates, paths, varying, writes, touched, claim=False)
+            candidates = []
+            for call in self.warm_calls(site):
+                if id(site) in self.conditions:
+                    self.conditions[id(call)] = self.conditions[id(site)]
+                candidates.append((stmt, call))
+            warms += self.iteration_calls(candidates, paths, varying, writes, touched, claim=False, body=body)
         return warms
 
     # -- while loops working through a list
@@ -1365,9 +1461,10 @@ class Planner:
             return
         paths = {var: ()}
         candidates = [(stmt, call) for stmt, call in self.loop_calls(loop.body) if id(call) not in self.claimed]
-        warms = self.iteration_calls(candidates, paths, varying, writes, touched - {var}, claim=False)
+        warms = self.iteration_calls(candidates, paths, varying, writes, touched - {var}, claim=False,
+                                     body=loop.body)
         warms += self.iteration_warms(self.loop_function_calls(loop.body), paths, varying, writes,
-                                      touched - {var})
+                                      touched - {var}, body=loop.body)
         if not warms:
             return
         item = self.namer.fresh("v")

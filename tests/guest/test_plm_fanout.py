@@ -471,3 +471,44 @@ def test_a_worklist_loop_writing_what_it_reads_is_not_warmed():
     assert "_spine_fan_warm" not in text
     plain, fast = run_both(source)
     assert fast.value == [5, 6]
+
+
+# --- Names the body binds to pure expressions of the item; `if` tests --------------
+
+def test_a_name_the_body_binds_to_a_pure_expression_of_the_item_is_forwarded():
+    source = ("result = []\nfor k in ['a', 'b', 'c']:\n    key = k.upper().lower()\n    full = key + ''\n"
+              "    print('get', full)\n    result.append(get(key=full))\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "{'key': _spine_v" in text and ".upper().lower() + ''}" in text
+    plain, fast = run_both(source)
+    assert fast.value == [1, 2, 3] and fast.host.hits == 3 and len(early_starts(fast, "get")) == 3
+
+
+def test_a_name_bound_twice_or_after_the_call_is_not_forwarded():
+    for body in ("    key = k\n    key = key + ''\n    r = get(key=key)\n",
+                 "    r = get(key=key)\n    key = k\n"):
+        source = f"key = 'a'\nfor k in ['a', 'b']:\n{body}"
+        text, _ = plm_text(source, STORE_MANIFEST)
+        assert not fanned(text), body
+
+
+def test_a_call_under_an_if_is_prepared_only_for_the_items_whose_test_holds():
+    source = ("result = []\nfor k in ['a', 'x', 'b']:\n    if k != 'x':\n        result.append(get(key=k))\n"
+              "    else:\n        result.append(None)\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "!= 'x' else None" in text
+    plain, fast = run_both(source)
+    assert fast.value == [1, None, 2]
+    assert [s[1] for s in early_starts(fast, "get")] == [{"key": "a"}, {"key": "b"}]   # none for 'x'
+
+
+def test_a_recursive_helper_warms_the_next_level_for_entries_that_pass_its_test():
+    tree = {"/": ["a/", "f"], "/a": ["g"]}
+    tools = dict(store_tools(), search=lambda q=None, **_: tree[q])
+    source = ("def walk(p):\n    found = []\n    for e in search(q=p):\n        full = p.rstrip('/') + '/' + e.rstrip('/')\n"
+              "        if e.endswith('/'):\n            found.extend(walk(full))\n        else:\n"
+              "            found.append(full)\n    return found\nresult = walk('/')\n")
+    plain, fast = run_both(source, tools=tools)
+    assert fast.value == ["/a/g", "/f"]
+    assert [s[1]["q"] for s in early_starts(fast, "search")] == ["/", "/a"]     # not "/f": its test fails
+    assert fast.host.hits == 2
