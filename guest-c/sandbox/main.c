@@ -388,12 +388,24 @@ static int arrange_fds(int channel, int output) {
 static const char k_child_warm_up[] =
     "{\"source\":\"print('w')\\nresult = {'x': lookup(key=inputs['item']), 'y': [1.5, None, 'z']}\","
     "\"inputs\":{\"item\":3},\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}]}";
+/* The same with PLM, ending in a comment with the process id: the zygote's
+ * rounds compile it, and each child transforms and compiles its own copy
+ * again (the guest caches code by source), so the allocator pages a PLM
+ * transform writes are copied here too, not during a first PLM execution. */
+static const char k_child_plm_warm_up[] =
+    "{\"source\":\"result = [lookup(key=k) for k in [1, 2]]\\nfor k in inputs:\\n    result.append(lookup(key=k))"
+    "\\n# %d\",\"inputs\":{\"item\":3},\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}],\"plm\":true}";
 
 static void child_warm_up(void) {
   int warming = g_warming; /* the zygote's warm-up calls this between its own programs */
   g_warming = 1;
   spine_result result;
   if (spine_execute(TOKEN, k_child_warm_up, sizeof k_child_warm_up - 1, &result) == 0) {
+    spine_result_free(&result);
+  }
+  char plm[sizeof k_child_plm_warm_up + 16];
+  int n = snprintf(plm, sizeof plm, k_child_plm_warm_up, (int)getpid());
+  if (n > 0 && (size_t)n < sizeof plm && spine_execute(TOKEN, plm, (size_t)n, &result) == 0) {
     spine_result_free(&result);
   }
   g_warming = warming;
