@@ -1347,24 +1347,31 @@ class Planner:
     def warmable(self, fdef):
         """[(tool call, parameters its arguments read)]: the calls a run of
         `fdef` makes at most once, whose arguments read only parameters the
-        body never rebinds or changes (and builtins)."""
+        body never rebinds (and builtins)."""
         cached = self._warmable.get(id(fdef))
         if cached is not None:
             return cached
         args = fdef.args
         params = {p.arg for p in args.posonlyargs + args.args + args.kwonlyargs}
-        varying, touched = set(), set()
+        varying = set()
         for stmt in fdef.body:
             varying |= scope_bindings(stmt)
-            touched |= self.summary(stmt)[0]
-        found = []
-        for stmt, call in self.loop_calls(fdef.body):
+        found = self._warmable[id(fdef)] = []     # a recursive call finds nothing more
+        # Its own calls, then those of the functions it calls (`def answer(q):
+        # return research(q)`), with their parameters replaced by what it
+        # passes them.
+        candidates = list(self.loop_calls(fdef.body))
+        for stmt, site in list(self.loop_function_calls(fdef.body)):
+            candidates += [(stmt, call) for call in self.warm_calls(site)]
+        for stmt, call in candidates:
             reads = self.call_reads(call)
-            if reads is None or reads & (varying | touched) or (reads - params) & self.facts.bound \
+            # A parameter the body changes in place (handed to a function
+            # that may) still counts: a warm-up that no longer matches costs
+            # a speculative call, never meaning; one it rebinds does not.
+            if reads is None or reads & varying or (reads - params) & self.facts.bound \
                     or reads & self.internal_bindings(stmt):
                 continue
             found.append((call, reads & params))
-        self._warmable[id(fdef)] = found
         return found
 
     def warm_calls(self, site):

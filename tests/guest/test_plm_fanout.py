@@ -512,3 +512,18 @@ def test_a_recursive_helper_warms_the_next_level_for_entries_that_pass_its_test(
     assert fast.value == ["/a/g", "/f"]
     assert [s[1]["q"] for s in early_starts(fast, "search")] == ["/", "/a"]     # not "/f": its test fails
     assert fast.host.hits == 2
+
+
+def test_a_helper_calling_a_helper_is_warmed_through_both():
+    source = ("def fetch_one(key):\n    return get(key=key)\ndef answer(q):\n    print('answering', q)\n"
+              "    return fetch_one(q) * 2\nresult = [answer(q) for q in ['a', 'b', 'c']]\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert warmed(text)
+    plain, fast = run_both(source)
+    assert fast.value == [2, 4, 6] and fast.host.hits == 3
+
+
+def test_a_recursive_helper_does_not_recurse_the_transform():
+    source = "def f(k, n):\n    return get(key=k) if n == 0 else f(k, n - 1)\nresult = [f(k, 2) for k in ['a', 'b']]\n"
+    plain, fast = run_both(source)
+    assert fast.value == [1, 2]
