@@ -556,6 +556,7 @@ class Planner:
         self._summaries = {}
         self._indexes = {}
         self._functions = None
+        self._tables = None
         self._warmable = {}
         self.conditions = {}      # id(call) -> ((test, holds), ...): the `if` tests it runs under
         self._thunk_of = {}       # id(call) -> (call whose arguments the thunk evaluates, condition)
@@ -1323,7 +1324,7 @@ class Planner:
     def function_calls(self, stmt):
         """Calls of the program's functions evaluated as part of `stmt` itself."""
         found = []
-        if not self.facts.has_function:
+        if not (self.facts.has_function or self.facts.has_lambda):
             return found
         stack = list(reversed(self.header_exprs(stmt)))
         while stack:
@@ -1333,7 +1334,7 @@ class Planner:
                 if kind in _COMPREHENSIONS:
                     stack.append(node.generators[0].iter)
                 continue
-            if kind is ast.Call and self.callee_def(node)[0] is not None:
+            if kind is ast.Call and self.is_site(node):
                 found.append(node)
             children = _iter_children(node)
             children.reverse()
@@ -1374,10 +1375,72 @@ class Planner:
             found.append((call, reads & params))
         return found
 
+    def is_site(self, call):
+        """A call of a function (or dispatch-table lambda) of the program."""
+        return self.callee_def(call)[0] is not None or self.dispatch(call) is not None
+
+    def dispatch(self, call):
+        """[(key, lambda)] when `call` is `TABLE[k](arg)` and TABLE is a name
+        bound once, at module level, to a dict display of constant keys and
+        one-parameter lambdas (a plan-and-execute dispatch table), else None."""
+        func = call.func
+        if not (self.facts.has_lambda and func.__class__ is ast.Subscript
+                and func.value.__class__ is ast.Name and len(call.args) == 1 and not call.keywords
+                and call.args[0].__class__ is not ast.Starred):
+            return None
+        name = func.value.id
+        if self.facts.counts.get(name) != 1 or name in self.facts.volatile:
+            return None
+        tables = self._dispatch_tables()
+        return tables.get(name)
+
+    def _dispatch_tables(self):
+        if self._tables is None:
+            self._tables = {}
+            for stmt in self.facts.tree.body:
+                if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                        and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Dict)):
+                    entries = list(zip(stmt.value.keys, stmt.value.values))
+                    if entries and all(isinstance(k, ast.Constant) and isinstance(v, ast.Lambda)
+                                       and len(v.args.args) == 1 and not v.args.posonlyargs
+                                       and not v.args.vararg and not v.args.kwonlyargs and not v.args.kwarg
+                                       for k, v in entries):
+                        self._tables[stmt.targets[0].id] = entries
+        return self._tables
+
+    def dispatch_calls(self, site, entries):
+        """Per entry, the tool calls of its lambda with the parameter replaced
+        by the site's argument, each under the test `key == k` (the entry
+        the call picks): a warm-up only for the lambda an item selects."""
+        warms = []
+        for key, function in entries:
+            param = function.args.args[0].arg
+            stack = [function.body]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (ast.Lambda, *_COMPREHENSIONS)):
+                    continue
+                if self.is_candidate(node):
+                    reads = self.call_reads(node)
+                    if reads is not None and not (reads - {param}) & self.facts.bound:
+                        subst = {param: site.args[0]}
+                        keywords = [ast.keyword(arg=kw.arg, value=_substitute(kw.value, subst))
+                                    for kw in node.keywords]
+                        warm = _at(ast.Call(func=node.func, args=[], keywords=keywords), site)
+                        test = _at(ast.Compare(left=_copy(site.func.slice), ops=[ast.Eq()],
+                                               comparators=[_copy(key)]), site)
+                        self.conditions[id(warm)] = self.conditions.get(id(site), ()) + ((test, True),)
+                        warms.append(warm)
+                stack.extend(_iter_children(node))
+        return warms
+
     def warm_calls(self, site):
         """The warmable calls of the function `site` calls, each as a call of
         the tool whose arguments are the site's (parameters replaced by the
         argument expressions they receive, or a constant default)."""
+        entries = self.dispatch(site)
+        if entries is not None:
+            return self.dispatch_calls(site, entries)
         fdef, skip = self.callee_def(site)
         if fdef is None or any(isinstance(a, ast.Starred) for a in site.args) \
                 or any(kw.arg is None for kw in site.keywords):
@@ -1418,7 +1481,7 @@ class Planner:
         for stmt, site in sites:
             candidates = []
             for call in self.warm_calls(site):
-                if id(site) in self.conditions:
+                if id(site) in self.conditions and id(call) not in self.conditions:
                     self.conditions[id(call)] = self.conditions[id(site)]
                 candidates.append((stmt, call))
             warms += self.iteration_calls(candidates, paths, varying, writes, touched, claim=False, body=body)
@@ -1537,7 +1600,7 @@ class Planner:
                 continue
             if self.is_candidate(node):
                 candidates.append((None, node))
-            elif node.__class__ is ast.Call and self.callee_def(node)[0] is not None:
+            elif node.__class__ is ast.Call and self.is_site(node):
                 sites.append((None, node))
             stack.extend(reversed(_iter_children(node)))
         varying = walrus_targets(body)
@@ -1609,7 +1672,7 @@ class Planner:
                     continue
                 if self.is_candidate(node):
                     calls.append((None, node))
-                elif node.__class__ is ast.Call and self.callee_def(node)[0] is not None:
+                elif node.__class__ is ast.Call and self.is_site(node):
                     sites.append((None, node))
                 stack.extend(reversed(_iter_children(node)))
         if isinstance(comp, ast.GeneratorExp) and not self.consumed_at_once(comp, parent):

@@ -527,3 +527,14 @@ def test_a_recursive_helper_does_not_recurse_the_transform():
     source = "def f(k, n):\n    return get(key=k) if n == 0 else f(k, n - 1)\nresult = [f(k, 2) for k in ['a', 'b']]\n"
     plain, fast = run_both(source)
     assert fast.value == [1, 2]
+
+
+def test_a_dispatch_table_of_lambdas_warms_only_the_entry_each_item_selects():
+    source = ("table = {'get': lambda a: get(key=a), 'search': lambda a: search(q=a)[0]}\n"
+              "plan = [('get', 'a'), ('search', 'x'), ('get', 'b')]\n"
+              "result = [table[kind](arg) for kind, arg in plan]\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "== 'get' else None" in text and "== 'search' else None" in text
+    plain, fast = run_both(source)
+    assert fast.value == [1, "x-1", 2] and fast.host.hits == 3
+    assert sorted(s[0] for s in early_starts(fast)) == ["get", "get", "search"]      # none wasted
