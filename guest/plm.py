@@ -570,7 +570,8 @@ class Planner:
         while (floor < len(body) and isinstance(body[floor], ast.ImportFrom)
                and body[floor].module == "__future__"):
             floor += 1
-        self.visit_block(Block(body, floor=floor))
+        self.top = Block(body, floor=floor)
+        self.visit_block(self.top)
         self.plan.floor = floor
         return self.plan
 
@@ -904,13 +905,39 @@ class Planner:
         resources = self.facts.reads[call.func.id]
         if self.writes_beside(stmt, call, resources):
             return
-        target, position, _ = self.earliest(block, index, reads, resources)
+        target, position, gain = self.earliest(block, index, reads, resources)
+        if gain == 0 and target.parent is None and target is not self.top and self.alone(stmt, call):
+            # In a loop or function body, started right where the call is
+            # with nothing to overlap: a prepare would only add a crossing
+            # per run (a call in a function still claims, by request, what
+            # was warmed for it).
+            return
         handle = self.namer.fresh("h")
         prepare = _at(ast.Assign(targets=[_at(ast.Name(handle, ast.Store()), call)],
                                  value=self.thunk(call, None, call)), call)
         self.plan.insert(target, position, [prepare], [(handle, 0)])
         self.plan.rewrites[id(call)] = (call, ast.Name(handle, ast.Load()))
         self.claimed.add(id(call))
+
+    def alone(self, stmt, call):
+        """Whether nothing in `stmt`'s own evaluation but `call` may take time:
+        its other calls are of builtins or methods that only read or store
+        (no tool, no code of the program), and it has no comprehension."""
+        bound = self.facts.bound
+        for expr in self.header_exprs(stmt):
+            for node in same_scope_nodes(expr):
+                kind = node.__class__
+                if kind in _COMPREHENSIONS or kind is ast.Await:
+                    return False
+                if kind is not ast.Call or node is call:
+                    continue
+                func = node.func
+                if func.__class__ is ast.Name and func.id in READING_BUILTINS and func.id not in bound:
+                    continue
+                if func.__class__ is ast.Attribute and (func.attr in READING_METHODS or func.attr in STORING_METHODS):
+                    continue
+                return False
+        return True
 
     def writes_beside(self, stmt, call, resources):
         """Whether a call in `stmt`'s own expressions that does not enclose
