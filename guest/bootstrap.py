@@ -8,7 +8,6 @@ JSON: they are captured per execution and handed over by `take_output()`.
 """
 import ast
 import builtins
-import collections
 import json
 import sys
 
@@ -17,6 +16,7 @@ import aio
 import protocol
 from _spine import Interrupt, call, prepare, program_loop, resolve, wait
 from early import arguments as early_arguments
+from prefix import Pool
 from protocol import encode_call_now, encode_request
 
 # The tools' signatures are inspect's. A sandboxed program may not import
@@ -41,25 +41,6 @@ _claims = None
 # claimed by the first call that makes exactly that request. None outside an
 # execution.
 _warmed = None
-
-
-class _Warmed:
-    """Warmed handles by canonical request, first warmed first claimed."""
-
-    def __init__(self):
-        self._handles = {}
-
-    def add(self, request, handle):
-        self._handles.setdefault(request, collections.deque()).append(handle)
-
-    def claim(self, request):
-        queue = self._handles.get(request)
-        if not queue:
-            return None
-        handle = queue.popleft()
-        if not queue:
-            del self._handles[request]
-        return handle
 
 
 def _claim(request):
@@ -599,7 +580,7 @@ def execute(request):
     request, stream = _read_request(request)
     try:
         _claims = stream
-        _warmed = _Warmed()
+        _warmed = Pool()
         if request.get("limits"):
             limits = {**_DEFAULT_LIMITS, **request["limits"]}
         source = request["source"]

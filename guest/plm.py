@@ -33,7 +33,7 @@ import bisect
 from dataclasses import dataclass, field
 
 import early
-from effects import NOTHING, ProgramEffects, ToolEffects, conflict
+from effects import NOTHING, ProgramEffects, ToolEffects, conflict, is_generator
 from policy import REFLECTIVE_NAMES, is_reflective_attr
 
 __all__ = ["transform"]
@@ -656,8 +656,18 @@ class Planner:
         at = bisect.bisect_left(lines, stmt.lineno)
         if at == len(lines) or lines[at] > stmt.end_lineno:
             return found          # no call of a tool on the statement's lines
-        stack = list(reversed(self.header_exprs(stmt)))
         tools = self.facts.tools
+        found += self.header_calls(stmt, lambda node: node.func.__class__ is ast.Name and node.func.id in tools
+                                   and self.is_candidate(node))
+        return found
+
+    def header_calls(self, stmt, wanted):
+        """The calls `wanted` accepts among those `stmt` evaluates itself, in
+        source order. Lambdas and comprehensions are not entered (but a
+        comprehension's first iterable is): their bodies run later or many
+        times, in a scope of their own."""
+        found = []
+        stack = list(reversed(self.header_exprs(stmt)))
         while stack:
             node = stack.pop()
             kind = node.__class__
@@ -667,8 +677,7 @@ class Planner:
                     # comprehension is; the rest runs in its own scope.
                     stack.append(node.generators[0].iter)
                 continue
-            if kind is ast.Call and node.func.__class__ is ast.Name and node.func.id in tools \
-                    and self.is_candidate(node):
+            if kind is ast.Call and wanted(node):
                 found.append(node)
             children = _iter_children(node)
             children.reverse()
@@ -1326,16 +1335,7 @@ class Planner:
 
     @staticmethod
     def plain_function(fdef):
-        if fdef.decorator_list:
-            return False
-        stack = list(fdef.body)
-        while stack:
-            node = stack.pop()
-            if isinstance(node, (ast.Yield, ast.YieldFrom)):
-                return False
-            if not isinstance(node, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
-                stack += _iter_children(node)
-        return True
+        return not fdef.decorator_list and not is_generator(fdef)
 
     def callee_def(self, call):
         """(the function `call` most likely runs, parameters its call skips: 1 for a method's self)."""
@@ -1350,23 +1350,9 @@ class Planner:
 
     def function_calls(self, stmt):
         """Calls of the program's functions evaluated as part of `stmt` itself."""
-        found = []
         if not (self.facts.has_function or self.facts.has_lambda):
-            return found
-        stack = list(reversed(self.header_exprs(stmt)))
-        while stack:
-            node = stack.pop()
-            kind = node.__class__
-            if kind in _OPAQUE or kind in _LEAVES:
-                if kind in _COMPREHENSIONS:
-                    stack.append(node.generators[0].iter)
-                continue
-            if kind is ast.Call and self.is_site(node):
-                found.append(node)
-            children = _iter_children(node)
-            children.reverse()
-            stack += children
-        return found
+            return []
+        return self.header_calls(stmt, self.is_site)
 
     def loop_function_calls(self, stmts):
         """(stmt, call) for calls of functions that run at most once per iteration."""
@@ -1618,18 +1604,7 @@ class Planner:
             return
         paths = {args.args[0].arg: ()}
         body = function.body
-        candidates = []
-        sites = []
-        stack = [body]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS)):
-                continue
-            if self.is_candidate(node):
-                candidates.append((None, node))
-            elif node.__class__ is ast.Call and self.is_site(node):
-                sites.append((None, node))
-            stack.extend(reversed(_iter_children(node)))
+        candidates, sites = self.expression_calls(body)
         varying = walrus_targets(body)
         touched, _, writes = self.summary(body)
         if lazy:
@@ -1646,6 +1621,23 @@ class Planner:
                                                args=[make, ast.Constant(self.fanout), iterable], keywords=[]),
                                       iterable)
         self.plan.warmed = True
+
+    def expression_calls(self, expr):
+        """([(None, tool call)], [(None, call of a program function)]) that
+        evaluating `expr` makes itself (not in lambdas, comprehensions or
+        functions it defines), in evaluation order."""
+        calls, sites = [], []
+        stack = [expr]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS)):
+                continue
+            if self.is_candidate(node):
+                calls.append((None, node))
+            elif node.__class__ is ast.Call and self.is_site(node):
+                sites.append((None, node))
+            stack.extend(reversed(_iter_children(node)))
+        return calls, sites
 
     def plan_comprehensions(self, stmt):
         """Fan out the comprehensions and generator expressions `stmt`
@@ -1692,16 +1684,9 @@ class Planner:
         for part in parts:
             varying |= walrus_targets(part)
             writes |= self.summary(part)[2]
-            stack = [part]
-            while stack:
-                node = stack.pop()
-                if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS)):
-                    continue
-                if self.is_candidate(node):
-                    calls.append((None, node))
-                elif node.__class__ is ast.Call and self.is_site(node):
-                    sites.append((None, node))
-                stack.extend(reversed(_iter_children(node)))
+            part_calls, part_sites = self.expression_calls(part)
+            calls += part_calls
+            sites += part_sites
         if isinstance(comp, ast.GeneratorExp) and not self.consumed_at_once(comp, parent):
             # Consumed later, maybe after a write: only when nothing writes.
             writes = self.program_writes()

@@ -35,7 +35,7 @@ The pieces, in the order data flows:
 - `Prefix._follow`: one statement within its budget; its calls start only
   once it was followed to the end, and a statement past its budget is given
   up like opaque code.
-- `_Pool`: prepared handles by request, first prepared first claimed.
+- `Pool`: prepared handles by request, first prepared first claimed.
 """
 import ast
 import codecs
@@ -43,7 +43,7 @@ import collections
 import re
 import time
 
-from effects import EVERYTHING, NOTHING, ProgramEffects, ToolEffects, conflict
+from effects import EVERYTHING, NOTHING, ProgramEffects, ToolEffects, conflict, is_generator
 from early import (BUILTIN_KEYWORDS, MAX_DEPTH, METHODS, UNKNOWN as _U, Evaluator, Meter, OverBudget,
                    frozen, request_ok)
 from policy import IMPLICIT_NAMES, REFLECTIVE_NAMES, SAFE_MODULES, is_reflective_attr
@@ -466,17 +466,6 @@ def _reaches(v, target, meter):
 # --- Following the program ---------------------------------------------------
 
 _TERMINATORS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
-
-
-def _is_generator(fdef):
-    stack = list(fdef.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.Yield, ast.YieldFrom)):
-            return True
-        if not isinstance(node, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(node))
-    return False
 
 
 def _locals(fdef):
@@ -1068,7 +1057,7 @@ class _Walker:
 
 # --- Prepared calls ------------------------------------------------------------
 
-class _Pool:
+class Pool:
     """Prepared handles by canonical request; first prepared, first claimed.
 
     A map, not a queue: the final execution's calls need not come in the
@@ -1165,7 +1154,7 @@ class Prefix:
         self._feed_deadline = 0.0
         self._walker = _Walker(self)
         self._env = {"inputs": inputs}
-        self._pool = _Pool()
+        self._pool = Pool()
         self._parts = []                   # the source, as received
         self._source = ""
         self._pending = []                 # text from offset _pending_at on
@@ -1400,7 +1389,7 @@ class Prefix:
         for name in bound | declared:
             self.functions.pop(name, None)
         if (type(stmt) is ast.FunctionDef and not stmt.decorator_list and stmt.name not in self.rebound
-                and not _is_generator(stmt)):
+                and not is_generator(stmt)):
             self.functions[stmt.name] = stmt
         self.rebound |= bound | declared
         if declared:
