@@ -19,6 +19,7 @@ import aio
 import protocol
 from _spine import Interrupt, call, prepare, program_loop, resolve, wait
 from early import arguments as early_arguments
+from prefix import Pool
 from protocol import encode_call_now, encode_request
 
 # The tools' signatures are inspect's. A sandboxed program may not import
@@ -47,10 +48,13 @@ class _Execution:
     in a module global: it lives here, found through the running thread.
     """
 
-    __slots__ = ("claims", "calls", "stdout", "stderr", "recursion")
+    __slots__ = ("claims", "warmed", "calls", "stdout", "stderr", "recursion")
 
     def __init__(self, claims, stdout, stderr, recursion):
         self.claims = claims  # the stream it finishes, or None
+        # Calls PLM warmed (warm_call): prepared by request, claimed by the
+        # first call that makes exactly that request.
+        self.warmed = Pool()
         self.calls = aio.Calls(prepare, resolve, decode, wait)
         self.stdout = stdout
         self.stderr = stderr
@@ -71,9 +75,15 @@ def _execution():
     return execution
 
 
-def _claims():
+def _claim(request):
+    """A handle started early for exactly `request`: streamed, else warmed."""
     execution = _execution()
-    return execution.claims if execution is not None else None
+    if execution is None:
+        return None
+    handle = execution.claims.claim(request) if execution.claims is not None else None
+    if handle is None:
+        handle = execution.warmed.claim(request)
+    return handle
 
 
 def _serving_the_starter(start_new_thread):
@@ -170,8 +180,7 @@ def _tool_error(response):
 
 def invoke_tool(name, args):
     request = encode_request(name, args)
-    claims = _claims()
-    handle = claims.claim(request) if claims is not None else None
+    handle = _claim(request)
     return decode(call(request) if handle is None else resolve(handle, request))
 
 
@@ -182,8 +191,7 @@ def start_tool_call(name, args):
     """
     request = encode_request(name, args)
     execution = _execution()
-    claims = execution.claims if execution is not None else None
-    handle = claims.claim(request) if claims is not None else None
+    handle = _claim(request)
     return execution.calls.start(name, request, encode_call_now(name, args), handle)
 
 
@@ -270,6 +278,19 @@ def _signature(spec):
     return shown
 
 
+def _early_request(name, payload, names):
+    """The canonical request of an early call, or None (see prepare_call)."""
+    try:
+        args = early_arguments(payload, names())
+        if args is None:
+            return None
+        return encode_request(name, args)
+    except Interrupt:
+        raise
+    except BaseException:  # noqa: B036 - see prepare_call
+        return None
+
+
 def prepare_call(name, payload, names):
     """Start a call of tool `name` early; 0 means nothing was prepared.
 
@@ -282,18 +303,28 @@ def prepare_call(name, payload, names):
     plain program does. The host's Interrupt is the one exception that
     passes: it stops the program wherever it is.
     """
-    try:
-        args = early_arguments(payload, names())
-        if args is None:
-            return 0
-        request = encode_request(name, args)
-    except Interrupt:
-        raise
-    except BaseException:  # noqa: B036 - see the docstring
+    request = _early_request(name, payload, names)
+    if request is None:
         return 0
-    claims = _claims()
-    handle = claims.claim(request) if claims is not None else None
+    handle = _claim(request)
     return prepare(request) if handle is None else handle
+
+
+def warm_call(name, payload, names):
+    """prepare_call for a call no handle can reach (in a function or a
+    lambda of the program): the call starts now, and the first call of the
+    program that makes exactly this request claims it. Returns 0."""
+    request = _early_request(name, payload, names)
+    execution = _execution()
+    if request is None or execution is None:
+        return 0
+    claims = execution.claims
+    handle = claims.claim(request) if claims is not None else None
+    if handle is None:
+        handle = prepare(request)
+    if handle:
+        execution.warmed.add(request, handle)
+    return 0
 
 
 def resolve_call(handle, name, /, **args):
@@ -712,7 +743,8 @@ def execute(request):
         scope["inputs"] = request.get("inputs", {})
         scope.update(_tools(manifest, request.get("manifest_key")))
         if helpers:
-            scope.update(zip(helpers, (prepare_call, resolve_call)))
+            from plm import FAN_RUNTIME
+            scope.update(zip(helpers, (prepare_call, resolve_call, warm_call, *FAN_RUNTIME)))
         if plan is not None:
             from hot import DECORATOR, Hot
             hot = Hot(plan, native, scope)

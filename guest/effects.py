@@ -52,6 +52,19 @@ EVERYTHING = frozenset({_ALL})
 NOTHING = frozenset()
 
 
+def is_generator(function):
+    """Whether a `def`'s own body yields (its nested functions aside): its
+    body then runs when something iterates, not when it is called."""
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
 def conflict(reads, writes):
     """Whether a value depending on `reads` may change when `writes` are written."""
     if not reads or not writes:

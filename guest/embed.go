@@ -20,8 +20,8 @@ type Module struct {
 // loadOrder lists the modules in the order the runtime must load them: each
 // after the modules it imports at load time (plm, prefix and hot import
 // policy; plm, prefix and bootstrap import early; plm and prefix import
-// effects; bootstrap imports protocol, early and aio at load time and plm /
-// prefix / hot / determinism lazily, so it comes last).
+// effects; bootstrap imports protocol, early, aio and prefix at load time
+// and plm / hot / determinism lazily, so it comes last).
 var loadOrder = []string{"protocol", "policy", "sandbox_policy", "early", "effects", "aio", "plm", "prefix", "hot", "determinism", "bootstrap"}
 
 // Modules returns the guest modules in load order.

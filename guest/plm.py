@@ -33,7 +33,7 @@ import bisect
 from dataclasses import dataclass, field
 
 import early
-from effects import NOTHING, ProgramEffects, ToolEffects, conflict
+from effects import NOTHING, ProgramEffects, ToolEffects, conflict, is_generator
 from policy import REFLECTIVE_NAMES, is_reflective_attr
 
 __all__ = ["transform"]
@@ -75,8 +75,14 @@ def transform(source, manifest, *, fanout=64):
     """Return `(module, helpers)` for `source`.
 
     `helpers` is `()` when nothing was rewritten (the module is then the plain
-    parse), else `(prepare_name, resolve_name)`: the names the caller must bind
-    to prepare_call and resolve_call in the program's scope. A program that
+    parse), else `(prepare_name, resolve_name, ...)`: the names the caller
+    must bind in the program's scope to prepare_call and resolve_call, then
+    (when fan-out was planned) to warm_call and the functions of
+    `FAN_RUNTIME`, in order --
+    `zip(helpers, (prepare_call, resolve_call, warm_call, *FAN_RUNTIME))`.
+    warm_call(name, payload, names) is prepare_call for a call no handle can
+    reach (in a helper function, a method or a lambda): it starts the call
+    for whichever call of the program makes exactly that request first. A program that
     does not parse raises SyntaxError, as compile would.
     """
     if not isinstance(fanout, int) or isinstance(fanout, bool) or fanout < 0:
@@ -89,8 +95,8 @@ def transform(source, manifest, *, fanout=64):
     plan = Planner(facts, namer, fanout).run(tree)
     if plan.empty:
         return tree, ()
-    _apply(tree, plan, namer.resolve, namer.fan)
-    return tree, (namer.prepare, namer.resolve)
+    _apply(tree, plan, namer.resolve)
+    return tree, namer.helpers(plan.fan_helper)
 
 
 # --- Tree walking ------------------------------------------------------------
@@ -309,6 +315,8 @@ class ProgramFacts:
         self.has_class = False
         self.has_comprehension = False
         self.has_walrus = False
+        self.has_lambda = False
+        self.has_function = False
         has_async = False
         callees = []
         assigns = []
@@ -343,6 +351,10 @@ class ProgramFacts:
                 self.has_comprehension = True
             elif kind is ast.NamedExpr:
                 self.has_walrus = True
+            elif kind is ast.Lambda:
+                self.has_lambda = True
+            elif kind is ast.FunctionDef:
+                self.has_function = True
             elif kind in _ASYNC_NODES:
                 has_async = True
             if kind is ast.Assign:
@@ -361,6 +373,7 @@ class ProgramFacts:
         if has_async and _awaits_at_top_level(tree):
             self.disabled = True
         self.bound = set(counts)
+        self.counts = counts
         names = [spec["name"] for spec in manifest]
         self.tool_names = {n for n in names if n not in self.bound}
         self.tools = {spec["name"] for spec in manifest
@@ -423,11 +436,21 @@ class Namer:
         self.prepare = self.base + "prepare"
         self.resolve = self.base + "resolve"
         self.fan = self.base + "fan"
+        self.warm = self.base + "warm"
         self._count = 0
 
     @staticmethod
     def _prefix(number):
         return "_spine_" if number == 0 else f"_spine{number}_"
+
+    def helpers(self, fanned):
+        """The names the caller binds: to prepare_call and resolve_call, and
+        when fan-out was planned, to FAN_RUNTIME's functions in order."""
+        names = (self.prepare, self.resolve)
+        if fanned:
+            names += (self.warm, self.fan, self.fan + "_table", self.fan + "_enumerate", self.fan + "_zip",
+                      self.fan + "_warm")
+        return names
 
     def fresh(self, kind):
         self._count += 1
@@ -489,12 +512,13 @@ class Plan:
     loops_at_start: list = field(default_factory=list)   # (statements, For, statements to put before it)
     comprehensions: list = field(default_factory=list)   # (comprehension, fan call, fan name, index name)
     fan_helper: bool = False
+    warmed: bool = False          # a lambda's calls are warmed (the tree changed in place)
     floor: int = 0
     seq: int = 0
 
     @property
     def empty(self):
-        return not self.rewrites
+        return not (self.rewrites or self.loops_at_start or self.comprehensions or self.warmed)
 
     def insert(self, block, index, stmts, fallbacks):
         """Queue `stmts` before `block.stmts[index]`.
@@ -531,6 +555,12 @@ class Planner:
         self.claimed = set()
         self._summaries = {}
         self._indexes = {}
+        self._functions = None
+        self._tables = None
+        self._warmable = {}
+        self.conditions = {}      # id(call) -> ((test, holds), ...): the `if` tests it runs under
+        self._thunk_of = {}       # id(call) -> (call whose arguments the thunk evaluates, condition)
+        self._positions = {}      # id(body) -> {id(statement under it): index in body}
 
     def run(self, tree):
         floor = 0
@@ -540,7 +570,8 @@ class Planner:
         while (floor < len(body) and isinstance(body[floor], ast.ImportFrom)
                and body[floor].module == "__future__"):
             floor += 1
-        self.visit_block(Block(body, floor=floor))
+        self.top = Block(body, floor=floor)
+        self.visit_block(self.top)
         self.plan.floor = floor
         return self.plan
 
@@ -555,6 +586,8 @@ class Planner:
             self.plan_call(block, index, stmt, call)
         if self.fanout and self.facts.has_comprehension and not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
             self.plan_comprehensions(stmt)
+        if self.fanout and self.facts.has_lambda and not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+            self.plan_lambdas(stmt)
         if isinstance(stmt, ast.If):
             self.visit_block(Block(stmt.body, block, index, [stmt.test]))
             self.visit_block(Block(stmt.orelse, block, index, [stmt.test]))
@@ -571,6 +604,7 @@ class Planner:
             self.visit_block(Block(stmt.body))
             self.visit_block(Block(stmt.orelse))
         elif isinstance(stmt, ast.While):
+            self.plan_worklist(block, stmt)
             self.visit_block(Block(stmt.body))
             self.visit_block(Block(stmt.orelse))
         elif isinstance(stmt, ast.Match):
@@ -622,8 +656,18 @@ class Planner:
         at = bisect.bisect_left(lines, stmt.lineno)
         if at == len(lines) or lines[at] > stmt.end_lineno:
             return found          # no call of a tool on the statement's lines
-        stack = list(reversed(self.header_exprs(stmt)))
         tools = self.facts.tools
+        found += self.header_calls(stmt, lambda node: node.func.__class__ is ast.Name and node.func.id in tools
+                                   and self.is_candidate(node))
+        return found
+
+    def header_calls(self, stmt, wanted):
+        """The calls `wanted` accepts among those `stmt` evaluates itself, in
+        source order. Lambdas and comprehensions are not entered (but a
+        comprehension's first iterable is): their bodies run later or many
+        times, in a scope of their own."""
+        found = []
+        stack = list(reversed(self.header_exprs(stmt)))
         while stack:
             node = stack.pop()
             kind = node.__class__
@@ -633,8 +677,7 @@ class Planner:
                     # comprehension is; the rest runs in its own scope.
                     stack.append(node.generators[0].iter)
                 continue
-            if kind is ast.Call and node.func.__class__ is ast.Name and node.func.id in tools \
-                    and self.is_candidate(node):
+            if kind is ast.Call and wanted(node):
                 found.append(node)
             children = _iter_children(node)
             children.reverse()
@@ -827,7 +870,7 @@ class Planner:
             if won == best:
                 return block, position, won
 
-    def thunk(self, call, location, subst=None):
+    def thunk(self, call, condition, location, subst=None, helper=None):
         """`prepare('tool', "{'k': <argument text>, ...}", lambda: {'n': n, ...})`.
 
         The arguments travel as text, evaluated by early evaluation (never as
@@ -837,6 +880,12 @@ class Planner:
         """
         values = [kw.value if subst is None else _substitute(kw.value, subst) for kw in call.keywords]
         payload = "{" + ", ".join(f"{kw.arg!r}: {_text(value)}" for kw, value in zip(call.keywords, values)) + "}"
+        if condition is not None:
+            # Early evaluation gives None for the whole payload when the
+            # test fails: nothing starts.
+            condition = condition if subst is None else _substitute(condition, subst)
+            payload = f"{payload} if {ast.unparse(condition)} else None"
+            values.append(condition)
         callees = set()
         names = set()
         for value in values:
@@ -852,7 +901,7 @@ class Planner:
         env = _at(ast.Dict(keys=[_at(ast.Constant(n), location) for n in ordered],
                            values=[_at(ast.Name(n, load), location) for n in ordered]), location)
         lam = _at(ast.Lambda(args=self._no_arguments, body=env), location)
-        return _at(ast.Call(func=_at(ast.Name(self.namer.prepare, load), location),
+        return _at(ast.Call(func=_at(ast.Name(helper or self.namer.prepare, load), location),
                             args=[_at(ast.Constant(call.func.id), location), _at(ast.Constant(payload), location),
                                   lam], keywords=[]), location)
 
@@ -865,13 +914,39 @@ class Planner:
         resources = self.facts.reads[call.func.id]
         if self.writes_beside(stmt, call, resources):
             return
-        target, position, _ = self.earliest(block, index, reads, resources)
+        target, position, gain = self.earliest(block, index, reads, resources)
+        if gain == 0 and target.parent is None and target is not self.top and self.alone(stmt, call):
+            # In a loop or function body, started right where the call is
+            # with nothing to overlap: a prepare would only add a crossing
+            # per run (a call in a function still claims, by request, what
+            # was warmed for it).
+            return
         handle = self.namer.fresh("h")
         prepare = _at(ast.Assign(targets=[_at(ast.Name(handle, ast.Store()), call)],
-                                 value=self.thunk(call, call)), call)
+                                 value=self.thunk(call, None, call)), call)
         self.plan.insert(target, position, [prepare], [(handle, 0)])
         self.plan.rewrites[id(call)] = (call, ast.Name(handle, ast.Load()))
         self.claimed.add(id(call))
+
+    def alone(self, stmt, call):
+        """Whether nothing in `stmt`'s own evaluation but `call` may take time:
+        its other calls are of builtins or methods that only read or store
+        (no tool, no code of the program), and it has no comprehension."""
+        bound = self.facts.bound
+        for expr in self.header_exprs(stmt):
+            for node in same_scope_nodes(expr):
+                kind = node.__class__
+                if kind in _COMPREHENSIONS or kind is ast.Await:
+                    return False
+                if kind is not ast.Call or node is call:
+                    continue
+                func = node.func
+                if func.__class__ is ast.Name and func.id in READING_BUILTINS and func.id not in bound:
+                    continue
+                if func.__class__ is ast.Attribute and (func.attr in READING_METHODS or func.attr in STORING_METHODS):
+                    continue
+                return False
+        return True
 
     def writes_beside(self, stmt, call, resources):
         """Whether a call in `stmt`'s own expressions that does not enclose
@@ -903,18 +978,23 @@ class Planner:
 
     # -- fan-out
 
-    def loop_calls(self, stmts):
-        """(stmt, call) for calls that run at most once per iteration of the enclosing body."""
+    def loop_calls(self, stmts, find=None, tests=()):
+        """(stmt, call) for calls that run at most once per iteration of the
+        enclosing body (`find`: own_calls, or another finder of calls). The
+        `if` tests a call runs under are noted in `conditions`."""
+        find = find or self.own_calls
         for stmt in stmts:
-            for call in self.own_calls(stmt):
+            for call in find(stmt):
+                if tests:
+                    self.conditions[id(call)] = tests
                 yield stmt, call
             if isinstance(stmt, ast.If):
-                yield from self.loop_calls(stmt.body)
-                yield from self.loop_calls(stmt.orelse)
+                yield from self.loop_calls(stmt.body, find, tests + ((stmt.test, True),))
+                yield from self.loop_calls(stmt.orelse, find, tests + ((stmt.test, False),))
             elif isinstance(stmt, ast.With):
-                yield from self.loop_calls(stmt.body)
+                yield from self.loop_calls(stmt.body, find, tests)
             elif isinstance(stmt, ast.Try):
-                yield from self.loop_calls(stmt.body)
+                yield from self.loop_calls(stmt.body, find, tests)
 
     def iterable_ok(self, node):
         """A loop iterable fan-out may evaluate a second time, in the program
@@ -935,7 +1015,8 @@ class Planner:
         if self.fanout == 0:
             return
         if (not isinstance(loop.target, ast.Name)
-                or GENERATED_BUILTINS & self.facts.bound or not self.iterable_ok(loop.iter)):
+                or GENERATED_BUILTINS & self.facts.bound or not self.iterable_ok(loop.iter)
+                or any(True for _ in self.loop_function_calls(loop.body))):
             self.plan_loop_at_start(block, loop)
             return
         var = loop.target.id
@@ -962,8 +1043,14 @@ class Planner:
                     or conflict(resources, writes)
                     or any(self.summary(s)[0] & reads for s in loop.body)):
                 continue
+            touched = set().union(*(self.summary(s)[0] for s in loop.body))
+            self._thunk_of[id(call)] = (call, self.condition(self.conditions.get(id(call), ()), None, stmt,
+                                                             {var: ()}, varying, touched))
             chosen.append((call, invariant, resources))
         if not chosen:
+            # At loop start, names the body binds to pure expressions of
+            # the item count too (`url = base + q; fetch(url=url)`).
+            self.plan_loop_at_start(block, loop)
             return
         reads = names_read(loop.iter)
         resources = NOTHING
@@ -983,7 +1070,7 @@ class Planner:
             handles = self.namer.fresh("h")
             key = self.namer.fresh("k")
             table = ast.DictComp(
-                key=ast.Name(key, ast.Load()), value=self.thunk(call, call),
+                key=ast.Name(key, ast.Load()), value=self.thunk(*self._thunk_of[id(call)], call),
                 generators=[ast.comprehension(
                     target=ast.Tuple(elts=[ast.Name(key, ast.Store()), ast.Name(var, ast.Store())],
                                      ctx=ast.Store()),
@@ -1021,28 +1108,106 @@ class Planner:
             return paths
         return None
 
-    def iteration_calls(self, calls, paths, varying, writes, touched):
-        """The (call, resources) among `calls` (candidates that run at most once
-        per item) whose arguments read only the item and names bound or
-        changed nowhere in `varying` / `touched`, of a tool that reads nothing
-        `writes` may write."""
+    def iteration_calls(self, calls, paths, varying, writes, touched, claim=True, body=None):
+        """The calls among `calls` (candidates that run at most once per item)
+        whose arguments read only the item and names bound or changed nowhere
+        in `varying` / `touched`, of a tool that reads nothing `writes` may
+        write. With `body` (the loop's statements), a name the body binds
+        once, at its top level, before the call, to a pure expression
+        (`url = base + q`) counts as that expression (`forwarded`). Each
+        chosen call's thunk evaluates `_thunk_of[id(call)]`: the forwarded
+        arguments, and the `if` tests the call runs under when they qualify
+        too (a prepare for an item whose test fails would be wasted)."""
         chosen = []
         for stmt, call in calls:
-            if id(call) in self.claimed:
+            if claim and id(call) in self.claimed:
                 continue
             reads = self.call_reads(call)
             if reads is None:
                 continue
+            source, subst = call, {}
+            if body is not None and reads & varying:
+                subst = self.forward(body, stmt, reads & varying)
+                if subst:
+                    source = _at(ast.Call(func=call.func, args=[], keywords=[
+                        ast.keyword(arg=kw.arg, value=_substitute(kw.value, subst)) for kw in call.keywords]), call)
+                    reads = self.call_reads(source)
             invariant = reads - paths.keys()
             resources = self.facts.reads[call.func.id]
             if (invariant & varying or reads & self.facts.volatile or invariant & touched
                     or (stmt is not None and reads & self.internal_bindings(stmt))
                     or conflict(resources, writes)):
                 continue
+            condition = self.condition(self.conditions.get(id(call), ()), body, stmt, paths, varying, touched)
+            self._thunk_of[id(call)] = (source, condition)
             chosen.append(call)
         return chosen
 
-    def fan_call(self, iterable, paths, calls, item):
+    def positions(self, body):
+        found = self._positions.get(id(body))
+        if found is None:
+            found = self._positions[id(body)] = {}
+            for index, top in enumerate(body):
+                for node in _walk(top):
+                    if isinstance(node, ast.stmt):
+                        found[id(node)] = index
+        return found
+
+    def forward(self, body, stmt, names, depth=3):
+        """{name: expression} for `names`, each bound exactly once in `body`,
+        by `name = <pure expression>` at its top level before `stmt`'s
+        top-level statement; names those expressions read are forwarded
+        too (`depth` levels). {} unless every name is."""
+        at = self.positions(body).get(id(stmt))
+        if at is None:
+            return {}
+        counts, assigned = {}, {}
+        for index, top in enumerate(body):
+            for name in scope_bindings(top):
+                counts[name] = counts.get(name, 0) + 1
+            if (isinstance(top, ast.Assign) and len(top.targets) == 1 and isinstance(top.targets[0], ast.Name)
+                    and index < at):
+                assigned[top.targets[0].id] = top.value
+        subst = {}
+        todo = set(names)
+        while todo:
+            name = todo.pop()
+            value = assigned.get(name)
+            if counts.get(name) != 1 or value is None or not self.purity.pure(value) or depth <= 0:
+                return {}
+            subst[name] = value
+            inner = names_read(value) & counts.keys() - subst.keys()
+            if inner:
+                depth -= 1
+                todo |= inner
+        # Substitute inner names into outer expressions until none is left.
+        for _ in range(len(subst)):
+            subst = {name: _substitute(value, subst) for name, value in subst.items()}
+        return subst
+
+    def condition(self, tests, body, stmt, paths, varying, touched):
+        """The conjunction of `tests` (forwarded as arguments are), or None
+        when any of them is not pure or reads what the item does not fix."""
+        if not tests:
+            return None
+        parts = []
+        for test, holds in tests:
+            if not self.purity.pure(test):
+                return None
+            reads = names_read(test)
+            if body is not None and reads & varying:
+                subst = self.forward(body, stmt, reads & varying)
+                if not subst:
+                    return None
+                test = _substitute(test, subst)
+                reads = names_read(test)
+            invariant = reads - paths.keys()
+            if invariant & varying or invariant & touched or reads & self.facts.volatile:
+                return None
+            parts.append(test if holds else ast.UnaryOp(op=ast.Not(), operand=test))
+        return parts[0] if len(parts) == 1 else ast.BoolOp(op=ast.And(), values=parts)
+
+    def fan_call(self, iterable, paths, calls, item, warms=()):
         """`fan(make, fanout, kind, *parts)`: evaluates the iterable (its parts)
         once, as the plain program does, and returns (table, enumerate(...)).
         `make(item)` prepares every chosen call for one item."""
@@ -1067,7 +1232,10 @@ class Planner:
             for position in path:
                 node = ast.Subscript(value=node, slice=ast.Constant(position), ctx=ast.Load())
             subst[name] = node
-        handles = ast.Tuple(elts=[self.thunk(call, call, subst) for call in calls], ctx=ast.Load())
+        handles = ast.Tuple(elts=[self.thunk(*self._thunk_of.get(id(call), (call, None)), call, subst)
+                                  for call in calls]
+                            + [self.thunk(*self._thunk_of.get(id(call), (call, None)), call, subst, self.namer.warm)
+                               for call in warms], ctx=ast.Load())
         make = ast.Lambda(args=_arguments([item]), body=handles)
         self.plan.fan_helper = True
         return kind, parts, make
@@ -1087,7 +1255,7 @@ class Planner:
         `for i, T in (f := fan(make, n, kind, ITER))[1]:`, each chosen call
         resolving `f[0].get(i, zeros)[j]`. The iterable is evaluated once,
         where the plain program does; the prepares follow at once and only
-        for plain data (see `FAN_HELPER`); the body runs in order."""
+        for plain data (see `fan_table`); the body runs in order."""
         paths = self.target_paths(loop.target)
         if paths is None or paths.keys() & self.facts.volatile:
             return
@@ -1097,13 +1265,21 @@ class Planner:
             stmt_touched, _, stmt_writes = self.summary(stmt)
             touched |= stmt_touched
             writes |= stmt_writes
-        if paths.keys() & (varying | touched):
-            return      # the item changes in the body: what was prepared would not match
-        calls = self.iteration_calls(self.loop_calls(loop.body), paths, varying, writes, touched)
-        if not calls:
+        if paths.keys() & varying:
+            return      # the item is rebound in the body: what was prepared would not match
+        # An item the body may change in place (passed to a function) is
+        # prepared only through warm-ups: they go by request, so a change
+        # costs a wasted speculative call, never a handle of other arguments.
+        calls = []
+        if not paths.keys() & touched:
+            calls = self.iteration_calls(self.loop_calls(loop.body), paths, varying, writes, touched,
+                                         body=loop.body)
+        warms = self.iteration_warms(self.loop_function_calls(loop.body), paths, varying, writes,
+                                     touched - paths.keys(), body=loop.body)
+        if not calls and not warms:
             return
         table, pairs, counter, item = (self.namer.fresh(kind) for kind in ("t", "p", "i", "v"))
-        kind, parts, make = self.fan_call(loop.iter, paths, calls, item)
+        kind, parts, make = self.fan_call(loop.iter, paths, calls, item, warms)
         # The iterable's parts are evaluated and the iterator made in the
         # program's own frame, as the plain loop does (same errors, no frame
         # added near the recursion limit); only the prepares are a call, guarded.
@@ -1130,6 +1306,338 @@ class Planner:
         loop.target = _locate(ast.Tuple(elts=[ast.Name(counter, ast.Store()), loop.target], ctx=ast.Store()),
                               loop.target)
         self.plan.loops_at_start.append((block.stmts, loop, before))
+
+    # -- calls reached through a function of the program: warmed by request
+
+    def functions(self):
+        """The program's functions a call may reach, by callee: ("name", f)
+        for a module-level `def f` bound once, ("attr", m) for a method `m`
+        that exactly one class defines (what `obj.m(...)` most likely runs).
+        Undecorated, not generators. Only a guess: a warm-up goes by request,
+        so one that no call makes costs a speculative call, never meaning."""
+        if self._functions is None:
+            found, methods = {}, {}
+            counts, volatile = self.facts.counts, self.facts.volatile
+            for stmt in self.facts.tree.body:
+                if (isinstance(stmt, ast.FunctionDef) and counts.get(stmt.name) == 1
+                        and stmt.name not in volatile and self.plain_function(stmt)):
+                    found[("name", stmt.name)] = stmt
+                elif isinstance(stmt, ast.ClassDef):
+                    for item in stmt.body:
+                        if isinstance(item, _FUNCTIONS):
+                            methods.setdefault(item.name, []).append(item)
+            for name, defs in methods.items():
+                if len(defs) == 1 and isinstance(defs[0], ast.FunctionDef) and self.plain_function(defs[0]) \
+                        and (defs[0].args.posonlyargs or defs[0].args.args):
+                    found[("attr", name)] = defs[0]
+            self._functions = found
+        return self._functions
+
+    @staticmethod
+    def plain_function(fdef):
+        return not fdef.decorator_list and not is_generator(fdef)
+
+    def callee_def(self, call):
+        """(the function `call` most likely runs, parameters its call skips: 1 for a method's self)."""
+        func = call.func
+        if not self.facts.has_function:
+            return None, 0
+        if func.__class__ is ast.Name:
+            return self.functions().get(("name", func.id)), 0
+        if func.__class__ is ast.Attribute:
+            return self.functions().get(("attr", func.attr)), 1
+        return None, 0
+
+    def function_calls(self, stmt):
+        """Calls of the program's functions evaluated as part of `stmt` itself."""
+        if not (self.facts.has_function or self.facts.has_lambda):
+            return []
+        return self.header_calls(stmt, self.is_site)
+
+    def loop_function_calls(self, stmts):
+        """(stmt, call) for calls of functions that run at most once per iteration."""
+        return self.loop_calls(stmts, self.function_calls)
+
+    def warmable(self, fdef):
+        """[(tool call, parameters its arguments read)]: the calls a run of
+        `fdef` makes at most once, whose arguments read only parameters the
+        body never rebinds (and builtins)."""
+        cached = self._warmable.get(id(fdef))
+        if cached is not None:
+            return cached
+        args = fdef.args
+        params = {p.arg for p in args.posonlyargs + args.args + args.kwonlyargs}
+        varying = set()
+        for stmt in fdef.body:
+            varying |= scope_bindings(stmt)
+        found = self._warmable[id(fdef)] = []     # a recursive call finds nothing more
+        # Its own calls, then those of the functions it calls (`def answer(q):
+        # return research(q)`), with their parameters replaced by what it
+        # passes them.
+        candidates = list(self.loop_calls(fdef.body))
+        for stmt, site in list(self.loop_function_calls(fdef.body)):
+            candidates += [(stmt, call) for call in self.warm_calls(site)]
+        for stmt, call in candidates:
+            reads = self.call_reads(call)
+            # A parameter the body changes in place (handed to a function
+            # that may) still counts: a warm-up that no longer matches costs
+            # a speculative call, never meaning; one it rebinds does not.
+            if reads is None or reads & varying or (reads - params) & self.facts.bound \
+                    or reads & self.internal_bindings(stmt):
+                continue
+            found.append((call, reads & params))
+        return found
+
+    def is_site(self, call):
+        """A call of a function (or dispatch-table lambda) of the program."""
+        return self.callee_def(call)[0] is not None or self.dispatch(call) is not None
+
+    def dispatch(self, call):
+        """[(key, lambda)] when `call` is `TABLE[k](arg)` and TABLE is a name
+        bound once, at module level, to a dict display of constant keys and
+        one-parameter lambdas (a plan-and-execute dispatch table), else None."""
+        func = call.func
+        if not (self.facts.has_lambda and func.__class__ is ast.Subscript
+                and func.value.__class__ is ast.Name and len(call.args) == 1 and not call.keywords
+                and call.args[0].__class__ is not ast.Starred):
+            return None
+        name = func.value.id
+        if self.facts.counts.get(name) != 1 or name in self.facts.volatile:
+            return None
+        tables = self._dispatch_tables()
+        return tables.get(name)
+
+    def _dispatch_tables(self):
+        if self._tables is None:
+            self._tables = {}
+            for stmt in self.facts.tree.body:
+                if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                        and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Dict)):
+                    entries = list(zip(stmt.value.keys, stmt.value.values))
+                    if entries and all(isinstance(k, ast.Constant) and isinstance(v, ast.Lambda)
+                                       and len(v.args.args) == 1 and not v.args.posonlyargs
+                                       and not v.args.vararg and not v.args.kwonlyargs and not v.args.kwarg
+                                       for k, v in entries):
+                        self._tables[stmt.targets[0].id] = entries
+        return self._tables
+
+    def dispatch_calls(self, site, entries):
+        """Per entry, the tool calls of its lambda with the parameter replaced
+        by the site's argument, each under the test `key == k` (the entry
+        the call picks): a warm-up only for the lambda an item selects."""
+        warms = []
+        for key, function in entries:
+            param = function.args.args[0].arg
+            stack = [function.body]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (ast.Lambda, *_COMPREHENSIONS)):
+                    continue
+                if self.is_candidate(node):
+                    reads = self.call_reads(node)
+                    if reads is not None and not (reads - {param}) & self.facts.bound:
+                        subst = {param: site.args[0]}
+                        keywords = [ast.keyword(arg=kw.arg, value=_substitute(kw.value, subst))
+                                    for kw in node.keywords]
+                        warm = _at(ast.Call(func=node.func, args=[], keywords=keywords), site)
+                        test = _at(ast.Compare(left=_copy(site.func.slice), ops=[ast.Eq()],
+                                               comparators=[_copy(key)]), site)
+                        self.conditions[id(warm)] = self.conditions.get(id(site), ()) + ((test, True),)
+                        warms.append(warm)
+                stack.extend(_iter_children(node))
+        return warms
+
+    def warm_calls(self, site):
+        """The warmable calls of the function `site` calls, each as a call of
+        the tool whose arguments are the site's (parameters replaced by the
+        argument expressions they receive, or a constant default)."""
+        entries = self.dispatch(site)
+        if entries is not None:
+            return self.dispatch_calls(site, entries)
+        fdef, skip = self.callee_def(site)
+        if fdef is None or any(isinstance(a, ast.Starred) for a in site.args) \
+                or any(kw.arg is None for kw in site.keywords):
+            return []
+        calls = self.warmable(fdef)
+        if not calls:
+            return []
+        args = fdef.args
+        positional = [p.arg for p in args.posonlyargs + args.args]
+        if len(site.args) > len(positional) - skip:
+            return []
+        given = dict(zip(positional[skip:], site.args))
+        by_keyword = {p.arg for p in args.args + args.kwonlyargs}
+        for kw in site.keywords:
+            if kw.arg not in by_keyword or kw.arg in given or kw.arg in positional[:skip]:
+                return []
+            given[kw.arg] = kw.value
+        defaults = dict(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+        defaults.update({p.arg: d for p, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+        warms = []
+        for call, params in calls:
+            subst = {}
+            for param in params:
+                value = given.get(param, defaults.get(param) if param not in positional[:skip] else None)
+                if value is None or (param not in given and not isinstance(value, ast.Constant)):
+                    break
+                subst[param] = value
+            else:
+                keywords = [ast.keyword(arg=kw.arg, value=_substitute(kw.value, subst)) for kw in call.keywords]
+                warms.append(_at(ast.Call(func=call.func, args=[], keywords=keywords), site))
+        return warms
+
+    def iteration_warms(self, sites, paths, varying, writes, touched, body=None):
+        """The warm-ups, per item, of the tool calls functions called at most
+        once per item make (`research(q)`, `agent.look_up(q)`), on the same
+        terms as `iteration_calls`."""
+        warms = []
+        for stmt, site in sites:
+            candidates = []
+            for call in self.warm_calls(site):
+                if id(site) in self.conditions and id(call) not in self.conditions:
+                    self.conditions[id(call)] = self.conditions[id(site)]
+                candidates.append((stmt, call))
+            warms += self.iteration_calls(candidates, paths, varying, writes, touched, claim=False, body=body)
+        return warms
+
+    # -- while loops working through a list
+
+    def plan_worklist(self, block, loop):
+        """`while todo: item = todo.pop(0) ... tool(k=item)` (or `todo.pop()`,
+        or `item = todo[i]`): the items the loop will take are the list's
+        when it starts, so the calls each iteration makes with its item are
+        warmed for every element of the list, before the loop, in any order
+        (warm-ups go by request). Items the body adds later are not warmed;
+        an item the loop never reaches leaves a warm-up unclaimed. A loop
+        whose next item comes from a tool's result (pagination) has no such
+        statement: it is left alone."""
+        if self.fanout == 0 or block is None:
+            return
+        source = None
+        for stmt in loop.body:
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                    and isinstance(stmt.targets[0], ast.Name)):
+                value = stmt.value
+                if (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+                        and value.func.attr == "pop" and isinstance(value.func.value, ast.Name)
+                        and len(value.args) <= 1 and not value.keywords):
+                    source = (stmt.targets[0].id, value.func.value.id)
+                elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) \
+                        and not isinstance(value.slice, ast.Slice):
+                    source = (stmt.targets[0].id, value.value.id)
+                if source:
+                    break
+        if source is None:
+            return
+        var, items = source
+        varying, touched, writes = set(), set(), self.summary(loop.test)[2]
+        for stmt in loop.body:
+            varying |= scope_bindings(stmt)
+            stmt_touched, _, stmt_writes = self.summary(stmt)
+            touched |= stmt_touched
+            writes |= stmt_writes
+        if items in varying or items in self.facts.volatile or var in self.facts.volatile:
+            return
+        varying.discard(var)
+        counts = sum(1 for stmt in loop.body for name in scope_bindings(stmt) if name == var)
+        if counts != 1:
+            return
+        paths = {var: ()}
+        candidates = [(stmt, call) for stmt, call in self.loop_calls(loop.body) if id(call) not in self.claimed]
+        warms = self.iteration_calls(candidates, paths, varying, writes, touched - {var}, claim=False,
+                                     body=loop.body)
+        warms += self.iteration_warms(self.loop_function_calls(loop.body), paths, varying, writes,
+                                      touched - {var}, body=loop.body)
+        if not warms:
+            return
+        item = self.namer.fresh("v")
+        _, _, make = self.fan_call(ast.Name(item, ast.Load()), paths, [], item, warms)
+        warm = ast.Expr(ast.Call(func=ast.Name(self.namer.fan + "_warm", ast.Load()),
+                                 args=[make, ast.Constant(self.fanout), ast.Name(items, ast.Load())],
+                                 keywords=[]))
+        index = next(i for i, stmt in enumerate(block.stmts) if stmt is loop)
+        self.plan.insert(block, index, [_locate(warm, loop)], [])
+        self.plan.warmed = True
+
+    # -- lambdas applied to every item at once
+
+    def plan_lambdas(self, stmt):
+        """`sorted(xs, key=lambda x: tool(k=x))`, `min`/`max` likewise,
+        `map(lambda x: ..., xs)` and `filter(...)`: the lambda runs for every
+        item of xs, so its calls (or those of the functions it calls) are
+        warmed for each item once xs is evaluated, where it stands:
+        `sorted(fan_warm(make, fanout, xs), key=...)`."""
+        stack = [(node, None) for node in self.header_exprs(stmt)]
+        while stack:
+            node, parent = stack.pop()
+            if isinstance(node, _COMPREHENSIONS):
+                stack.append((node.generators[0].iter, node.generators[0]))   # evaluated here
+                continue
+            if isinstance(node, (ast.Lambda, *_FUNCTIONS, ast.ClassDef)):
+                continue
+            if node.__class__ is ast.Call and node.func.__class__ is ast.Name \
+                    and node.func.id not in self.facts.bound:
+                self.plan_lambda_call(node, parent)
+            for child in _iter_children(node):
+                stack.append((child, node))
+
+    def plan_lambda_call(self, call, parent):
+        name = call.func.id
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(kw.arg is None for kw in call.keywords):
+            return
+        lazy = False
+        if name in ("sorted", "min", "max") and len(call.args) == 1:
+            key = [kw.value for kw in call.keywords if kw.arg == "key"]
+            if len(key) != 1:
+                return
+            function, position = key[0], 0
+        elif name in ("map", "filter") and len(call.args) == 2 and not call.keywords:
+            function, position = call.args[0], 1
+            lazy = not self.consumed_at_once(call, parent)
+        else:
+            return
+        if not isinstance(function, ast.Lambda):
+            return
+        args = function.args
+        if args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg or args.defaults \
+                or len(args.args) != 1:
+            return
+        paths = {args.args[0].arg: ()}
+        body = function.body
+        candidates, sites = self.expression_calls(body)
+        varying = walrus_targets(body)
+        touched, _, writes = self.summary(body)
+        if lazy:
+            writes = self.program_writes()      # consumed later, maybe after a write
+        warms = [c for c in self.iteration_calls(candidates, paths, varying, writes, touched - paths.keys(),
+                                                 claim=False)]
+        warms += self.iteration_warms(sites, paths, varying, writes, touched - paths.keys())
+        if not warms:
+            return
+        item = self.namer.fresh("v")
+        _, _, make = self.fan_call(ast.Name(item, ast.Load()), paths, [], item, warms)
+        iterable = call.args[position]
+        call.args[position] = _locate(ast.Call(func=ast.Name(self.namer.fan + "_warm", ast.Load()),
+                                               args=[make, ast.Constant(self.fanout), iterable], keywords=[]),
+                                      iterable)
+        self.plan.warmed = True
+
+    def expression_calls(self, expr):
+        """([(None, tool call)], [(None, call of a program function)]) that
+        evaluating `expr` makes itself (not in lambdas, comprehensions or
+        functions it defines), in evaluation order."""
+        calls, sites = [], []
+        stack = [expr]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS)):
+                continue
+            if self.is_candidate(node):
+                calls.append((None, node))
+            elif node.__class__ is ast.Call and self.is_site(node):
+                sites.append((None, node))
+            stack.extend(reversed(_iter_children(node)))
+        return calls, sites
 
     def plan_comprehensions(self, stmt):
         """Fan out the comprehensions and generator expressions `stmt`
@@ -1172,31 +1680,29 @@ class Planner:
             return
         parts = [comp.key, comp.value] if isinstance(comp, ast.DictComp) else [comp.elt]
         parts += generator.ifs
-        calls, writes, varying = [], NOTHING, set()
+        calls, sites, writes, varying = [], [], NOTHING, set()
         for part in parts:
             varying |= walrus_targets(part)
             writes |= self.summary(part)[2]
-            stack = [part]
-            while stack:
-                node = stack.pop()
-                if isinstance(node, (ast.Lambda, *_COMPREHENSIONS, *_FUNCTIONS)):
-                    continue
-                if self.is_candidate(node):
-                    calls.append((None, node))
-                stack.extend(reversed(_iter_children(node)))
+            part_calls, part_sites = self.expression_calls(part)
+            calls += part_calls
+            sites += part_sites
         if isinstance(comp, ast.GeneratorExp) and not self.consumed_at_once(comp, parent):
             # Consumed later, maybe after a write: only when nothing writes.
             writes = self.program_writes()
         touched = set()
         for part in parts:
             touched |= self.summary(part)[0]
-        if paths.keys() & touched:
+        if paths.keys() & varying:
             return
+        warms = self.iteration_warms(sites, paths, varying, writes, touched - paths.keys())
+        if paths.keys() & touched:
+            calls = []          # see plan_loop_at_start
         calls = self.iteration_calls(calls, paths, varying, writes, touched)
-        if not calls:
+        if not calls and not warms:
             return
         fan, counter, item = self.namer.fresh("f"), self.namer.fresh("i"), self.namer.fresh("v")
-        kind, parts, make = self.fan_call(generator.iter, paths, calls, item)
+        kind, parts, make = self.fan_call(generator.iter, paths, calls, item, warms)
         header = ast.Call(func=ast.Name(self.namer.fan, ast.Load()),
                           args=[make, ast.Constant(self.fanout), ast.Constant(kind), *parts], keywords=[])
         self.claim_fanned(
@@ -1210,20 +1716,24 @@ def _arguments(names):
                          kw_defaults=[], kwarg=None, defaults=[])
 
 
-# The runtime half of fan-out at loop start, defined first in the transformed
-# module (under the namer's name). It evaluates nothing of the program: its
-# parts arrive evaluated, the loop's iterator is made at once (so a
-# non-iterable fails where the plain program fails, with the same error),
-# and items are read ahead only from exact lists, tuples, ranges, strings,
-# dicts and dict views, whose iteration and slicing run no program code
-# (`is`, never `==` or `in`, on types: a metaclass could define those).
-# Anything else -- a generator, a map, a user object -- gets no prepares:
-# reading it ahead would consume it or run its code. Builtins are bound as
-# defaults when the module starts, before the program can rebind a name.
-FAN_HELPER = '''
-def NAME_table(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len=len, list=list,
-               tuple=tuple, range=range, str=str, dict=dict, Exception=Exception,
-               views=(type({}.keys()), type({}.values()), type({}.items()))):
+# The runtime half of fan-out at loop start: real functions of this module
+# (compiled once, before any program runs), bound in the program's scope
+# under the namer's names (`FAN_RUNTIME`, after prepare and resolve). They
+# evaluate nothing of the program: the parts arrive evaluated, the loop's
+# iterator is made at once (so a non-iterable fails where the plain program
+# fails, with the same error), and items are read ahead only from exact
+# lists, tuples, ranges, strings, dicts and dict views, whose iteration and
+# slicing run no program code (`is`, never `==` or `in`, on types: a
+# metaclass could define those). Anything else -- a generator, a map, a user
+# object -- gets no prepares: reading it ahead would consume it or run its
+# code. Builtins are bound as defaults when this module loads, so nothing a
+# program rebinds reaches them.
+_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+
+
+def fan_table(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=type, len=len,
+              list=list, tuple=tuple, range=range, str=str, dict=dict, Exception=Exception, views=_VIEWS):
+    """{index: make(item)} for the first `limit` items of a plain iterable."""
     table = {}
     try:
         if kind == 2 and len(parts) == 2 and type(parts[1]) is not int:
@@ -1257,7 +1767,8 @@ def NAME_table(make, limit, kind, *parts, enumerate=enumerate, zip=zip, type=typ
     return table
 
 
-def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, table=NAME_table, Exception=Exception):
+def fan(make, limit, kind, *parts, enumerate=enumerate, zip=zip, table=fan_table, Exception=Exception):
+    """(prepared table, enumerate(the iterator)) for a comprehension's fan-out."""
     if kind == 1:
         pairs = enumerate(zip(*parts))
     elif kind == 2:
@@ -1270,17 +1781,18 @@ def NAME(make, limit, kind, *parts, enumerate=enumerate, zip=zip, table=NAME_tab
         return {}, pairs
 
 
-NAME_enumerate, NAME_zip = enumerate, zip
-'''
+def fan_warm(make, limit, part, table=fan_table, Exception=Exception):
+    """`part` itself, once the calls of its first `limit` items are warmed
+    (`sorted(xs, key=lambda x: ...)`: xs is evaluated where it stands)."""
+    try:
+        table(make, limit, 0, part)
+    except Exception:
+        pass
+    return part
 
 
-def _fan_helpers(name, origin):
-    """The statements of FAN_HELPER, under `name`, at `origin`'s position."""
-    tree = ast.parse(FAN_HELPER.replace("NAME", name))
-    for node in ast.walk(tree):
-        if "lineno" in node._attributes:
-            node.lineno = None
-    return [_locate(stmt, origin) for stmt in tree.body]
+# In the order of `Namer.helpers()` after prepare, resolve and warm.
+FAN_RUNTIME = (fan, fan_table, enumerate, zip, fan_warm)
 
 
 # --- Rewriting ---------------------------------------------------------------
@@ -1374,7 +1886,7 @@ def _rewrite_call(call, resolve, handle):
                  _at(ast.Constant(name), call)]
 
 
-def _apply(tree, plan, resolve, fan_name):
+def _apply(tree, plan, resolve):
     """Rewrite the planned calls and loops, then insert the prepare statements."""
     for call, handle in plan.rewrites.values():
         _rewrite_call(call, resolve, handle)
@@ -1411,9 +1923,6 @@ def _apply(tree, plan, resolve, fan_name):
     for stmts, loop, before in plan.loops_at_start:
         at = next(index for index, stmt in enumerate(stmts) if stmt is loop)
         stmts[at:at] = before
-    if plan.fan_helper:
-        origin = (plan.loops_at_start[0][1] if plan.loops_at_start else plan.comprehensions[0][0])
-        tree.body[plan.floor:plan.floor] = _fan_helpers(fan_name, origin)
 
 
 def _guard(body, fallbacks):
@@ -1434,6 +1943,8 @@ def _guard(body, fallbacks):
         if value != 0:
             handler.append(ast.Assign(targets=[ast.Name(name, ast.Store())],
                                       value=ast.Dict(keys=[], values=[])))
+    if not handler:
+        handler.append(ast.Pass())
     guard = ast.Try(body=body, handlers=[ast.ExceptHandler(
         type=ast.Name("Exception", ast.Load()), name=None, body=handler)], orelse=[], finalbody=[])
     return _locate(guard, origin)

@@ -35,7 +35,7 @@ The pieces, in the order data flows:
 - `Prefix._follow`: one statement within its budget; its calls start only
   once it was followed to the end, and a statement past its budget is given
   up like opaque code.
-- `_Pool`: prepared handles by request, first prepared first claimed.
+- `Pool`: prepared handles by request, first prepared first claimed.
 """
 import ast
 import codecs
@@ -43,7 +43,7 @@ import collections
 import re
 import time
 
-from effects import EVERYTHING, NOTHING, ProgramEffects, ToolEffects, conflict
+from effects import EVERYTHING, NOTHING, ProgramEffects, ToolEffects, conflict, is_generator
 from early import (BUILTIN_KEYWORDS, MAX_DEPTH, METHODS, UNKNOWN as _U, Evaluator, Meter, OverBudget,
                    frozen, request_ok)
 from policy import IMPLICIT_NAMES, REFLECTIVE_NAMES, SAFE_MODULES, is_reflective_attr
@@ -436,6 +436,10 @@ _SAFE_BUILTINS = {
 }
 
 
+# Builtins that apply a function to every item of a sequence at once.
+_APPLYING = frozenset({"sorted", "min", "max", "map", "filter"})
+
+
 def _reaches(v, target, meter):
     """Whether `target` is `v` or inside it (True when the walk is too long).
 
@@ -464,6 +468,21 @@ def _reaches(v, target, meter):
 _TERMINATORS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 
 
+def _locals(fdef):
+    """Names a function's body binds: its locals (and its parameters)."""
+    names = set()
+    for stmt in fdef.body:
+        names |= _module_bindings(stmt)[0]
+    a = fdef.args
+    for arg in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]:
+        if arg is not None:
+            names.add(arg.arg)
+    return names
+
+
+MAX_INLINE = 3            # nested calls of program functions followed into
+
+
 class _Walker:
     """Follows statements in evaluation order over an environment of known values.
 
@@ -481,6 +500,7 @@ class _Walker:
     def __init__(self, state):
         self.s = state
         self.value = state.evaluator.value
+        self.inlined = 0                   # program functions being followed into
 
     # -- environment effects
 
@@ -949,6 +969,8 @@ class _Walker:
             elif reach and s.tools[f.id]:
                 s.prepare_call(f.id, known)
             return
+        if type(f) is ast.Name and reach and f.id in _APPLYING and s.usable(f.id):
+            self.apply_lambda(e, env, depth)
         if type(f) is ast.Name and f.id in _SAFE_BUILTINS and s.usable(f.id) \
                 and all(k.arg in _SAFE_BUILTINS[f.id] for k in e.keywords):
             if s.implicit:
@@ -969,12 +991,73 @@ class _Walker:
                     and all(k.arg == "reverse" for k in e.keywords):
                 self.mutated(env, obj)
                 return
+        if type(f) is ast.Name and reach and f.id in s.functions:
+            self.follow_function(s.functions[f.id], e, env, depth)
         self.barrier(env, s.effects.call_writes(e))
+
+    def follow_function(self, fdef, e, env, depth):
+        """A call of a function of the program: follow its body, where its
+        arguments are known, in a scope of its own (the module's known values
+        less its locals, its parameters bound to what the call passes), so
+        the calls it makes with known arguments start (`research(q)` over
+        known questions). What it changes is then forgotten by the barrier
+        the caller applies, as for any call of the program's code."""
+        if self.inlined >= MAX_INLINE or depth + len(fdef.body) > MAX_DEPTH \
+                or any(type(a) is ast.Starred for a in e.args) or any(k.arg is None for k in e.keywords):
+            return
+        a = fdef.args
+        positional = a.posonlyargs + a.args
+        if len(e.args) > len(positional):
+            return
+        scope = {k: v for k, v in env.items() if k not in _locals(fdef)}
+        given = {p.arg: arg for p, arg in zip(positional, e.args)}
+        for k in e.keywords:
+            given[k.arg] = k.value
+        defaults = dict(zip([p.arg for p in positional[len(positional) - len(a.defaults):]], a.defaults))
+        defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None})
+        for p in positional + a.kwonlyargs:
+            value = _U
+            if p.arg in given:
+                value = self.value(given[p.arg], env)
+            elif type(defaults.get(p.arg)) is ast.Constant:
+                value = defaults[p.arg].value
+            self.bind(scope, p.arg, value)
+        self.inlined += 1
+        try:
+            self.block(fdef.body, scope, depth + 1)
+        finally:
+            self.inlined -= 1
+
+    def apply_lambda(self, e, env, depth):
+        """`sorted(xs, key=lambda x: ...)`, `min`/`max` likewise, `map(lambda
+        x: ..., xs)`, `filter(...)`: the lambda runs for every item of xs, so
+        over a known sequence its body is followed once per item."""
+        name = e.func.id
+        if name in ("sorted", "min", "max") and len(e.args) == 1:
+            function = next((k.value for k in e.keywords if k.arg == "key"), None)
+            items = e.args[0]
+        elif name in ("map", "filter") and len(e.args) == 2 and not e.keywords:
+            function, items = e.args
+        else:
+            return
+        if type(function) is not ast.Lambda:
+            return
+        a = function.args
+        if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults or len(a.args) != 1:
+            return
+        seq = self.value(items, env)
+        if type(seq) not in (list, tuple, str, dict) or not self.unroll(len(seq)):
+            return
+        param = a.args[0].arg
+        for item in list(seq):
+            scope = dict(env)
+            self.bind(scope, param, item)
+            self.expr(function.body, scope, True, depth + 1)
 
 
 # --- Prepared calls ------------------------------------------------------------
 
-class _Pool:
+class Pool:
     """Prepared handles by canonical request; first prepared, first claimed.
 
     A map, not a queue: the final execution's calls need not come in the
@@ -1060,6 +1143,7 @@ class Prefix:
         self.effects = ProgramEffects(tool_effects)   # of the statements received so far
         self.written = NOTHING             # what the program may have written so far
         self.rebound = set()               # module names bound by the program so far
+        self.functions = {}                # name -> its `def`, for names only that def binds
         self.poisoned = set()              # names some function declares global
         self.reflective = False
         self.implicit = False
@@ -1070,7 +1154,7 @@ class Prefix:
         self._feed_deadline = 0.0
         self._walker = _Walker(self)
         self._env = {"inputs": inputs}
-        self._pool = _Pool()
+        self._pool = Pool()
         self._parts = []                   # the source, as received
         self._source = ""
         self._pending = []                 # text from offset _pending_at on
@@ -1302,6 +1386,11 @@ class Prefix:
         if star:
             self._stop("a star import binds names we cannot see")
             return False
+        for name in bound | declared:
+            self.functions.pop(name, None)
+        if (type(stmt) is ast.FunctionDef and not stmt.decorator_list and stmt.name not in self.rebound
+                and not is_generator(stmt)):
+            self.functions[stmt.name] = stmt
         self.rebound |= bound | declared
         if declared:
             self.poisoned |= declared

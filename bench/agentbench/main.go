@@ -45,6 +45,7 @@ func main() {
 	latencyFlag := flag.Duration("latency", 100*time.Millisecond, "every tool's latency")
 	table := flag.String("table", "", "recompute the section from the times of a saved section; the critical paths come from plain runs without latency (a plain run's calls do not depend on timing)")
 	paths := flag.Bool("paths", false, "print each program's calls and what each depends on (plain, in process, no latency), to review the critical paths")
+	rounds := flag.Int("rounds", 3, "rounds over the corpus; each time is the median of its rounds (one round's noise on a shared machine is several times the 5% a slowdown is judged by)")
 	flag.Parse()
 	programs, err := agenttools.LoadCorpus(*dir)
 	if err != nil {
@@ -64,7 +65,7 @@ func main() {
 			}
 			rows[i].calls, rows[i].path = path.calls, path.path
 		}
-		report(rows, *latencyFlag, date)
+		report(rows, *latencyFlag, date, 0)
 		return
 	}
 	if *paths {
@@ -77,14 +78,27 @@ func main() {
 		fail(err)
 	}
 	defer engine.Close()
-	var rows []row
+	var picked []agenttools.Program
 	for _, p := range programs {
-		if !pick.MatchString(p.Name) {
-			continue
+		if pick.MatchString(p.Name) {
+			picked = append(picked, p)
 		}
-		rows = append(rows, measure(engine, p, latency))
 	}
-	report(rows, latency, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+	if *rounds < 1 {
+		fail(fmt.Errorf("-rounds must be at least 1"))
+	}
+	date := time.Now().UTC().Format("2006-01-02 15:04 UTC")
+	samples := make([][]row, len(picked))
+	for round := 0; round < *rounds; round++ {
+		for i, p := range picked {
+			samples[i] = append(samples[i], measure(engine, p, latency))
+		}
+	}
+	rows := make([]row, len(picked))
+	for i, runs := range samples {
+		rows[i] = medianRow(runs)
+	}
+	report(rows, latency, date, *rounds)
 }
 
 func fail(err error) {
@@ -125,6 +139,27 @@ func measure(e *host.Engine, p agenttools.Program, latency time.Duration) row {
 	resp, _ = s.Finish()
 	r.streamed = time.Since(start)
 	r.streamSame = agenttools.Observe(resp, w).String() == base
+	return r
+}
+
+// medianRow is one program's row over its rounds: each mode's median time,
+// and an outcome counted as plain's only if it was in every round.
+func medianRow(runs []row) row {
+	r := runs[0]
+	pick := func(of func(row) time.Duration) time.Duration {
+		xs := make([]float64, len(runs))
+		for i, run := range runs {
+			xs[i] = float64(of(run))
+		}
+		return time.Duration(median(xs))
+	}
+	r.plain = pick(func(x row) time.Duration { return x.plain })
+	r.plm = pick(func(x row) time.Duration { return x.plm })
+	r.streamed = pick(func(x row) time.Duration { return x.streamed })
+	for _, run := range runs {
+		r.plmSame = r.plmSame && run.plmSame
+		r.streamSame = r.streamSame && run.streamSame
+	}
 	return r
 }
 
@@ -196,13 +231,17 @@ func met(ok bool) string {
 	return "not met"
 }
 
-func report(rows []row, latency time.Duration, date string) {
+func report(rows []row, latency time.Duration, date string, rounds int) {
 	if len(rows) == 0 {
 		fail(fmt.Errorf("no program matched"))
 	}
 	fmt.Println("## Agent corpus: parallelism available and achieved")
 	fmt.Println()
-	fmt.Printf("- date: %s\n- machine: %s\n- command: `go run ./bench/agentbench` (part of `make bench`)\n\n", date, machine())
+	fmt.Printf("- date: %s\n- machine: %s\n- command: `go run ./bench/agentbench` (part of `make bench`)\n", date, machine())
+	if rounds > 0 {
+		fmt.Printf("- rounds: %d over the whole corpus, modes interleaved per program; each time below is the median of its %d runs\n", rounds, rounds)
+	}
+	fmt.Println()
 	fmt.Printf("Every program of `tests/agents` (%d here) runs plain, with PLM and streamed (%d-byte chunks fed back to back, timed from the first chunk to the result), "+
 		"one execution at a time in the sandbox, every tool taking %v. "+
 		"The ideal is the plain run's critical path (the longest chain of calls where each carries data from an earlier result or must follow it: "+

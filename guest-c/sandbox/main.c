@@ -125,7 +125,7 @@ static int g_warming;
 static const char k_warm_value[] = "{\"value\": 21}";
 
 static int64_t warm_answer(int op, char *out, size_t cap) {
-  if (op != SPINE_OP_CALL || cap < sizeof k_warm_value - 1) {
+  if ((op != SPINE_OP_CALL && op != SPINE_OP_RESOLVE) || cap < sizeof k_warm_value - 1) {
     return op == SPINE_OP_PREPARE ? 0 : -1;
   }
   memcpy(out, k_warm_value, sizeof k_warm_value - 1);
@@ -290,14 +290,43 @@ static int arrange_fds(int channel, int output) {
 static const char k_child_warm_up[] =
     "{\"source\":\"print('w')\\nresult = {'x': lookup(key=inputs['item']), 'y': [1.5, None, 'z']}\","
     "\"inputs\":{\"item\":3},\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}]}";
+/* The same with PLM, ending in a comment with the process id: the zygote's
+ * rounds compile it, and each child transforms and compiles its own copy
+ * again (the guest caches code by source), so the allocator pages a PLM
+ * transform writes are copied here too, not during a first PLM execution. */
+static const char k_child_plm_warm_up[] =
+    "{\"source\":\"result = [lookup(key=k) for k in [1, 2]]\\nfor k in inputs:\\n    result.append(lookup(key=k))"
+    "\\n# %d\",\"inputs\":{\"item\":3},\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}],\"plm\":true}";
+
+static const char *const k_child_stream_warm_up[][2] = {
+    {SPINE_ENTRY_PREFIX_BEGIN, "{\"stream\":\"warm-up\",\"inputs\":{\"item\":3},"
+                               "\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}]}"},
+    {SPINE_ENTRY_PREFIX_FEED, "{\"stream\":\"warm-up\",\"chunk\":\"a = lookup(key=inputs['item'])\\n"
+                              "for k in [1, 2]:\\n    print(lookup(key=k))\\n\"}"},
+    {SPINE_ENTRY_PREFIX_FEED, "{\"stream\":\"warm-up\",\"chunk\":\"r = [lookup(key=k) for k in 'ab']\\n\"}"},
+    {SPINE_ENTRY_PREFIX_ABORT, "warm-up"},
+};
 
 static void child_warm_up(void) {
+  int warming = g_warming; /* the zygote's warm-up calls this between its own programs */
   g_warming = 1;
   spine_result result;
   if (spine_execute(TOKEN, k_child_warm_up, sizeof k_child_warm_up - 1, &result) == 0) {
     spine_result_free(&result);
   }
-  g_warming = 0;
+  char plm[sizeof k_child_plm_warm_up + 16];
+  int n = snprintf(plm, sizeof plm, k_child_plm_warm_up, (int)getpid());
+  if (n > 0 && (size_t)n < sizeof plm && spine_execute(TOKEN, plm, (size_t)n, &result) == 0) {
+    spine_result_free(&result);
+  }
+  /* A stream's analysis too (prefix streaming), for the same reason. */
+  for (size_t i = 0; i < sizeof k_child_stream_warm_up / sizeof *k_child_stream_warm_up; i++) {
+    const char *entry = k_child_stream_warm_up[i][0], *arg = k_child_stream_warm_up[i][1];
+    if (spine_call_entry(TOKEN, entry, arg, strlen(arg)) != 0) {
+      break; /* a slower first stream, nothing else */
+    }
+  }
+  g_warming = warming;
 }
 
 /* The child's scratch slot becomes its working directory (and so its /tmp,
@@ -535,6 +564,10 @@ static const char *const k_warm_up[] = {
     "{\"source\":\"print('a')\\nresult = sorted({'k': 1.5, 'j': None})\",\"inputs\":{},"
     "\"manifest\":[{\"name\":\"lookup\"}],\"plm\":true}",
     "{\"source\":\"raise ValueError('warm-up')\",\"inputs\":{}}",
+    "{\"source\":\"a = lookup(key=1)\\nfor k in [1, 2]:\\n    print(lookup(key=k))\\n"
+    "for k, v in inputs.items():\\n    a = lookup(key=f'{k}{v}')\\n"
+    "result = [lookup(key=k + 1) for k in range(2)]\",\"inputs\":{\"item\":3},"
+    "\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}],\"plm\":true}",
 };
 
 static void warm_up(void) {

@@ -129,11 +129,13 @@ def test_a_write_in_a_loop_before_the_read_holds_it_back():
 
 
 def test_no_fan_out_when_the_loop_body_writes_what_it_reads():
-    src = "seen = []\nfor k in [1, 2, 3]:\n    seen.append(get(key=k))\n    put(key=k)\n"
+    src = "seen = []\nfor k in [1, 2, 3]:\n    n = str(k)\n    seen.append(get(key=k))\n    put(key=k)\n"
     out = plm(src)
     assert "enumerate" not in out                 # later iterations read after earlier writes
     loop = ast.parse(out).body[1]
     assert isinstance(loop.body[0], ast.Try)      # prepared inside each iteration, after the last write
+    # With nothing in the body to overlap, the read stays a plain call.
+    assert plm("seen = []\nfor k in [1, 2, 3]:\n    seen.append(get(key=k))\n    put(key=k)\n") is None
     # A read the body's writes do not touch still fans out.
     out = plm("seen = []\nfor k in [1, 2, 3]:\n    seen.append(calendar(day=k))\n    put(key=k)\n")
     assert "enumerate" in out
@@ -146,7 +148,7 @@ def test_a_write_beside_the_read_in_one_statement_keeps_it_plain():
 
 
 def test_a_read_inside_a_function_waits_for_the_writes_before_it_there():
-    src = "def f():\n    put(value=1)\n    x = 2\n    return get()\n"
+    src = "def f():\n    put(value=1)\n    x = str(2)\n    return get()\n"
     body = ast.parse(plm(src)).body[0].body
     assert isinstance(body[1], ast.Try) and "'get'" in ast.unparse(body[1])
 

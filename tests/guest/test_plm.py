@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "programs"))
 
 import aio  # noqa: E402
 import early  # noqa: E402
+from plm import FAN_RUNTIME  # noqa: E402
 from plm import transform  # noqa: E402
 from protocol import encode_request  # noqa: E402
 from corpus import load_corpus, load_manifest, parse_case  # noqa: E402
@@ -208,6 +209,12 @@ def run_program(source, inputs=None, manifest=MANIFEST, plm=False, fanout=64, to
             raise RuntimeError(response["error"])
         return response["value"]
 
+    warmed = {}     # bootstrap's warm pool: request -> handles, first warmed first claimed
+
+    def claim(request):
+        handles = warmed.get(request)
+        return handles.pop(0) if handles else None
+
     def make_tool(name):
         def proxy(**args):
             # bootstrap's rule: called from async code, a tool gives an awaitable.
@@ -217,19 +224,33 @@ def run_program(source, inputs=None, manifest=MANIFEST, plm=False, fanout=64, to
                 async def awaiting():
                     return decode(host.call(request))
                 return awaiting()
-            return decode(host.call(encode_request(name, args)))
+            request = encode_request(name, args)
+            handle = claim(request)
+            return decode(host.call(request) if handle is None else host.resolve(handle, request))
         proxy.__name__ = name
         return proxy
 
-    def prepare_call(name, payload, names):
+    def early_request(name, payload, names):
         try:
             args = early.arguments(payload, names())
-            if args is None:
-                return 0
-            request = encode_request(name, args)
+            return None if args is None else encode_request(name, args)
         except BaseException:  # noqa: B036 - mirrors bootstrap (which lets only Interrupt pass)
+            return None
+
+    def prepare_call(name, payload, names):
+        request = early_request(name, payload, names)
+        if request is None:
             return 0
-        return host.prepare(request)
+        handle = claim(request)
+        return host.prepare(request) if handle is None else handle
+
+    def warm_call(name, payload, names):
+        request = early_request(name, payload, names)
+        if request is not None:
+            handle = host.prepare(request)
+            if handle:
+                warmed.setdefault(request, []).append(handle)
+        return 0
 
     def resolve_call(handle, name, **args):
         return decode(host.resolve(handle, encode_request(name, args)))
@@ -243,7 +264,7 @@ def run_program(source, inputs=None, manifest=MANIFEST, plm=False, fanout=64, to
         if plm:
             tree, helpers = transform(source, manifest, fanout=fanout)
             if helpers:
-                scope.update(zip(helpers, (prepare_call, resolve_call)))
+                scope.update(zip(helpers, (prepare_call, resolve_call, warm_call, *FAN_RUNTIME)))
                 transformed = ast.unparse(tree)
         else:
             tree = source
@@ -602,10 +623,13 @@ def test_fanout_prepares_every_iteration_before_the_loop(iterable):
 
 def test_fanout_is_bounded():
     source = "t = 0\nfor i in range(100):\n    t += lookup(key=i)\nresult = t\n"
-    for fanout, before_first in [(64, 64), (10, 10), (0, 1), (200, 100)]:
+    for fanout, before_first in [(64, 64), (10, 10), (200, 100)]:
         plain, fast = both(source, fanout=fanout)
         assert fast.host.resolves[0] == before_first, fanout
         assert fast.host.hits + fast.host.misses == 100
+    # No fan-out: a prepare right before each call would gain nothing.
+    plain, fast = both(source, fanout=0)
+    assert fast.host.resolves == [] and early_starts(fast) == []
     text, _ = plm_text(source, fanout=7)
     assert "[:7]" in text
 
@@ -628,10 +652,14 @@ def test_no_fanout_for_arguments_that_vary_inside_the_body(body):
 
 
 def test_fanout_keeps_the_dependent_call_of_the_body_local():
-    text, _ = plm_text("for i in [1, 2]:\n    x = lookup(key=i)\n    y = lookup(key=x + 1)\n")
+    text, _ = plm_text("for i in [1, 2]:\n    x = lookup(key=i)\n    z = str(i)\n    y = lookup(key=x + 1)\n")
     assert "enumerate" in text
     body = text.split("for ")[-1]
     assert "{'key': x + 1}" in body and "{'key': i}" not in body
+    # With nothing between it and its call, the dependent call stays plain.
+    text, _ = plm_text("for i in [1, 2]:\n    x = lookup(key=i)\n    y = lookup(key=x + 1)\n")
+    body = text.split("for ")[-1]
+    assert "y = lookup(key=x + 1)" in body and "{'key': i}" not in body
 
 
 def test_annotations_are_left_alone():
@@ -804,3 +832,14 @@ def test_corpus_through_bootstrap_with_a_fake_spine_module():
             case.error, case.value if case.error is None else None, case.stdout, case.emitted), entry
         assert entry["violations"] == []
     assert sum(entry["transformed"] for entry in report if entry["plm"]) >= len(CORPUS) // 2
+
+
+def test_a_call_with_nothing_to_overlap_in_a_loop_or_function_body_stays_plain():
+    # A prepare right before its own call would only add a crossing per run.
+    for source in ("x = 1\nfor i in range(3):\n    x = lookup(key=x)\nresult = x\n",
+                   "def f(k):\n    return lookup(key=k) + 1\nresult = f(1) + f(2)\n",
+                   "n = 0\nwhile n < 3:\n    n = lookup(key=n) // 7 + 1\nresult = n\n"):
+        text, helpers = plm_text(source)
+        assert helpers == (), text
+        plain, fast = both(source)
+        assert fast.host.resolves == [] and early_starts(fast) == []

@@ -279,7 +279,7 @@ def test_an_operator_running_a_writing_method_holds_back_later_reads():
 
 
 def test_class_bodies_get_no_prepares_but_methods_do():
-    source = ("class C:\n    seed = get(key='a')\n    def f(self, k):\n        return get(key=k)\n"
+    source = ("class C:\n    seed = get(key='a')\n    def f(self, k):\n        self.n = str(k)\n        return get(key=k)\n"
               "result = [C.seed, C().f('b')]\n")
     text, _ = plm_text(source, STORE_MANIFEST)
     assert "seed = get(key='a')" in text and "return _spine_resolve" in text
@@ -338,3 +338,203 @@ def test_a_loop_near_the_recursion_limit_behaves_as_the_plain_loop():
     assert fanned(text)
     plain, fast = run_both(source)
     assert "deep" in fast.value[0] and [1, 2] in fast.value[0]
+
+
+# --- Calls reached through a helper function, a method or a lambda: warmed --------
+
+def warmed(text):
+    return "_spine_warm(" in text
+
+
+def test_a_helper_called_per_item_has_its_calls_warmed_and_claimed_by_request():
+    source = ("def research(q, pages=2):\n    hits = search(q=q)[:pages]\n    print('hits', q, len(hits))\n"
+              "    return hits\n"
+              "result = {}\nfor q in ['x', 'y', 'z']:\n    result[q] = research(q)\n")
+    text, helpers = plm_text(source, STORE_MANIFEST)
+    assert warmed(text) and "_spine_warm" in helpers
+    plain, fast = run_both(source)
+    assert fast.value == {"x": ["x-1", "x-2"], "y": ["y-1", "y-2"], "z": ["z-1", "z-2"]}
+    assert fast.stdout == plain.stdout
+    assert len(early_starts(fast, "search")) == 3 and fast.host.hits == 3
+
+
+def test_a_helper_in_a_comprehension_is_warmed_with_the_argument_it_receives():
+    source = "def price(k):\n    return get(key=k) * 10\nresult = {k: price(k + '') for k in ['a', 'b', 'c']}\n"
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_warm('get', \"{'key': _spine_v" in text
+    plain, fast = run_both(source)
+    assert fast.value == {"a": 10, "b": 20, "c": 30} and fast.host.hits == 3
+
+
+def test_a_method_called_per_item_is_warmed_by_its_name():
+    source = ("class Agent:\n    def __init__(self):\n        self.notes = []\n"
+              "    def look(self, q):\n        self.notes.append(search(q=q)[0])\n        return len(self.notes)\n"
+              "agent = Agent()\nfor q in ['x', 'y']:\n    agent.look(q)\nresult = agent.notes\n")
+    plain, fast = run_both(source)
+    assert fast.value == ["x-1", "y-1"]
+    assert len(early_starts(fast, "search")) == 2 and fast.host.hits == 2
+
+
+def test_a_helper_reading_what_the_loop_writes_is_not_warmed():
+    # Effects order reads: iteration 2's get must follow iteration 1's put.
+    source = ("def read(k):\n    return get(key=k)\n"
+              "result = []\nfor k in ['a', 'a']:\n    put(key=k, value=len(result) + 5)\n    result.append(read(k))\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert not warmed(text)
+    plain, fast = run_both(source)
+    assert fast.value == [5, 6]
+
+
+def test_a_helper_whose_call_reads_a_global_or_a_rebound_parameter_is_not_warmed():
+    for body in ("    return get(key=prefix + k)\n", "    k = k + 'x'\n    return get(key=k)\n"):
+        source = f"prefix = ''\ndef read(k):\n{body}result = [read(k) for k in ['a', 'b']]\n"
+        text, _ = plm_text(source, STORE_MANIFEST)
+        assert not warmed(text), body
+
+
+def test_a_warmed_call_the_helper_does_not_make_is_never_claimed_and_changes_nothing():
+    source = ("def maybe(k):\n    if k == 'b':\n        return get(key=k)\n    return None\n"
+              "result = [maybe(k) for k in ['a', 'b']]\n")
+    plain, fast = run_both(source)
+    assert fast.value == [None, 2] and fast.host.hits == 1
+    assert fast.host.unclaimed == 1       # the warm-up for 'a': cancelled by the host
+
+
+def test_a_helper_raising_raises_at_the_same_point():
+    source = ("def read(k):\n    print('reading', k)\n    return get(key=k)\n"
+              "result = [read(k) for k in ['a', 'nope', 'c']]\n")
+    plain, fast = run_both(source)
+    assert "no key 'nope'" in fast.error and fast.stdout == "reading a\nreading nope\n"
+
+
+@pytest.mark.parametrize("form", [
+    "sorted(names, key=lambda n: get(key=n), reverse=True)",
+    "max(names, key=lambda n: get(key=n))",
+    "list(map(lambda n: get(key=n) * 2, names))",
+    "[v for v in filter(lambda n: get(key=n) > 1, names)]",
+    "sorted(names, key=lambda n: read(n))",
+])
+def test_a_lambda_applied_to_every_item_has_its_calls_warmed(form):
+    source = f"def read(k):\n    return -get(key=k)\nnames = ['a', 'b', 'c']\nresult = {form}\n"
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm(lambda" in text
+    plain, fast = run_both(source)
+    assert len(early_starts(fast, "get")) == 3 and fast.host.hits == 3
+
+
+def test_a_lazy_map_is_warmed_only_when_nothing_may_write_what_it_reads():
+    source = "m = map(lambda n: get(key=n), ['a', 'b'])\nput(key='a', value=9)\nresult = list(m)\n"
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm" not in text
+    plain, fast = run_both(source)
+    assert fast.value == [9, 2]
+    source = "m = map(lambda n: search(q=n), ['a', 'b'])\nput(key='a', value=9)\nresult = list(m)\n"
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm" in text
+    plain, fast = run_both(source)
+    assert fast.host.hits == 2
+
+
+def test_a_lambda_over_a_generator_consumes_it_once_and_warms_nothing():
+    source = "result = sorted((k for k in ['b', 'a']), key=lambda n: get(key=n))\n"
+    plain, fast = run_both(source)
+    assert fast.value == ["a", "b"] and early_starts(fast) == []
+
+
+# --- while loops working through a list ------------------------------------------------
+
+@pytest.mark.parametrize("take", ["todo.pop(0)", "todo.pop()", "todo[len(seen)]"])
+def test_a_worklist_while_loop_warms_every_item_it_starts_with(take):
+    stop = "len(seen) < len(todo)" if "[" in take else "todo"
+    source = (f"todo = ['a', 'b', 'c']\nseen = []\nwhile {stop}:\n    k = {take}\n    print('take', k)\n"
+              "    seen.append(get(key=k))\n    if k == 'b':\n        todo.append('a')\nresult = seen\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm(lambda" in text
+    plain, fast = run_both(source)
+    assert fast.stdout == plain.stdout
+    assert fast.host.hits >= 3 and len(early_starts(fast, "get")) >= 3
+
+
+def test_pagination_by_a_value_from_the_result_is_not_warmed():
+    source = ("cursor = 'a'\nseen = []\nwhile cursor:\n    seen.append(get(key=cursor))\n"
+              "    cursor = {'a': 'b', 'b': 'c'}.get(cursor)\nresult = seen\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm" not in text
+    plain, fast = run_both(source)
+    assert fast.value == [1, 2, 3]
+
+
+def test_a_worklist_loop_writing_what_it_reads_is_not_warmed():
+    source = ("todo = ['a', 'a']\nseen = []\nwhile todo:\n    k = todo.pop()\n    put(key=k, value=len(seen) + 5)\n"
+              "    seen.append(get(key=k))\nresult = seen\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "_spine_fan_warm" not in text
+    plain, fast = run_both(source)
+    assert fast.value == [5, 6]
+
+
+# --- Names the body binds to pure expressions of the item; `if` tests --------------
+
+def test_a_name_the_body_binds_to_a_pure_expression_of_the_item_is_forwarded():
+    source = ("result = []\nfor k in ['a', 'b', 'c']:\n    key = k.upper().lower()\n    full = key + ''\n"
+              "    print('get', full)\n    result.append(get(key=full))\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "{'key': _spine_v" in text and ".upper().lower() + ''}" in text
+    plain, fast = run_both(source)
+    assert fast.value == [1, 2, 3] and fast.host.hits == 3 and len(early_starts(fast, "get")) == 3
+
+
+def test_a_name_bound_twice_or_after_the_call_is_not_forwarded():
+    for body in ("    key = k\n    key = key + ''\n    r = get(key=key)\n",
+                 "    r = get(key=key)\n    key = k\n"):
+        source = f"key = 'a'\nfor k in ['a', 'b']:\n{body}"
+        text, _ = plm_text(source, STORE_MANIFEST)
+        assert not fanned(text), body
+
+
+def test_a_call_under_an_if_is_prepared_only_for_the_items_whose_test_holds():
+    source = ("result = []\nfor k in ['a', 'x', 'b']:\n    if k != 'x':\n        result.append(get(key=k))\n"
+              "    else:\n        result.append(None)\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "!= 'x' else None" in text
+    plain, fast = run_both(source)
+    assert fast.value == [1, None, 2]
+    assert [s[1] for s in early_starts(fast, "get")] == [{"key": "a"}, {"key": "b"}]   # none for 'x'
+
+
+def test_a_recursive_helper_warms_the_next_level_for_entries_that_pass_its_test():
+    tree = {"/": ["a/", "f"], "/a": ["g"]}
+    tools = dict(store_tools(), search=lambda q=None, **_: tree[q])
+    source = ("def walk(p):\n    found = []\n    for e in search(q=p):\n        full = p.rstrip('/') + '/' + e.rstrip('/')\n"
+              "        if e.endswith('/'):\n            found.extend(walk(full))\n        else:\n"
+              "            found.append(full)\n    return found\nresult = walk('/')\n")
+    plain, fast = run_both(source, tools=tools)
+    assert fast.value == ["/a/g", "/f"]
+    assert [s[1]["q"] for s in early_starts(fast, "search")] == ["/a"]     # not "/f": its test fails
+    assert fast.host.hits == 1
+
+
+def test_a_helper_calling_a_helper_is_warmed_through_both():
+    source = ("def fetch_one(key):\n    return get(key=key)\ndef answer(q):\n    print('answering', q)\n"
+              "    return fetch_one(q) * 2\nresult = [answer(q) for q in ['a', 'b', 'c']]\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert warmed(text)
+    plain, fast = run_both(source)
+    assert fast.value == [2, 4, 6] and fast.host.hits == 3
+
+
+def test_a_recursive_helper_does_not_recurse_the_transform():
+    source = "def f(k, n):\n    return get(key=k) if n == 0 else f(k, n - 1)\nresult = [f(k, 2) for k in ['a', 'b']]\n"
+    plain, fast = run_both(source)
+    assert fast.value == [1, 2]
+
+
+def test_a_dispatch_table_of_lambdas_warms_only_the_entry_each_item_selects():
+    source = ("table = {'get': lambda a: get(key=a), 'search': lambda a: search(q=a)[0]}\n"
+              "plan = [('get', 'a'), ('search', 'x'), ('get', 'b')]\n"
+              "result = [table[kind](arg) for kind, arg in plan]\n")
+    text, _ = plm_text(source, STORE_MANIFEST)
+    assert "== 'get' else None" in text and "== 'search' else None" in text
+    plain, fast = run_both(source)
+    assert fast.value == [1, "x-1", 2] and fast.host.hits == 3
+    assert sorted(s[0] for s in early_starts(fast)) == ["get", "get", "search"]      # none wasted

@@ -696,3 +696,46 @@ def test_nested_loops_over_known_sequences_are_bounded():
 def test_identity_is_known_only_for_singletons():
     assert keys("n = None\nlookup(key=n is None)\nlookup(key=inputs['flag'] is True)\n") == [True, True]
     assert keys("x = 5\ny = 5\nlookup(key=x is y)\nlookup(key=1)\n") == [1]
+
+
+# --- Helper functions and lambdas: followed where their arguments are known ----
+
+def test_a_helper_called_with_known_arguments_is_followed_into():
+    src = ("def research(q, pages=2):\n    hits = lookup(key=q + '!')\n    return hits[:pages]\n"
+           "research(inputs['a'])\nanswers = {q: research(q) for q in ['x', 'y']}\nresearch(later)\n"
+           "y = 1\n")
+    assert keys(src) == ["alpha!", "x!", "y!"]
+
+
+def test_a_helper_body_sees_its_parameters_not_the_module_names_it_shadows():
+    src = "q = 'module'\ndef f(q):\n    k = q\n    lookup(key=k)\n    lookup(key=pages)\nf('param')\ny = 1\n"
+    assert keys(src) == ["param"]
+
+
+def test_a_helper_is_followed_only_while_its_name_means_that_def():
+    src = "def f(q):\n    lookup(key=q)\nf(1)\nf = print\nf(2)\ndef g(q):\n    lookup(key=q)\ng = 3\n"
+    assert keys(src) == [1]
+
+
+def test_a_recursive_helper_is_followed_a_bounded_depth():
+    src = "def down(n):\n    lookup(key=n)\n    down(n - 1)\ndown(10)\ny = 1\n"
+    assert keys(src) == [10, 9, 8]
+
+
+def test_a_helper_writing_holds_back_the_reads_after_it():
+    src = "def save(v):\n    send(v=v)\n    lookup(key='inner')\nsave(1)\nlookup(key='after')\n"
+    assert keys(src) == []
+
+
+@pytest.mark.parametrize("form", [
+    "sorted(inputs['items'], key=lambda n: lookup(key=n))",
+    "max(inputs['items'], key=lambda n: lookup(key=n))",
+    "list(map(lambda n: lookup(key=n), inputs['items']))",
+    "list(filter(lambda n: lookup(key=n), inputs['items']))",
+])
+def test_a_lambda_applied_to_a_known_sequence_is_followed_per_item(form):
+    assert keys(f"r = {form}\n") == [1, 2, 3]
+
+
+def test_a_lambda_over_an_unknown_sequence_prepares_nothing():
+    assert keys("r = sorted(later, key=lambda n: lookup(key=n))\ny = 1\n") == []
