@@ -48,7 +48,7 @@ class _Execution:
     in a module global: it lives here, found through the running thread.
     """
 
-    __slots__ = ("claims", "warmed", "calls", "stdout", "stderr", "recursion")
+    __slots__ = ("claims", "warmed", "calls", "stdout", "stderr", "recursion", "repeatable")
 
     def __init__(self, claims, stdout, stderr, recursion):
         self.claims = claims  # the stream it finishes, or None
@@ -59,6 +59,7 @@ class _Execution:
         self.stdout = stdout
         self.stderr = stderr
         self.recursion = recursion
+        self.repeatable = None  # its determinism.Sources while it keeps a journal
 
 
 # This thread's execution (`execution`) and the output of its last one
@@ -755,7 +756,7 @@ def execute(request):
         _running.append(execution)
         _route_output()
         _set_recursion_limit()
-        restore = _repeatable(request.get("determinism"))
+        execution.repeatable = _repeatable(request.get("determinism"))
         try:
             execution.calls.begin()
             aio.install_loop_policy()
@@ -764,8 +765,9 @@ def execute(request):
             else:
                 exec(code, scope)
         finally:
-            if restore is not None:
-                restore()
+            # A thread the program started that outlives it reads the real
+            # sources from now on.
+            execution.repeatable = None
             execution.calls.finish(stderr)
             _route_output()
         value = _encode_result(scope.get("result"), limits["result_bytes"], limits["result_depth"])
@@ -828,12 +830,21 @@ def _read_clock():
 
 
 def _repeatable(determinism):
-    """Make the program's clock and randomness repeatable when the request
-    keeps a journal (determinism.py); the restoring function, or None."""
+    """The execution's repeatable clock and randomness when the request
+    keeps a journal (determinism.py), or None."""
     if not determinism:
         return None
     import determinism as sources
-    return sources.install(int(determinism["seed"]), _read_clock)
+    sources.install(_repeatable_sources)
+    return sources.Sources(int(determinism["seed"]), _read_clock)
+
+
+def _repeatable_sources():
+    """The running thread's journaled execution's sources, or None (then
+    the real ones): strictly this thread's own execution, so a thread that
+    serves none never reads another's journal."""
+    execution = getattr(_here, "execution", None)
+    return None if execution is None else execution.repeatable
 
 
 def _run_coroutine(program):
