@@ -17,6 +17,22 @@ _NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "Run
 # What an `except` clause catches of the faults native code raises (SpineFaultKind bits;
 # KeyError is 6). Any other exception is never raised natively (CPython runs the function).
 _ALL_FAULTS = (1 << 2) | (1 << 3) | (1 << 5) | (1 << 6) | (1 << 7)
+
+
+def _escaping_jump(stmt):
+    """The first return in stmt, or break/continue not inside a loop of its own."""
+    if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)):
+        return stmt
+    if isinstance(stmt, (ast.For, ast.While)):
+        # The loop's own break/continue stay inside; a return still leaves.
+        return next((n for s in stmt.body + stmt.orelse for n in ast.walk(s) if isinstance(n, ast.Return)), None)
+    for child in ast.iter_child_nodes(stmt):
+        found = _escaping_jump(child) if isinstance(child, (ast.stmt, ast.excepthandler)) else None
+        if found is not None:
+            return found
+    return None
+
+
 _CAUGHT = {"ZeroDivisionError": 1 << 2, "ArithmeticError": 1 << 2, "ValueError": 1 << 3, "IndexError": 1 << 5,
            "KeyError": 1 << 6, "LookupError": (1 << 5) | (1 << 6), "RuntimeError": 1 << 7,
            "Exception": _ALL_FAULTS, "BaseException": _ALL_FAULTS}
@@ -392,12 +408,31 @@ class StmtParser:
         return [ir.stmt("IfStmt", ir.fn("ast.PrimNot")(cond.node), fail, None)]
 
     def visit_Try(self, node, flow):
-        """try/except (no else, no finally, no `as`): a handler runs for the faults native code
+        """try/except/finally (no else, no `as`): a handler runs for the faults native code
         raises that CPython's except clause would take; faults it cannot name natively
         (OverflowError, TypeError, ...) are FALLBACK, never caught: the call then runs in
-        CPython, whose handler takes them. A handler starts from the state before the try."""
-        if node.finalbody or node.orelse:
-            raise CompileError(node, "TryFinally", "try ... else / finally is not supported")
+        CPython, whose handler takes them. A handler starts from the state before the try.
+        finally runs after the rest, and before any fault but FALLBACK goes on unwinding."""
+        if node.orelse:
+            raise CompileError(node, "TryElse", "try ... else is not supported")
+        if not node.finalbody:
+            return self.try_except(node, flow)
+        # A return, break or continue leaving try or finally would need final on that path
+        # too (and one in finally cancels the pending fault): not done natively.
+        for s in node.body + node.handlers + node.finalbody:
+            escape = _escaping_jump(s)
+            if escape is not None:
+                raise CompileError(escape, "TryFinallyJump",
+                                   f"{type(escape).__name__.lower()} inside try ... finally is not supported")
+        before = flow.copy()
+        guarded = self.try_except(node, flow) if node.handlers else [self.nested(node.body, flow)[0]]
+        # final also runs on the fault path, where only what was assigned before the try is sure.
+        final, final_flow = self.nested(node.finalbody, before)
+        flow.assigned |= final_flow.assigned
+        flow.reachable = flow.reachable and final_flow.reachable
+        return [ir.stmt("FinallyStmt", ir.seq(guarded), final)]
+
+    def try_except(self, node, flow):
         body, body_flow = self.nested(node.body, flow.copy())
         masks, handlers, ends = [], [], [body_flow]
         for h in node.handlers:

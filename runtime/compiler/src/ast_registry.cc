@@ -82,6 +82,9 @@ REGISTER_GLOBAL("ast.TryStmt")
     .SetBody([](Stmt b, McValue masks, McValue handlers) {
       return TryStmt::Make(b, ToArray<PrimExpr>(masks, "ast.TryStmt"), ToArray<Stmt>(handlers, "ast.TryStmt"));
     });
+REGISTER_GLOBAL("ast.FinallyStmt").Params({Arg("body"), Arg("final")}).SetBody([](Stmt b, Stmt f) {
+  return FinallyStmt::Make(b, f);
+});
 REGISTER_GLOBAL("ast.Break").SetBody([] { return BreakStmt::Make(); });
 REGISTER_GLOBAL("ast.Continue").SetBody([] { return ContinueStmt::Make(); });
 

@@ -138,6 +138,9 @@ Doc AstPrinter::VisitStmt_(const TryStmtNode* n) {
   }
   return d;
 }
+Doc AstPrinter::VisitStmt_(const FinallyStmtNode* n) {
+  return Doc() << "try:" << Block(n->body) << Doc::NewLine() << "finally:" << Block(n->final);
+}
 Doc AstPrinter::VisitStmt_(const BreakStmtNode*) { return Doc() << "break"; }
 Doc AstPrinter::VisitStmt_(const ContinueStmtNode*) { return Doc() << "continue"; }
 

@@ -318,6 +318,35 @@ void Rewriter::VisitStmt_(const TryStmtNode* n, std::ostream& os) {
   os << "}\n";
 }
 
+void Rewriter::VisitStmt_(const FinallyStmtNode* n, std::ostream& os) {
+  // final is emitted once: a fault (FALLBACK aside) is kept, final runs, then
+  // the kept fault goes on unwinding.
+  std::string kept = Temp(), faulted = Temp(), fault = Temp();
+  Line(os);
+  os << "{\n";
+  Line(os);
+  os << "spine_cg::Fault " << kept << ";\n";
+  Line(os);
+  os << "bool " << faulted << " = false;\n";
+  Line(os);
+  os << "try";
+  Block(n->body, os);
+  os << " catch (const spine_cg::Fault& " << fault << ") {\n";
+  Line(os);
+  os << "if (" << fault << ".kind == SPINE_FAULT_FALLBACK) throw;\n";
+  Line(os);
+  os << kept << " = " << fault << ";\n";
+  Line(os);
+  os << faulted << " = true;\n";
+  Line(os);
+  os << "}\n";
+  VisitStmt(n->final, os);
+  Line(os);
+  os << "if (" << faulted << ") throw " << kept << ";\n";
+  Line(os);
+  os << "}\n";
+}
+
 void Rewriter::VisitStmt_(const WhileStmtNode* n, std::ostream& os) {
   Line(os);
   os << "while (";

@@ -90,6 +90,14 @@ TryStmt TryStmt::Make(Stmt body, rt::Array<PrimExpr> masks, rt::Array<Stmt> hand
   return TryStmt(rt::object_p<rt::object_t>(n));
 }
 
+FinallyStmt FinallyStmt::Make(Stmt body, Stmt final) {
+  if (!body.defined() || !final.defined()) rt::ThrowTypeError("FinallyStmt: undefined block");
+  auto n = rt::MakeObject<FinallyStmtNode>();
+  n->body = std::move(body);
+  n->final = std::move(final);
+  return FinallyStmt(rt::object_p<rt::object_t>(n));
+}
+
 BreakStmt BreakStmt::Make() { return BreakStmt(rt::object_p<rt::object_t>(rt::MakeObject<BreakStmtNode>())); }
 
 ContinueStmt ContinueStmt::Make() {

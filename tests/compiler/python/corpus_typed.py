@@ -1013,6 +1013,104 @@ def nested_handlers(a: int, b: int) -> int:
         return -1
 
 
+# ---- try / finally -----------------------------------------------------------------------------
+def sum_quotients_then_mark(values: List[int], divisor: int) -> int:
+    done = 0
+    acc = 0
+    try:
+        for v in values:
+            acc += v // divisor
+    finally:
+        done = 1
+    return acc * 10 + done
+
+
+def parse_with_cleanup(text: str) -> int:
+    state = 0
+    try:
+        state = int(text)
+    except ValueError:
+        state = -1
+    finally:
+        state += 100
+    return state
+
+
+def finally_raise_replaces(a: int, b: int) -> int:
+    try:
+        q = a // b
+    finally:
+        if b < 0:
+            raise ValueError("negative divisor")
+    return q
+
+
+def first_negative_checked(values: List[int]) -> int:
+    found = -1
+    checked = 0
+    try:
+        for i in range(len(values)):
+            if values[i] < 0:
+                found = i
+                break
+    finally:
+        checked += 1
+    return found * 10 + checked
+
+
+def cleanup_per_item(values: List[int], divisor: int) -> int:
+    cleanups = 0
+    acc = 0
+    for v in values:
+        try:
+            try:
+                acc += v // divisor
+            finally:
+                cleanups += 1
+        except ZeroDivisionError:
+            acc -= 1
+    return acc * 1000 + cleanups
+
+
+def read_counted(values: List[int], i: int) -> int:
+    reads = 0
+    try:
+        v = values[i]
+    except IndexError:
+        v = -1
+    finally:
+        reads += 1
+    return v % 1000 + reads
+
+
+def finally_sees_partial_work(values: List[int], divisor: int) -> str:
+    seen: List[int] = []
+    outcome = "none"
+    try:
+        try:
+            for v in values:
+                seen.append(v // divisor)
+        finally:
+            outcome = "saw " + str(len(seen))
+    except ZeroDivisionError:
+        outcome += " then failed"
+    return outcome
+
+
+def finally_raise_in_handler(text: str) -> int:
+    attempts = 0
+    try:
+        try:
+            return_value = int(text)
+        except ValueError:
+            raise IndexError("not a number: " + text)
+        finally:
+            attempts += 1
+    except IndexError:
+        return_value = -attempts
+    return return_value
+
+
 def count_into(counts: Dict[str, int], words: List[str]) -> None:
     for w in words:
         counts[w] = counts.get(w, 0) + 1

@@ -191,6 +191,7 @@ class StmtFunctor<R(const Stmt&, Args...)> {
   virtual R VisitStmt_(const IfStmtNode* n, Args... a) { return VisitStmtDefault_(n, a...); }         /**< If. */
   virtual R VisitStmt_(const WhileStmtNode* n, Args... a) { return VisitStmtDefault_(n, a...); }      /**< While. */
   virtual R VisitStmt_(const TryStmtNode* n, Args... a) { return VisitStmtDefault_(n, a...); }        /**< Try. */
+  virtual R VisitStmt_(const FinallyStmtNode* n, Args... a) { return VisitStmtDefault_(n, a...); }    /**< Finally. */
   virtual R VisitStmt_(const BreakStmtNode* n, Args... a) { return VisitStmtDefault_(n, a...); }      /**< Break. */
   virtual R VisitStmt_(const ContinueStmtNode* n, Args... a) { return VisitStmtDefault_(n, a...); }   /**< Continue. */
 
@@ -205,6 +206,7 @@ class StmtFunctor<R(const Stmt&, Args...)> {
     SPINE_FUNCTOR_DISPATCH(Stmt, IfStmtNode);
     SPINE_FUNCTOR_DISPATCH(Stmt, WhileStmtNode);
     SPINE_FUNCTOR_DISPATCH(Stmt, TryStmtNode);
+    SPINE_FUNCTOR_DISPATCH(Stmt, FinallyStmtNode);
     SPINE_FUNCTOR_DISPATCH(Stmt, BreakStmtNode);
     SPINE_FUNCTOR_DISPATCH(Stmt, ContinueStmtNode);
     return vt;

@@ -72,6 +72,7 @@ class AstPrinter : public ExprFunctor<Doc(const PrimExpr&)>,
   Doc VisitStmt_(const IfStmtNode* n) override;
   Doc VisitStmt_(const WhileStmtNode* n) override;
   Doc VisitStmt_(const TryStmtNode* n) override;
+  Doc VisitStmt_(const FinallyStmtNode* n) override;
   Doc VisitStmt_(const BreakStmtNode* n) override;
   Doc VisitStmt_(const ContinueStmtNode* n) override;
 

@@ -117,6 +117,7 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void VisitStmt_(const IfStmtNode* n, std::ostream& os) override;
   void VisitStmt_(const WhileStmtNode* n, std::ostream& os) override;
   void VisitStmt_(const TryStmtNode* n, std::ostream& os) override;
+  void VisitStmt_(const FinallyStmtNode* n, std::ostream& os) override;
   void VisitStmt_(const BreakStmtNode* n, std::ostream& os) override;
   void VisitStmt_(const ContinueStmtNode* n, std::ostream& os) override;
 

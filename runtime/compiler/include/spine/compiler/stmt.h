@@ -173,6 +173,31 @@ class TryStmt : public Stmt {
   static TryStmt Make(Stmt body, rt::Array<PrimExpr> masks, rt::Array<Stmt> handlers);
 };
 
+/**
+ * @brief try/finally: final runs after body, and also when body faults with
+ * any kind but FALLBACK, which then goes on unwinding (a fault in final
+ * replaces it, as in CPython). FALLBACK skips final: CPython runs the whole
+ * call again, final included. The frontend lets no return/break/continue
+ * leave body or final.
+ */
+class FinallyStmtNode : public StmtNode {
+ public:
+  SPINE_AST_NODE(FinallyStmtNode, StmtNode, "FinallyStmt")
+  Stmt body;   /**< The guarded block. */
+  Stmt final;  /**< The finally block. */
+  /** Fields. */
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("body", &body);
+    v->Visit("final", &final);
+  }
+};
+/** @brief Reference to a FinallyStmtNode. */
+class FinallyStmt : public Stmt {
+  SPINE_AST_REF(FinallyStmt, Stmt, FinallyStmtNode)
+  /** `try: body finally: final`. */
+  static FinallyStmt Make(Stmt body, Stmt final);
+};
+
 /** @brief Leave the innermost loop. */
 class BreakStmtNode : public StmtNode {
  public:
