@@ -129,6 +129,7 @@ def _lower_once(fdef, module, sig, cls, knowledge):
     name = f"{cls.name}.{fdef.name}" if cls else fdef.name
     scope = FunctionScope(name, module, knowledge)
     scope.bound = _bound_names(fdef)
+    scope.mentioned = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)} | {a.arg for a in parameters(fdef)}
     if cls is None and sig.exported:
         scope.writable = _writable(fdef, sig, module.mutated.get(fdef.name, ()))
     is_init = cls is not None and fdef.name == "__init__"
@@ -219,6 +220,7 @@ def _bound_names(fdef):
     module constant of that name is never what it reads)."""
     names = {a.arg for a in parameters(fdef)}
     names.update(n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    names.update(n.name for n in ast.walk(fdef) if isinstance(n, ast.ExceptHandler) and n.name)
     return names
 
 

@@ -47,6 +47,7 @@ class FunctionScope:
         self.comprehensions = []        # stack of {name: E} for comprehension variables
         self.init_of = None             # the class whose __init__ this is
         self.bound = set()              # names the function binds anywhere (never module constants)
+        self.mentioned = set()          # names the function reads or binds anywhere, parameters included
         self.writable = set()           # list parameters changed in place and copied back (compiler.py)
 
     def probe(self, name, node):

@@ -408,7 +408,7 @@ class StmtParser:
         return [ir.stmt("IfStmt", ir.fn("ast.PrimNot")(cond.node), fail, None)]
 
     def visit_Try(self, node, flow):
-        """try/except/finally (no else, no `as`): a handler runs for the faults native code
+        """try/except/finally (no else; `as` only with a name never used): a handler runs for the faults native code
         raises that CPython's except clause would take; faults it cannot name natively
         (OverflowError, TypeError, ...) are FALLBACK, never caught: the call then runs in
         CPython, whose handler takes them. A handler starts from the state before the try.
@@ -436,8 +436,10 @@ class StmtParser:
         body, body_flow = self.nested(node.body, flow.copy())
         masks, handlers, ends = [], [], [body_flow]
         for h in node.handlers:
-            if h.name is not None:
-                raise CompileError(h, "ExceptAs", "except ... as name is not supported")
+            # Native faults are no objects: `as e` is taken only when nothing ever names e (CPython
+            # unbinds it after the handler, so an unused name leaves no trace).
+            if h.name is not None and h.name in self.scope.mentioned:
+                raise CompileError(h, "ExceptAs", f"the exception object {h.name!r} is not available natively")
             mask = self.caught(h)
             handler, end = self.nested(h.body, flow.copy())
             ends.append(end)

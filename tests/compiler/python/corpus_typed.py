@@ -1013,6 +1013,23 @@ def nested_handlers(a: int, b: int) -> int:
         return -1
 
 
+def parse_or_minus_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError as error:
+        value = -1
+    return value
+
+
+def quotient_or_reason(a: int, b: int) -> str:
+    try:
+        return str(a // b)
+    except ZeroDivisionError as exc:
+        return "no quotient"
+    except (ValueError, IndexError) as exc:
+        raise ValueError("unreachable: " + str(a))
+
+
 # ---- try / finally -----------------------------------------------------------------------------
 def sum_quotients_then_mark(values: List[int], divisor: int) -> int:
     done = 0
