@@ -129,7 +129,7 @@ def _lower_once(fdef, module, sig, cls, knowledge):
     name = f"{cls.name}.{fdef.name}" if cls else fdef.name
     scope = FunctionScope(name, module, knowledge)
     scope.bound = _bound_names(fdef)
-    scope.mentioned = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)} | {a.arg for a in parameters(fdef)}
+    scope.mentioned = _mentioned_names(fdef)
     if cls is None and sig.exported:
         scope.writable = _writable(fdef, sig, module.mutated.get(fdef.name, ()))
     is_init = cls is not None and fdef.name == "__init__"
@@ -222,6 +222,14 @@ def _bound_names(fdef):
     names.update(n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
     names.update(n.name for n in ast.walk(fdef) if isinstance(n, ast.ExceptHandler) and n.name)
     return names
+
+
+def _mentioned_names(fdef):
+    """Names @p fdef reads or binds, parameters included; not the cause of a `raise ... from e`,
+    which CPython evaluates itself (native code hands every such raise back to it)."""
+    causes = {id(n.cause) for n in ast.walk(fdef) if isinstance(n, ast.Raise) and n.cause is not None}
+    names = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and id(n) not in causes}
+    return names | {a.arg for a in parameters(fdef)}
 
 
 def respell_annotations(tree, names, strict=True):

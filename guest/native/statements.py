@@ -378,10 +378,9 @@ class StmtParser:
     def visit_Raise(self, node, flow):
         """ValueError, IndexError, RuntimeError and ZeroDivisionError with one str message are
         raised natively; any other raise goes back to CPython, which runs the (pure) function
-        again and raises its own exception: the same type, message, cause and traceback."""
-        if node.exc is None:
-            raise CompileError(node, "Raise", "a bare 'raise' re-raises what native code never catches")
-        out = [ir.expr_stmt(self.native_raise(node, flow) or
+        again and raises its own exception: the same type, message, cause and traceback. So does
+        a bare `raise` (CPython re-raises what it caught, or says nothing is active)."""
+        out = [ir.expr_stmt((node.exc is not None and self.native_raise(node, flow)) or
                             ir.call_op("raise_in_python", [], BOOL))]
         flow.reachable = False
         return out

@@ -1030,6 +1030,37 @@ def quotient_or_reason(a: int, b: int) -> str:
         raise ValueError("unreachable: " + str(a))
 
 
+def checked_quotient(a: int, b: int) -> int:
+    try:
+        return a // b
+    except ZeroDivisionError as err:
+        raise ValueError("division by zero in checked_quotient") from err
+
+
+def count_then_reraise(values: List[int], divisor: int) -> int:
+    failures = 0
+    acc = 0
+    for v in values:
+        try:
+            acc += v // divisor
+        except ZeroDivisionError:
+            failures += 1
+            if failures > 2:
+                raise
+    return acc - failures
+
+
+def reraise_unless_index(values: List[int], i: int) -> int:
+    try:
+        return values[i] // values[0]
+    except IndexError:
+        return -1
+    except ZeroDivisionError:
+        if i == 0:
+            return 0
+        raise
+
+
 # ---- try / finally -----------------------------------------------------------------------------
 def sum_quotients_then_mark(values: List[int], divisor: int) -> int:
     done = 0

@@ -21,7 +21,8 @@ REJECTED = [
     ("N = '%0999999999d' % 1\n", 1, 4, "ModuleConstant"),
     ("N = 'ab' * 4096\n", 1, 4, "ModuleConstant"),
     ("N = 1 << 100\n", 1, 4, "ModuleConstant"),
-    (F + "    raise\n", 2, 4, "Raise"),
+    (F + "    try:\n        x = 1 // x\n    except ZeroDivisionError as e:\n        raise ValueError(str(e)) from e\n"
+     "    return x\n", 4, 4, "ExceptAs"),
     (F + "    try:\n        return 1\n    finally:\n        pass\n", 3, 8, "TryFinallyJump"),
     (F + "    for i in range(x):\n        try:\n            pass\n        finally:\n            continue\n    return x\n",
      6, 12, "TryFinallyJump"),

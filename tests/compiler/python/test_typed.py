@@ -72,9 +72,11 @@ globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 120, 4000))
 
 
 def test_raises_native_code_does_not_do_are_declines(suite):
-    # TypeError, KeyError, AssertionError and an over-long message go back to CPython.
+    # TypeError, KeyError, AssertionError, an over-long message, `raise ... from` and a bare
+    # re-raise go back to CPython.
     for name, args in [("typed_check", (1001,)), ("custom_raise", (-1,)), ("assert_plain", (7,)),
-                       ("long_message", (-1,))]:
+                       ("long_message", (-1,)), ("checked_quotient", (1, 0)),
+                       ("count_then_reraise", ([1, 2, 3], 0)), ("reraise_unless_index", ([0, 5], 1))]:
         with pytest.raises(NativeFallback):
             suite.module.get_function(name)(*args)
 
@@ -125,3 +127,15 @@ def test_a_dict_changed_in_place_is_the_callers_dict(suite):
     g = suite.module.get_function("bump_all", fallback=corpus.bump_all)
     big = {"x": 2 ** 62, "y": 1}
     assert g(big, 2 ** 62) == 3 and big == {"x": 2 ** 63, "y": 2 ** 62 + 1, "new": 2 ** 62} and g.fallbacks == 1
+
+
+def test_raise_from_and_reraise_are_cpythons_own(suite):
+    # Handed back, CPython runs the function and raises with its own cause and re-raised exception.
+    checked = suite.module.get_function("checked_quotient", fallback=corpus.checked_quotient)
+    with pytest.raises(ValueError, match="division by zero in checked_quotient") as info:
+        checked(1, 0)
+    assert isinstance(info.value.__cause__, ZeroDivisionError)
+    reraise = suite.module.get_function("count_then_reraise", fallback=corpus.count_then_reraise)
+    with pytest.raises(ZeroDivisionError, match="integer division or modulo by zero"):
+        reraise([1, 2, 3], 0)
+    assert reraise([1, 2], 0) == -2
