@@ -25,6 +25,7 @@ from .calls import MUTATORS
 from .classes import Sig, build_classes, init_prologue
 from .errors import CompileError
 from .modulenames import ModuleNames
+from .nesting import is_lifted, lift_nested, parameters
 from .scope import Flow, FunctionScope, Knowledge, Restart
 from .statements import StmtParser
 from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, list_of, set_of, tuple_of
@@ -59,12 +60,6 @@ def crosses(ty, result):
     if ty.kind == "class" or (result and ty.kind == "set"):
         return False
     return all(crosses(a, result) for a in ty.args)
-
-
-def parameters(fdef):
-    """Every parameter of @p fdef in order: positional-only, positional, keyword-only."""
-    a = fdef.args
-    return a.posonlyargs + a.args + a.kwonlyargs
 
 
 def _signature(fdef, classes, names=None):
@@ -272,6 +267,7 @@ def _split(source):
     """Top-level functions, classes and module names (typing and math imports,
     constants) of @p source; other statements are refused."""
     tree = ast.parse(textwrap.dedent(source))
+    lift_nested(tree)
     fdefs, cdefs, names = [], [], ModuleNames()
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
@@ -325,6 +321,8 @@ def check_eligible(source):
     compiles natively and Python can call it, else (name, reason). Statements other
     than definitions are ignored; a function that calls an ineligible one is ineligible."""
     tree = ast.parse(textwrap.dedent(source))
+    lift_refused = {}
+    lift_nested(tree, lift_refused)
     fdefs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     cdefs = [n for n in tree.body if isinstance(n, ast.ClassDef)]
     names = ModuleNames()
@@ -334,7 +332,7 @@ def check_eligible(source):
         except CompileError:
             pass  # a constant that does not fold: functions reading it report the name
     respell_annotations(tree, names, strict=False)
-    reasons = {}
+    reasons = dict(lift_refused)
     try:
         classes = build_classes(cdefs)
     except CompileError as e:
@@ -378,7 +376,7 @@ def check_eligible(source):
             if f.name not in reasons and bad:
                 reasons[f.name] = f"calls {bad[0]}(), which is not eligible"
                 changed = True
-    return [(f.name, reasons.get(f.name)) for f in fdefs]
+    return [(f.name, reasons.get(f.name)) for f in fdefs if not is_lifted(f.name)]
 
 
 def _source_of(function_or_source):
@@ -422,7 +420,8 @@ def compiler_command(cpp_path, so_path):
 
 def exported_names(funcs):
     """Names of the functions Python can call (the module's registry)."""
-    return [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs if ir.fn("rewriter.IsExported")(f)]
+    names = [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs if ir.fn("rewriter.IsExported")(f)]
+    return [n for n in names if not is_lifted(n)]
 
 
 def simple_compile(function_or_source, path):

@@ -1061,6 +1061,53 @@ def reraise_unless_index(values: List[int], i: int) -> int:
         raise
 
 
+# ---- nested functions -------------------------------------------------------------------------
+def scaled_total(values: List[int], factor: int) -> int:
+    def scale(v: int) -> int:
+        return v * factor
+    acc = 0
+    for v in values:
+        acc += scale(v)
+    return acc
+
+
+def count_with_prefix(words: List[str], prefix: str) -> int:
+    def matches(word: str) -> bool:
+        return word.startswith(prefix) and len(word) > len(prefix)
+
+    return sum(1 for w in words if matches(w))
+
+
+def nested_fibonacci(n: int) -> int:
+    def fib(k: int) -> int:
+        if k < 2:
+            return k
+        return fib(k - 1) + fib(k - 2)
+    if n < 0:
+        raise ValueError("negative index")
+    return fib(n)
+
+
+def extend_with_squares(target: List[int], values: List[int]) -> None:
+    def push(v: int) -> None:
+        if v > -1000 and v < 1000:
+            target.append(v * v)
+    for v in values:
+        push(v)
+
+
+def weighted_distance(a: Tuple[float, float], b: Tuple[float, float]) -> float:
+    def axis(d: float, w: float) -> float:
+        return abs(d) * w
+    return axis(a[0] - b[0], 1.0) + axis(a[1] - b[1], 0.5)
+
+
+def clamp_all(values: List[float], low: float) -> List[float]:
+    def clamp(v: float) -> float:
+        return low if v < low else v
+    return [clamp(v) for v in values]
+
+
 # ---- try / finally -----------------------------------------------------------------------------
 def sum_quotients_then_mark(values: List[int], divisor: int) -> int:
     done = 0

@@ -24,6 +24,12 @@ REJECTED = [
     (F + "    try:\n        x = 1 // x\n    except ZeroDivisionError as e:\n        raise ValueError(str(e)) from e\n"
      "    return x\n", 4, 4, "ExceptAs"),
     (F + "    try:\n        return 1\n    finally:\n        pass\n", 3, 8, "TryFinallyJump"),
+    (F + "    y = x\n    def g(a: int) -> int:\n        return a + y\n    return g(1)\n", 3, 4, "NestedCapture"),
+    (F + "    def g(a: int) -> int:\n        return a + x\n    x = 2\n    return g(1)\n", 2, 4, "NestedCapture"),
+    (F + "    def g(a: int) -> int:\n        return a + x\n    h = g\n    return h(x)\n", 4, 8, "NestedFunction"),
+    (F + "    y = g(1)\n    def g(a: int) -> int:\n        return a + x\n    return y\n", 2, 8, "NestedFunction"),
+    (F + "    def g(a: int) -> int:\n        return a + x\n    return g(a=1)\n", 4, 11, "NestedFunction"),
+    (F + "    def g(a: int = 1) -> int:\n        return a\n    return g()\n", 2, 4, "NestedFunction"),
     (F + "    for i in range(x):\n        try:\n            pass\n        finally:\n            continue\n    return x\n",
      6, 12, "TryFinallyJump"),
     (F + "    try:\n        for i in range(x):\n            return i\n    finally:\n        pass\n    return x\n",

@@ -252,3 +252,13 @@ def test_a_unit_with_class_helpers_switches(host):
 def test_a_key_lambdas_parameter_is_not_a_global():
     source = "p = 3\ndef f(xs: list[int]) -> list[int]:\n    return sorted(xs, key=lambda p: -p)\n"
     assert sorted(hot.plan(source, set()).units) == ["f"]
+
+
+def test_a_function_with_a_nested_helper_runs_natively(host):
+    source = ("def f(xs: list[int], k: int) -> int:\n"
+              "    def weigh(v: int) -> int:\n        return v * k\n"
+              "    return sum(weigh(v) for v in xs)\n\n"
+              "result = [f([1, 2, 3], i) for i in range(6)]\n")
+    scope, report = run(source, threshold=2)
+    assert scope["result"] == [6 * i for i in range(6)]
+    assert report["f"]["status"] == "native" and report["f"]["fallbacks"] == 0
