@@ -407,18 +407,16 @@ class StmtParser:
         return [ir.stmt("IfStmt", ir.fn("ast.PrimNot")(cond.node), fail, None)]
 
     def visit_Try(self, node, flow):
-        """try/except/finally (no else; `as` only with a name never used): a handler runs for the faults native code
+        """try/except/else/finally (`as` only with a name never used): a handler runs for the faults native code
         raises that CPython's except clause would take; faults it cannot name natively
         (OverflowError, TypeError, ...) are FALLBACK, never caught: the call then runs in
         CPython, whose handler takes them. A handler starts from the state before the try.
         finally runs after the rest, and before any fault but FALLBACK goes on unwinding."""
-        if node.orelse:
-            raise CompileError(node, "TryElse", "try ... else is not supported")
         if not node.finalbody:
             return self.try_except(node, flow)
         # A return, break or continue leaving try or finally would need final on that path
         # too (and one in finally cancels the pending fault): not done natively.
-        for s in node.body + node.handlers + node.finalbody:
+        for s in node.body + node.handlers + node.orelse + node.finalbody:
             escape = _escaping_jump(s)
             if escape is not None:
                 raise CompileError(escape, "TryFinallyJump",
@@ -433,6 +431,14 @@ class StmtParser:
 
     def try_except(self, node, flow):
         body, body_flow = self.nested(node.body, flow.copy())
+        done = else_body = None
+        if node.orelse:
+            # else runs when the body ran to its end: a flag set there (return, break, continue
+            # and faults skip it), tested after the handlers, so they never see else's faults.
+            done = self.scope.temp("try_done", BOOL)
+            body = ir.seq([body, ir.stmt("AssignStmt", done.node, ir.const_bool(True).node)])
+            if body_flow.reachable:
+                else_body, body_flow = self.nested(node.orelse, body_flow)
         masks, handlers, ends = [], [], [body_flow]
         for h in node.handlers:
             # Native faults are no objects: `as e` is taken only when nothing ever names e (CPython
@@ -449,9 +455,11 @@ class StmtParser:
         for end in ends[1:]:
             joined = Flow.join(joined, end)
         flow.assigned, flow.reachable = joined.assigned, joined.reachable
-        if not handlers:
-            return [body]
-        return [ir.stmt("TryStmt", body, masks, handlers)]
+        guarded = ir.stmt("TryStmt", body, masks, handlers) if handlers else body
+        if done is None:
+            return [guarded]
+        return [ir.stmt("AllocaVarStmt", done.node, ir.const_bool(False).node), guarded] + \
+            ([ir.stmt("IfStmt", done.node, else_body, None)] if else_body is not None else [])
 
     def caught(self, handler):
         kinds = [] if handler.type is None else \

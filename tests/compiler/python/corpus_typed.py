@@ -1061,6 +1061,53 @@ def reraise_unless_index(values: List[int], i: int) -> int:
         raise
 
 
+# ---- try / else ------------------------------------------------------------------------------
+def parse_then_double(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    else:
+        value = value * 2 if -(1 << 40) < value < (1 << 40) else -7
+    return value
+
+
+def else_faults_are_not_caught(values: List[int], i: int) -> int:
+    try:
+        first = values[i]
+    except (IndexError, ZeroDivisionError):
+        return -1
+    else:
+        return 100 // first
+
+
+def else_skipped_by_break(values: List[int], divisor: int) -> int:
+    hits = 0
+    for v in values:
+        try:
+            if v < 0:
+                break
+            q = v // divisor
+        except ZeroDivisionError:
+            hits -= 1
+        else:
+            hits += q % 7
+    return hits
+
+
+def else_then_finally(values: List[int], i: int) -> str:
+    log = ""
+    try:
+        v = values[i]
+    except IndexError:
+        log += "missing;"
+    else:
+        log += "got " + str(v) + ";"
+    finally:
+        log += "done"
+    return log
+
+
 # ---- nested functions -------------------------------------------------------------------------
 def scaled_total(values: List[int], factor: int) -> int:
     def scale(v: int) -> int:

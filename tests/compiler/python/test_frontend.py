@@ -37,8 +37,10 @@ REJECTED = [
     (F + "    try:\n        x = 1\n    except ValueError:\n        return 2\n    finally:\n        pass\n    return x\n",
      5, 8, "TryFinallyJump"),
     (F + "    try:\n        y = x\n    finally:\n        x = y\n    return x\n", 5, 12, "UnboundName"),
-    (F + "    try:\n        x = 1\n    except ValueError:\n        pass\n    else:\n        pass\n    return x\n", 2, 4,
-     "TryElse"),
+    (F + "    try:\n        x = 1\n    except ValueError:\n        pass\n    else:\n        return x\n    finally:\n"
+     "        pass\n    return x\n", 7, 8, "TryFinallyJump"),
+    (F + "    try:\n        y = 1 // x\n    except ZeroDivisionError:\n        x = 0\n    else:\n        z = y\n"
+     "    return z\n", 8, 11, "UnboundName"),
     (F + "    try:\n        x = 1\n    except ValueError as e:\n        x = len(str(e))\n    return x\n", 4, 4, "ExceptAs"),
     (F + "    e = 1\n    try:\n        x = 1\n    except ValueError as e:\n        pass\n    return e\n", 5, 4, "ExceptAs"),
     ("def f(e: int) -> int:\n    try:\n        e = 1 // e\n    except ZeroDivisionError as e:\n        pass\n    return 0\n",
