@@ -125,6 +125,7 @@ def _lower_once(fdef, module, sig, cls, knowledge):
     scope = FunctionScope(name, module, knowledge)
     scope.bound = _bound_names(fdef)
     scope.mentioned = _mentioned_names(fdef)
+    scope.message_names = _message_names(fdef)
     if cls is None and sig.exported:
         scope.writable = _writable(fdef, sig, module.mutated.get(fdef.name, ()))
     is_init = cls is not None and fdef.name == "__init__"
@@ -225,6 +226,38 @@ def _mentioned_names(fdef):
     causes = {id(n.cause) for n in ast.walk(fdef) if isinstance(n, ast.Raise) and n.cause is not None}
     names = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and id(n) not in causes}
     return names | {a.arg for a in parameters(fdef)}
+
+
+def _message_names(fdef):
+    """The `except ... as n` names used only as `str(n)`, `f"{n}"` or a raise's cause, each
+    inside a handler that binds n and not inside another one binding n again (after that one
+    CPython unbinds n): native code binds such an n to the caught fault's message."""
+    handler_names = {h.name for h in ast.walk(fdef) if isinstance(h, ast.ExceptHandler) and h.name}
+    bad = {a.arg for a in parameters(fdef)}
+    allowed = set()
+    for n in ast.walk(fdef):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "str" and len(n.args) == 1 \
+                and not n.keywords and isinstance(n.args[0], ast.Name):
+            allowed.add(id(n.args[0]))
+        elif isinstance(n, ast.FormattedValue) and n.conversion in (-1, ord("s")) and n.format_spec is None and \
+                isinstance(n.value, ast.Name):
+            allowed.add(id(n.value))
+        elif isinstance(n, ast.Raise) and isinstance(n.cause, ast.Name):
+            allowed.add(id(n.cause))
+
+    def walk(node, inside):
+        if isinstance(node, ast.ExceptHandler) and node.name:
+            if node.name in inside:
+                bad.add(node.name)
+            inside = inside | {node.name}
+        if isinstance(node, ast.Name) and (not isinstance(node.ctx, ast.Load) or id(node) not in allowed or
+                                           node.id not in inside):
+            bad.add(node.id)
+        for child in ast.iter_child_nodes(node):
+            walk(child, inside)
+
+    walk(fdef, frozenset())
+    return handler_names - bad - {"str"}
 
 
 def respell_annotations(tree, names, strict=True):

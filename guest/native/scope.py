@@ -48,6 +48,7 @@ class FunctionScope:
         self.init_of = None             # the class whose __init__ this is
         self.bound = set()              # names the function binds anywhere (never module constants)
         self.mentioned = set()          # names the function reads or binds anywhere, parameters included
+        self.message_names = set()      # `except ... as n` names used only as str(n) inside their handlers
         self.writable = set()           # list parameters changed in place and copied back (compiler.py)
 
     def probe(self, name, node):

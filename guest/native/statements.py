@@ -33,6 +33,7 @@ def _escaping_jump(stmt):
     return None
 
 
+_KEY_ERROR = 1 << 6
 _CAUGHT = {"ZeroDivisionError": 1 << 2, "ArithmeticError": 1 << 2, "ValueError": 1 << 3, "IndexError": 1 << 5,
            "KeyError": 1 << 6, "LookupError": (1 << 5) | (1 << 6), "RuntimeError": 1 << 7,
            "Exception": _ALL_FAULTS, "BaseException": _ALL_FAULTS}
@@ -443,10 +444,14 @@ class StmtParser:
         for h in node.handlers:
             # Native faults are no objects: `as e` is taken only when nothing ever names e (CPython
             # unbinds it after the handler, so an unused name leaves no trace).
-            if h.name is not None and h.name in self.scope.mentioned:
-                raise CompileError(h, "ExceptAs", f"the exception object {h.name!r} is not available natively")
+            message = h.name is not None and h.name in self.scope.mentioned
+            if message and h.name not in self.scope.message_names:
+                raise CompileError(h, "ExceptAs", f"the exception object {h.name!r} is not available natively "
+                                   "(only as str() inside its handler)")
             mask = self.caught(h)
-            handler, end = self.nested(h.body, flow.copy())
+            if message and mask & _KEY_ERROR:
+                raise CompileError(h, "ExceptAs", "str() of a KeyError is its key's repr, not known natively")
+            handler, end = self.handler(h, mask, message, flow.copy())
             ends.append(end)
             if mask:
                 masks.append(ir.const_int(mask).node)
@@ -460,6 +465,20 @@ class StmtParser:
             return [guarded]
         return [ir.stmt("AllocaVarStmt", done.node, ir.const_bool(False).node), guarded] + \
             ([ir.stmt("IfStmt", done.node, else_body, None)] if else_body is not None else [])
+
+    def handler(self, h, mask, message, flow):
+        """The block of handler @p h; with @p message, its name is the caught fault's message
+        (CPython's str() of ZeroDivisionError, ValueError, IndexError or RuntimeError)."""
+        if not message:
+            return self.nested(h.body, flow)
+        text = self.scope.temp("caught", STR)
+        self.scope.comprehensions.append({h.name: text})
+        try:
+            body, end = self.nested(h.body, flow)
+        finally:
+            self.scope.comprehensions.pop()
+        prologue = ir.stmt("AllocaVarStmt", text.node, ir.call_op("caught_message", [], STR).node)
+        return ir.seq([prologue, body]), end
 
     def caught(self, handler):
         kinds = [] if handler.type is None else \

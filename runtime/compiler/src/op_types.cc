@@ -267,6 +267,12 @@ Type Raising(const std::string& name, const Args& args) {
   return Bool();
 }
 
+// caught_message: the message of the fault the innermost enclosing handler took (`str(e)`).
+Type CaughtMessage(const std::string& name, const Args& args) {
+  Count(name, args, 0, 0);
+  return StringType::Make();
+}
+
 const std::vector<std::pair<std::string, Checker>>& OpTable() {
   // neg/pos: unary -/+; check_range_step: returns its argument, ValueError if zero (range()).
   static const std::vector<std::pair<std::string, Checker>> table = {
@@ -284,6 +290,7 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"bit_xor", BitOp},        {"lshift", OfInts},         {"rshift", OfInts},
       {"invert", OfInts},        {"math_gcd", OfInts},       {"math_isqrt", OfInts},
       {"math_factorial", OfInts}, {"raise_in_python", Raising}, {"raise_text", Raising},
+      {"caught_message", CaughtMessage},
       {"math_sqrt", MathOfNumbers}, {"math_exp", MathOfNumbers}, {"math_exp2", MathOfNumbers},
       {"math_expm1", MathOfNumbers}, {"math_sin", MathOfNumbers}, {"math_cos", MathOfNumbers},
       {"math_tan", MathOfNumbers}, {"math_asin", MathOfNumbers}, {"math_acos", MathOfNumbers},

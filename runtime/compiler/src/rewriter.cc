@@ -305,6 +305,7 @@ void Rewriter::VisitStmt_(const TryStmtNode* n, std::ostream& os) {
   os << "try";
   Block(n->body, os);
   os << " catch (const spine_cg::Fault& " << fault << ") {\n";
+  caught_.push_back(fault);
   for (size_t i = 0; i < n->handlers.size(); ++i) {
     Line(os);
     os << (i ? "else if" : "if") << " ((" << n->masks[static_cast<int64_t>(i)].As<IntImmNode>()->value << "LL >> "
@@ -312,6 +313,7 @@ void Rewriter::VisitStmt_(const TryStmtNode* n, std::ostream& os) {
     Block(n->handlers[static_cast<int64_t>(i)], os);
     os << "\n";
   }
+  caught_.pop_back();
   Line(os);
   os << "else throw;\n";
   Line(os);

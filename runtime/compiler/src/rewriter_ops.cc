@@ -38,8 +38,14 @@ bool IsFloat(const PrimExpr& e) { return IsScalarType(e.type()) && e.dtype() == 
 void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream& os) {
   std::vector<PrimExpr> args;
   for (const PrimExpr& a : n->args) args.push_back(a);
-  if (op == "raise_in_python") {  // the one op without operands
+  if (op == "raise_in_python") {  // an op without operands
     os << "(spine_cg::raise_in_python(), false)";
+    return;
+  }
+  if (op == "caught_message") {  // the other: the handler's fault is in scope
+    if (caught_.empty()) rt::ThrowValueError("caught_message outside an except handler");
+    const std::string& f = caught_.back();
+    os << "spine_cg::Str::Copy(" << f << ".Text(), static_cast<int64_t>(__builtin_strlen(" << f << ".Text())))";
     return;
   }
   const PrimExpr& x = args[0];

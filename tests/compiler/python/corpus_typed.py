@@ -1061,6 +1061,39 @@ def reraise_unless_index(values: List[int], i: int) -> int:
         raise
 
 
+def parse_or_reason(text: str) -> str:
+    try:
+        return str(int(text) % 1000)
+    except ValueError as err:
+        return "bad input: " + str(err)
+
+
+def quotient_report(a: int, b: int) -> str:
+    try:
+        q = a // b
+    except ZeroDivisionError as problem:
+        return f"cannot divide {a}: {problem}"
+    return f"{a} // {b} = {q}"
+
+
+def validated_mean(values: List[int]) -> str:
+    try:
+        if not values:
+            raise ValueError("no values given")
+        if len(values) > 5:
+            raise RuntimeError(f"too many values: {len(values)}")
+        return str(sum(values) // len(values))
+    except (ValueError, RuntimeError) as exc:
+        return "rejected (" + str(exc) + ")"
+
+
+def item_or_message(values: List[int], i: int) -> str:
+    try:
+        return str(values[i])
+    except IndexError as e:
+        return str(e)
+
+
 # ---- try / else ------------------------------------------------------------------------------
 def parse_then_double(text: str) -> int:
     try:

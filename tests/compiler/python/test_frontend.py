@@ -21,7 +21,7 @@ REJECTED = [
     ("N = '%0999999999d' % 1\n", 1, 4, "ModuleConstant"),
     ("N = 'ab' * 4096\n", 1, 4, "ModuleConstant"),
     ("N = 1 << 100\n", 1, 4, "ModuleConstant"),
-    (F + "    try:\n        x = 1 // x\n    except ZeroDivisionError as e:\n        raise ValueError(str(e)) from e\n"
+    (F + "    try:\n        x = 1 // x\n    except ZeroDivisionError as e:\n        raise ValueError(repr(e)) from e\n"
      "    return x\n", 4, 4, "ExceptAs"),
     (F + "    try:\n        return 1\n    finally:\n        pass\n", 3, 8, "TryFinallyJump"),
     (F + "    y = x\n    def g(a: int) -> int:\n        return a + y\n    return g(1)\n", 3, 4, "NestedCapture"),
@@ -41,7 +41,11 @@ REJECTED = [
      "        pass\n    return x\n", 7, 8, "TryFinallyJump"),
     (F + "    try:\n        y = 1 // x\n    except ZeroDivisionError:\n        x = 0\n    else:\n        z = y\n"
      "    return z\n", 8, 11, "UnboundName"),
-    (F + "    try:\n        x = 1\n    except ValueError as e:\n        x = len(str(e))\n    return x\n", 4, 4, "ExceptAs"),
+    (F + "    try:\n        x = 1\n    except ValueError as e:\n        x = len(e.args)\n    return x\n", 4, 4, "ExceptAs"),
+    (F + "    try:\n        x = 1 // x\n    except (KeyError, ZeroDivisionError) as e:\n        return len(str(e))\n"
+     "    return x\n", 4, 4, "ExceptAs"),
+    (F + "    try:\n        x = 1 // x\n    except ZeroDivisionError as e:\n        try:\n            x = 2 // x\n"
+     "        except ZeroDivisionError as e:\n            pass\n        return len(str(e))\n    return x\n", 4, 4, "ExceptAs"),
     (F + "    e = 1\n    try:\n        x = 1\n    except ValueError as e:\n        pass\n    return e\n", 5, 4, "ExceptAs"),
     ("def f(e: int) -> int:\n    try:\n        e = 1 // e\n    except ZeroDivisionError as e:\n        pass\n    return 0\n",
      4, 4, "ExceptAs"),

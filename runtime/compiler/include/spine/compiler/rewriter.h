@@ -128,6 +128,7 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   int temp_count_ = 0;
   int indent_ = 0;
   int loop_depth_ = 0;
+  std::vector<std::string> caught_;  /**< The fault variables of the handlers being emitted, innermost last. */
 };
 
 /**
