@@ -7,8 +7,8 @@ CPython's meaning only when a captured name has one value for the whole
 call: so a capture must be a parameter of the enclosing function that is
 never rebound (a closure reads its cell when it runs, not when it is
 made). The helper is only ever called, by name, after its `def`, with
-positional arguments: used as a value, called early, or given defaults, it
-is refused."""
+positional arguments (a sibling calls only the ones defined before it):
+used as a value, called early, or given defaults, it is refused."""
 import ast
 import copy
 
@@ -89,13 +89,21 @@ def _lift_from(outer, taken):
             raise CompileError(d, "NestedFunction", f"{d.name!r} is bound again in {outer.name}()")
         free = {n.id for n in ast.walk(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - \
             _bound_in(d) - {d.name}
-        for name in sorted(free & (set(helpers) - {d.name})):
-            raise CompileError(d, "NestedFunction", f"{d.name}() calls the nested function {name}()")
+        for name in sorted(free & (set(helpers) - {d.name} - set(captures))):
+            raise CompileError(d, "NestedFunction", f"{d.name}() calls {name}(), defined after it")
         caught = sorted(free & (set(params) | rebound))
         for name in caught:
             if name not in params or name in rebound:
                 raise CompileError(d, "NestedCapture", f"{d.name}() captures {name!r}, which {outer.name}() "
                                    "rebinds (a closure sees the value when it runs)")
+        # An earlier sibling it calls needs its own captures passed on, which d must not shadow.
+        own = _bound_in(d)
+        for sibling in sorted(free & set(captures)):
+            for name in captures[sibling]:
+                if name in own:
+                    raise CompileError(d, "NestedCapture", f"{d.name}() binds {name!r}, which {sibling}() "
+                                       f"captures from {outer.name}()")
+            caught = sorted(set(caught) | set(captures[sibling]))
         captures[d.name] = caught
         new_name = lifted_name(outer.name, d.name)
         if new_name in taken:
@@ -108,8 +116,9 @@ def _lift_from(outer, taken):
     outer.body = [s for s in outer.body if not isinstance(s, ast.FunctionDef)]
     for d in nested:
         _rewrite_calls(outer, d, captures[d.name], outer.name, after=d.lineno)
-    for d, f in zip(nested, lifted):
-        _rewrite_calls(f, d, captures[d.name], outer.name, after=None)
+    for f in lifted:
+        for d in nested:
+            _rewrite_calls(f, d, captures[d.name], outer.name, after=None)
     return lifted
 
 

@@ -1168,6 +1168,16 @@ def nested_fibonacci(n: int) -> int:
     return fib(n)
 
 
+def banded_score(values: List[int], low: int, high: int) -> int:
+    def inside(v: int) -> bool:
+        return low <= v <= high
+
+    def score(v: int) -> int:
+        return 2 if inside(v) else (1 if inside(v + 1) or inside(v - 1) else 0)
+
+    return sum(score(v) for v in values)
+
+
 def extend_with_squares(target: List[int], values: List[int]) -> None:
     def push(v: int) -> None:
         if v > -1000 and v < 1000:
