@@ -408,8 +408,8 @@ class StmtParser:
         return [ir.stmt("IfStmt", ir.fn("ast.PrimNot")(cond.node), fail, None)]
 
     def visit_Try(self, node, flow):
-        """try/except/else/finally (`as` only with a name never used): a handler runs for the faults native code
-        raises that CPython's except clause would take; faults it cannot name natively
+        """try/except/else/finally (`as e` with e used only as str(e), f"{e}" or a cause): a
+        handler runs for the faults native code raises that CPython's except clause would take; faults it cannot name natively
         (OverflowError, TypeError, ...) are FALLBACK, never caught: the call then runs in
         CPython, whose handler takes them. A handler starts from the state before the try.
         finally runs after the rest, and before any fault but FALLBACK goes on unwinding."""
@@ -442,8 +442,8 @@ class StmtParser:
                 else_body, body_flow = self.nested(node.orelse, body_flow)
         masks, handlers, ends = [], [], [body_flow]
         for h in node.handlers:
-            # Native faults are no objects: `as e` is taken only when nothing ever names e (CPython
-            # unbinds it after the handler, so an unused name leaves no trace).
+            # Native faults are no objects: `as e` is taken when e is unused (CPython unbinds it
+            # after the handler, so it leaves no trace) or used only as its message.
             message = h.name is not None and h.name in self.scope.mentioned
             if message and h.name not in self.scope.message_names:
                 raise CompileError(h, "ExceptAs", f"the exception object {h.name!r} is not available natively "
