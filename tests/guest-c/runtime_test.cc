@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -14,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "guest_modules.h"
 #include "spine_runtime.h"
 
 namespace {
@@ -78,7 +81,7 @@ std::string ReadFile(const std::string &path) {
 class RuntimeEnvironment : public ::testing::Environment {
  public:
   void SetUp() override {
-    for (const char *name : {"protocol", "policy", "early", "aio", "bootstrap"}) {
+    for (const char *name : {SPINE_GUEST_MODULES}) {
       sources_.push_back(ReadFile(std::string(SPINE_GUEST_DIR) + "/" + name + ".py"));
       names_.push_back(name);
     }
@@ -87,7 +90,12 @@ class RuntimeEnvironment : public ::testing::Environment {
       modules.push_back({names_[i].c_str(), sources_[i].data(), sources_[i].size()});
     }
     spine_config config{FakeCallback, modules.data(), modules.size()};
-    ASSERT_EQ(spine_init(&config), 0) << spine_last_error();
+    // Not an ASSERT: a fatal failure here would only skip every test, and a
+    // skipped suite passes under ctest. A runtime that cannot start fails.
+    if (spine_init(&config) != 0) {
+      fprintf(stderr, "spine_init failed: %s\n", spine_last_error());
+      std::abort();
+    }
   }
 
  private:
