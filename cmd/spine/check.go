@@ -17,15 +17,8 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("spine check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	inproc := fs.Bool("inproc", false, "compile in process (trusted code only) instead of in the sandbox")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: spine check [--inproc] FILE|-")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, "usage: spine check [--inproc] FILE|-", stderr); done {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()

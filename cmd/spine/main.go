@@ -14,6 +14,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -75,3 +77,20 @@ const (
 	exitUsage   = 2
 	exitSuspend = 3 // the run waits for a decision: `spine resume` its journal
 )
+
+// parseFlags gives fs the usage line every command prints above its flags,
+// then parses args; done says the command stops here with code (-h printed
+// the usage: exitOK; a bad flag: exitUsage).
+func parseFlags(fs *flag.FlagSet, args []string, usageLine string, stderr io.Writer) (code int, done bool) {
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usageLine)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK, true
+		}
+		return exitUsage, true
+	}
+	return 0, false
+}

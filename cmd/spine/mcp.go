@@ -39,15 +39,8 @@ func serveMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&limits.StdoutBytes, "stdout-bytes", 0, "stdout kept per program (default 1 MiB)")
 	fs.IntVar(&limits.ResultBytes, "result-bytes", 0, "size of a program's encoded result (default 16 MiB)")
 	fs.Uint64Var(&memoryMiB, "memory-mib", 0, "address space of each sandboxed program, in MiB (default 1024)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: spine mcp [flags]   (an MCP server on stdio, or with --http ADDR on http://ADDR/mcp)")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, "usage: spine mcp [flags]   (an MCP server on stdio, or with --http ADDR on http://ADDR/mcp)", stderr); done {
+		return code
 	}
 	if fs.NArg() != 0 {
 		fs.Usage()

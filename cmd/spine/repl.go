@@ -37,15 +37,8 @@ func repl(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.plm, "plm", false, "run every program with PLM")
 	fs.DurationVar(&idle, "idle-timeout", 10*time.Minute, "end the session after this long without a program")
 	f.native = string(host.NativeOff)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: spine repl [flags]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, "usage: spine repl [flags]", stderr); done {
+		return code
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintln(stderr, "spine repl: takes no arguments; programs come on stdin")

@@ -36,13 +36,7 @@ func suspendedExit(resp *host.Response, path string, asJSON bool, stdout, stderr
 		fmt.Fprintln(stderr, "spine:", err)
 		return exitUsage
 	}
-	if asJSON {
-		encoded, _ := json.Marshal(resp)
-		fmt.Fprintf(stdout, "%s\n", encoded)
-	} else {
-		io.WriteString(stdout, resp.Stdout)
-		io.WriteString(stderr, resp.Stderr)
-	}
+	writeOutput(resp, asJSON, stdout, stderr)
 	pending := resp.Journal.Pending
 	fmt.Fprintf(stderr, "spine: suspended at %s(%s); journal written to %s\nspine: continue with: spine resume %s --approve | --deny MSG | --answer JSON\n",
 		pending.Tool, pending.Args, path, path)
@@ -77,20 +71,13 @@ func resume(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.isolation, "isolation", string(host.Sandbox), "where the guest runs: sandbox or inproc")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object with the whole response")
 	f.native = string(host.NativeOff)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: spine resume FILE --approve|--deny MSG|--answer JSON [flags]")
-		fs.PrintDefaults()
-	}
 	// The journal file may come before the flags.
 	var path string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		path, args = args[0], args[1:]
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, "usage: spine resume FILE --approve|--deny MSG|--answer JSON [flags]", stderr); done {
+		return code
 	}
 	if path == "" && fs.NArg() == 1 {
 		path = fs.Arg(0)

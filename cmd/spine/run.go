@@ -51,15 +51,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.traceHTML, "trace-html", "", "write a self-contained HTML page of the run (the program, a waterfall of its tool calls, the result) to FILE")
 	fs.StringVar(&f.native, "native", string(host.NativeOff), "compile eligible typed functions to native code: off, eager (before the program runs) or auto (once hot, in the background); needs the toolchain bin/spine-native or $SPINE_NATIVE")
 	journalFlags(fs, &f)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: spine run [flags] FILE|-")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, "usage: spine run [flags] FILE|-", stderr); done {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "spine run: exactly one program FILE (or - for stdin) is required")
@@ -174,6 +167,18 @@ func readInputs(arg string) (json.RawMessage, error) {
 	return data, nil
 }
 
+// writeOutput prints resp as one JSON object (asJSON), or else the
+// program's own stdout and stderr.
+func writeOutput(resp *host.Response, asJSON bool, stdout, stderr io.Writer) {
+	if asJSON {
+		encoded, _ := json.Marshal(resp)
+		fmt.Fprintf(stdout, "%s\n", encoded)
+		return
+	}
+	io.WriteString(stdout, resp.Stdout)
+	io.WriteString(stderr, resp.Stderr)
+}
+
 // report prints the response and returns the exit status.
 func report(resp *host.Response, err error, asJSON bool, stdout, stderr io.Writer) int {
 	var exec *host.ExecError
@@ -181,12 +186,8 @@ func report(resp *host.Response, err error, asJSON bool, stdout, stderr io.Write
 		fmt.Fprintln(stderr, "spine run:", err)
 		return exitUsage
 	}
-	if asJSON {
-		encoded, _ := json.Marshal(resp)
-		fmt.Fprintf(stdout, "%s\n", encoded)
-	} else {
-		io.WriteString(stdout, resp.Stdout)
-		io.WriteString(stderr, resp.Stderr)
+	writeOutput(resp, asJSON, stdout, stderr)
+	if !asJSON {
 		if resp.Status == host.StatusOK {
 			var pretty bytes.Buffer
 			if json.Indent(&pretty, resp.Value, "", "  ") != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -54,15 +53,8 @@ func serveUntil(ctx context.Context, args []string, stderr io.Writer, listening 
 	fs.DurationVar(&opts.SessionLimits.Lifetime, "session-lifetime", session.Lifetime, "longest a session may live (and its default)")
 	fs.IntVar(&opts.SessionLimits.MaxExecutions, "session-executions", session.MaxExecutions, "most executions a session may run (and its default)")
 	fs.Uint64Var(&opts.SessionLimits.MemoryBytes, "session-memory-bytes", 0, "most resident memory a session's child may keep (0: the sandbox's per-child limit only)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: spine serve [flags]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, "usage: spine serve [flags]", stderr); done {
+		return code
 	}
 	if fs.NArg() != 0 {
 		fs.Usage()

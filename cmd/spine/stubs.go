@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,15 +18,8 @@ func stubs(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.demoTools, "demo-tools", false, "include the demo tools echo, lookup, sleep, fail and emit")
 	fs.StringVar(&f.manifest, "manifest", "", "JSON file listing tool specs, as for spine run (\"result\": the JSON Schema of the value returned)")
 	fs.StringVar(&f.mcp, "mcp", "", mcpFlagHelp+" (starts them, and an engine, to list their tools)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: spine stubs [--manifest FILE] [--demo-tools] [--mcp FILE]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, "usage: spine stubs [--manifest FILE] [--demo-tools] [--mcp FILE]", stderr); done {
+		return code
 	}
 	if fs.NArg() != 0 || (f.manifest == "" && !f.demoTools && f.mcp == "") {
 		fs.Usage()
