@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -233,10 +235,7 @@ func (e *Engine) start(cfg config) error {
 func (e *Engine) Close() error {
 	e.closed.Store(true)
 	e.mu.Lock()
-	open := make([]*Stream, 0, len(e.streams))
-	for s := range e.streams {
-		open = append(open, s)
-	}
+	open := slices.Collect(maps.Keys(e.streams))
 	e.mu.Unlock()
 	for _, s := range open {
 		s.Abort()

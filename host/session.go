@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -241,10 +243,7 @@ func residentBytes(pid int) uint64 {
 // closeSessions ends every open session (Engine.Close).
 func (e *Engine) closeSessions() {
 	e.mu.Lock()
-	open := make([]*Session, 0, len(e.sessions))
-	for s := range e.sessions {
-		open = append(open, s)
-	}
+	open := slices.Collect(maps.Keys(e.sessions))
 	e.mu.Unlock()
 	for _, s := range open {
 		s.end(errors.New("the engine closed"))
