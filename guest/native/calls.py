@@ -5,10 +5,11 @@ knows. Keyword arguments exist only where Python code commonly needs them
 import ast
 
 from . import irbuilder as ir
+from . import optional
 from .errors import CompileError
 from .modulenames import value_node
 from .irbuilder import E
-from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of
+from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of, vtuple_of
 
 # Methods that change their receiver (a borrowed receiver is read-only).
 MUTATORS = {
@@ -16,12 +17,13 @@ MUTATORS = {
     "dict": {"pop", "setdefault", "clear", "update"},
     "set": {"add", "discard", "remove", "clear", "update"},
     "str": set(),
+    "vtuple": set(),  # count() only (method_table.cc)
 }
 # Methods whose arguments end up inside the receiver.
 _STORING = {"append", "insert", "extend", "setdefault", "update", "add"}
 _VIEWS = {"keys", "values", "items"}
 BUILTINS = {"len", "str", "int", "float", "bool", "abs", "min", "max", "sum", "sorted", "list", "set", "dict",
-            "ord", "chr", "any", "all"}
+            "ord", "chr", "any", "all", "tuple"}
 ITERATION_ONLY = {"range", "enumerate", "zip"}
 # The math functions native code computes (codegen/pymath.h).
 MATH_FUNCTIONS = {"sqrt", "exp", "exp2", "expm1", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
@@ -30,7 +32,7 @@ MATH_FUNCTIONS = {"sqrt", "exp", "exp2", "expm1", "sin", "cos", "tan", "asin", "
                   "isqrt", "factorial"}
 # isinstance(x, T): the static kinds that are instances of T (bool is an int).
 ISINSTANCE_KINDS = {"int": ("int", "bool"), "bool": ("bool",), "float": ("float",), "str": ("str",),
-                    "list": ("list",), "dict": ("dict",), "set": ("set",), "tuple": ("tuple",)}
+                    "list": ("list",), "dict": ("dict",), "set": ("set",), "tuple": ("tuple", "vtuple")}
 
 
 class CallExprs:
@@ -174,7 +176,7 @@ class CallExprs:
             if pname in bound:
                 args.append(bound[pname])
             elif pname in sig.defaults:
-                args.append(self.visit(value_node(sig.defaults[pname], node), p))
+                args.append(optional.coerce(self.visit(value_node(sig.defaults[pname], node), p), p))
             else:
                 raise CompileError(node, "CallSignature", f"{what} missing required argument {pname!r}")
         g = ir.fn("ast.GlobalVar")(name)
@@ -209,6 +211,8 @@ class CallExprs:
         types = self.method_arg_types(obj.ty, method, len(node.args))
         args = [self.as_list(a) if isinstance(a, ast.GeneratorExp) and (kind, method) == ("str", "join")
                 else self.value(a, t) for a, t in zip(node.args, types)]
+        if (kind, method) == ("str", "join") and args[0].ty.kind == "vtuple":  # ", ".join(t): its items as a list
+            args[0] = ir.call_op("list_copy", args, list_of(STR))
         if method in _STORING:
             for a, e in zip(node.args, args):
                 if method in ("extend", "update"):  # what is kept are its elements
@@ -229,7 +233,7 @@ class CallExprs:
     def method_arg_types(self, recv, method, n):
         """Expected argument types (so [] / {} arguments get a type)."""
         k = recv.kind
-        if k == "list":
+        if k in ("list", "vtuple"):
             e = recv.elem
             return {"append": [e], "insert": [INT, e], "extend": [recv], "index": [e], "count": [e],
                     "remove": [e], "pop": [INT]}.get(method, [None] * n)
@@ -286,12 +290,12 @@ class CallExprs:
         n = len(node.args)
         if name == "sorted" and "key" in kw and n == 1:
             return self.sorted_by_key(node, node.args[0], kw["key"], kw.get("reverse"))
-        if name in ("sum", "min", "max", "sorted", "list", "set", "any", "all") and n >= 1 and \
+        if name in ("sum", "min", "max", "sorted", "list", "set", "any", "all", "tuple") and n >= 1 and \
                 isinstance(node.args[0], ast.GeneratorExp):
             return self.over_generator(node, name, kw)
         if name in ("list", "set", "dict") and n == 0:
             return self.empty(node, name, expected)
-        if name in ("list", "sorted", "set") and n == 1:
+        if name in ("list", "sorted", "set", "tuple") and n == 1:
             return self.from_iterable(node, name, kw)
         if name in ("any", "all") and n == 1:
             return self.any_all(node, name, node.args[0], None)
@@ -301,7 +305,7 @@ class CallExprs:
     def builtin_values(self, node, name, args):
         n = len(args)
         tys = [a.ty for a in args]
-        if name == "len" and n == 1 and tys[0].kind in ("str", "list", "dict", "set", "tuple"):
+        if name == "len" and n == 1 and tys[0].kind in ("str", "list", "dict", "set", "tuple", "vtuple"):
             return ir.call_op("len", args, INT)
         if name == "str" and n == 1 and tys[0] in (INT, BOOL, STR):
             return args[0] if tys[0] == STR else ir.call_op("str", args, STR)
@@ -318,9 +322,10 @@ class CallExprs:
             for a in args[1:]:  # min(a, b, c) == min(min(a, b), c), first of equals kept
                 result = ir.call_op(name, [result, a], tys[0])
             return result
-        if name in ("min", "max") and n == 1 and tys[0].kind == "list" and (tys[0].elem.scalar or tys[0].elem == STR):
+        if name in ("min", "max") and n == 1 and tys[0].kind in ("list", "vtuple") and \
+                (tys[0].elem.scalar or tys[0].elem == STR):
             return ir.call_op(name, args, tys[0].elem)
-        if name == "sum" and n in (1, 2) and tys[0].kind == "list":
+        if name == "sum" and n in (1, 2) and tys[0].kind in ("list", "vtuple"):
             return self.sum(node, args)
         if name == "ord" and n == 1 and tys[0] == STR:
             return ir.call_op("ord", args, INT)
@@ -357,15 +362,18 @@ class CallExprs:
             direct = ir.call_op("str_chars", [direct], list_of(STR))
         if direct is not None and direct.ty.kind == "set" and name == "sorted":
             return self.sorted_set(node, direct, kw)
-        if direct is not None and direct.ty.kind == "list":
-            if name == "list":
-                return ir.call_op("list_copy", [direct], direct.ty, borrowed=fresh_borrowed(direct.borrowed, direct.ty))
+        if direct is not None and direct.ty.kind in ("list", "vtuple"):
+            if name in ("list", "tuple"):  # a copy: a tuple never shares a list's storage, which may change
+                ty = (list_of if name == "list" else vtuple_of)(direct.ty.elem)
+                return ir.call_op(name + "_copy", [direct], ty, borrowed=fresh_borrowed(direct.borrowed, direct.ty))
             if name == "sorted":
                 return self.sorted_list(node, direct, kw)
             return self.to_set(node, direct)
         lst = self.collect(node, src)
         if name == "list":
             return lst
+        if name == "tuple":
+            return ir.call_op("tuple_copy", [lst], vtuple_of(lst.ty.elem), borrowed=lst.borrowed)
         return self.sorted_list(node, lst, kw) if name == "sorted" else self.to_set(node, lst)
 
     def sorted_set(self, node, s, kw):

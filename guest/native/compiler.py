@@ -26,9 +26,10 @@ from .classes import Sig, build_classes, init_prologue
 from .errors import CompileError
 from .modulenames import ModuleNames
 from .nesting import is_lifted, lift_nested, parameters
-from .scope import Flow, FunctionScope, Knowledge, Restart
+from .optional import none_of
+from .scope import OPTIONAL_GUESSES, Flow, FunctionScope, Knowledge, Restart
 from .statements import StmtParser
-from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, list_of, set_of, tuple_of
+from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, list_of, optional_of, set_of, tuple_of
 from .typerules import annotation_type
 
 # -O3 lets g++ unroll and inline the recursion of small functions; hidden
@@ -40,7 +41,7 @@ from .typerules import annotation_type
 CXXFLAGS = ["-std=c++17", "-O3", "-shared", "-fPIC", "-fno-plt", "-fvisibility=hidden", "-ftls-model=initial-exec"]
 _MAX_PASSES = 64
 _MUTATOR_NAMES = set().union(*MUTATORS.values())
-_DEFAULT_ELEMENTS = {"list": list_of, "set": set_of}
+_DEFAULT_ELEMENTS = {"list": list_of, "set": set_of, "optional": optional_of}
 
 
 class ModuleInfo:
@@ -93,8 +94,11 @@ def _defaults(fdef, params, names):
     out = {}
     for arg, node in pairs:
         ty = types[arg.arg]
-        value = names.fold(node)
-        if ty.mutable or _value_type(value) != ty:
+        value = None if isinstance(node, ast.Constant) and node.value is None else names.fold(node)
+        if ty.kind == "optional" and (value is None or _value_type(value) == ty.args[0]):
+            out[arg.arg] = value  # `key: Optional[int] = None`
+            continue
+        if value is None or ty.mutable or _value_type(value) != ty:
             raise CompileError(node, "Default", f"default of {arg.arg!r}: a constant of its type "
                                f"({ty.text}) is needed natively")
         out[arg.arg] = value
@@ -137,6 +141,10 @@ def _lower_once(fdef, module, sig, cls, knowledge):
     try:
         body, end = parser.block(fdef.body, flow)
     except CompileError:
+        if any(scope.pending[n].name == "optional" for n in scope.probed if n in scope.pending) and \
+                knowledge.guess + 1 < len(OPTIONAL_GUESSES):
+            knowledge.guess += 1  # `best = None` read before its first value: try the next stand-in
+            raise Restart() from None
         if scope.probed:  # the error may come from a stand-in type: name the real cause
             _untyped(scope)
         raise
@@ -148,7 +156,9 @@ def _lower_once(fdef, module, sig, cls, knowledge):
     if end.reachable and is_init:
         parser.exprs.flow = end
         parser.exprs.require_all_fields(fdef)
-    if end.reachable and sig.ret != NONE:
+    if end.reachable and sig.ret.kind == "optional":
+        body.append(ir.stmt("ReturnStmt", none_of(sig.ret).node))  # falling off the end returns None
+    elif end.reachable and sig.ret != NONE:
         raise CompileError(fdef, "MissingReturn", f"{fdef.name}() may end without returning a value")
     decls = []
     for v in scope.hoisted:  # scalars start at zero, objects unset (definite assignment guards reads)

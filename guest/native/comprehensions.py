@@ -10,7 +10,7 @@ import ast
 from . import irbuilder as ir
 from .errors import CompileError
 from .irbuilder import E
-from .typemodel import BOOL, dict_of, list_of, set_of
+from .typemodel import BOOL, dict_of, list_of, set_of, vtuple_of
 
 
 class ComprehensionExprs:
@@ -132,6 +132,8 @@ class ComprehensionExprs:
             return self.sorted_list(node, lst, kw)
         if name == "set":
             return self.to_set(node, lst)
+        if name == "tuple":  # tuple(f(x) for x in xs): the list it collects, as a tuple
+            return ir.call_op("tuple_copy", [lst], vtuple_of(lst.ty.elem), borrowed=lst.borrowed)
         rest = [self.value(a) for a in node.args[1:]]
         return self.builtin_values(node, name, [lst] + rest)
 

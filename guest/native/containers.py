@@ -77,6 +77,12 @@ class ContainerExprs:
         return E(ir.fn("ast.DictLiteral")(t.node, [e.node for e in keys], [e.node for e in values]), t)
 
     def visit_Tuple(self, node, expected=None):
+        if expected is not None and expected.kind == "vtuple":  # (a, b) where a tuple[T, ...] is wanted
+            items = self._items(node.elts, "a tuple display", expected.elem)
+            if any(e.ty != expected.elem for e in items):
+                raise CompileError(node, "TypeChange", f"a tuple display for {expected.text} needs "
+                                   f"{expected.elem.text} items")
+            return E(ir.fn("ast.ListLiteral")(expected.node, [e.node for e in items]), expected)
         want = self._expected(expected, "tuple")
         if want is not None and len(want.args) != len(node.elts):
             want = None
@@ -96,13 +102,13 @@ class ContainerExprs:
         if isinstance(node.slice, ast.Slice):
             return self.slice(node, obj, node.slice)
         k = obj.ty.kind
-        if k in ("list", "str", "tuple"):
+        if k in ("list", "str", "tuple", "vtuple"):
             index = self.index_value(node.slice)
             if index.ty != INT:
-                raise CompileError(node.slice, "IndexType", f"{k} indices must be int, not {index.ty.text}")
+                raise CompileError(node.slice, "IndexType", f"{obj.ty.text} indices must be int, not {index.ty.text}")
             if k == "tuple":
                 return self.tuple_item(node, obj, index)
-            ty = obj.ty.elem if k == "list" else obj.ty
+            ty = obj.ty.elem if k in ("list", "vtuple") else obj.ty
         elif k == "dict":
             index = self.value(node.slice, obj.ty.args[0])
             if index.ty != obj.ty.args[0]:
@@ -129,7 +135,7 @@ class ContainerExprs:
         return E(ir.fn("ast.ContainerGetItem")(obj.node, index.node), ty, borrowed=obj.borrowed)
 
     def slice(self, node, obj, s):
-        if obj.ty.kind not in ("list", "str"):
+        if obj.ty.kind not in ("list", "str", "vtuple"):
             raise CompileError(node, "Slice", f"slicing {obj.ty.text}")
         parts = []
         for p in (s.lower, s.upper, s.step):

@@ -6,6 +6,7 @@ position and construct name."""
 import ast
 
 from . import irbuilder as ir
+from . import optional
 from .errors import CompileError
 from .irbuilder import E
 from .modulenames import MATH_CONSTANTS, value_node
@@ -23,6 +24,10 @@ _CMPOPS = {ast.Eq: "PrimEQ", ast.NotEq: "PrimNE", ast.Lt: "PrimLT", ast.LtE: "Pr
            ast.Gt: "PrimGT", ast.GtE: "PrimGE", ast.Is: "PrimEQ", ast.IsNot: "PrimNE"}
 
 
+# + and * concatenate and repeat these (tuple[T, ...] with tuple[T, ...] only, as Python).
+_SEQUENCES = ("str", "list", "vtuple")
+
+
 class CoreExprs:
     """Lowers one expression at a time; ``flow`` is the definite-assignment state at that point."""
 
@@ -32,7 +37,7 @@ class CoreExprs:
 
     def parse(self, node, flow, expected=None, allow_pending=False):
         self.flow = flow
-        return self.value(node, expected, allow_pending)
+        return self.value(node, expected, allow_pending, keep_optional=allow_pending)
 
     def visit(self, node, expected=None):
         method = getattr(self, "visit_" + type(node).__name__, None)
@@ -40,13 +45,20 @@ class CoreExprs:
             raise CompileError(node, type(node).__name__)
         return method(node, expected)
 
-    def value(self, node, expected=None, allow_pending=False):
+    def value(self, node, expected=None, allow_pending=False, keep_optional=False):
         """An expression used as a value (not a None-returning call; an untyped empty literal
-        only where @p allow_pending says it is bound to a name)."""
+        or None only where @p allow_pending says it is bound to a name). A T where @p expected
+        is Optional[T] becomes one; an Optional where something else is expected is read as
+        its value (optional.py) unless @p keep_optional."""
         if isinstance(node, ast.Name) and node.id in self.scope.pending and expected is not None and \
                 expected.kind == self.scope.pending[node.id].name:
             self.scope.knowledge.pin(node.id, expected)  # its first use says its type
-        e = self.visit(node, expected)
+        e = optional.coerce(self.visit(node, expected), expected)
+        if e.ty.kind == "optional" and not keep_optional and e.ty != expected:
+            e = optional.value_of(e)
+        if optional.is_none_literal(e) and not allow_pending:
+            raise CompileError(node, "NoneValue", "None here needs an Optional type: annotate what it is "
+                               "assigned to (x: Optional[int] = None)")
         if e.ty.kind == "none":
             raise CompileError(node, "NoneValue", "this call returns None; it cannot be used as a value")
         if e.ty.kind == "pending" and not allow_pending:
@@ -92,6 +104,9 @@ class CoreExprs:
             except UnicodeEncodeError:
                 raise CompileError(node, "StrLiteral", "string literal with a lone surrogate") from None
             return ir.const_str(v)
+        if v is None:
+            return optional.none_of(expected) if expected is not None and expected.kind == "optional" \
+                else optional.none_literal()
         raise CompileError(node, "Constant", f"unsupported constant type {type(v).__name__}")
 
     def visit_Name(self, node, expected=None):
@@ -124,7 +139,7 @@ class CoreExprs:
 
     # ---- operators ----------------------------------------------------------
     def binop(self, node, op_type, a, b):
-        if a.ty.kind in ("str", "list") or b.ty.kind in ("str", "list"):
+        if a.ty.kind in _SEQUENCES or b.ty.kind in _SEQUENCES:
             return self.sequence_binop(node, op_type, a, b)
         if not (a.ty.scalar and b.ty.scalar):
             raise CompileError(node, "OperandType", f"{op_type.__name__} of {a.ty.text} and {b.ty.text}")
@@ -145,9 +160,9 @@ class CoreExprs:
         """str/list + and * (concatenation and repetition)."""
         if op_type is ast.Add and a.ty == b.ty:
             return ir.call_op("concat", [a, b], a.ty, borrowed=fresh_borrowed(a.borrowed or b.borrowed, a.ty))
-        if op_type is ast.Mult and a.ty.kind in ("str", "list") and b.ty in (INT, BOOL):
+        if op_type is ast.Mult and a.ty.kind in _SEQUENCES and b.ty in (INT, BOOL):
             return ir.call_op("repeat", [a, self.as_int(b)], a.ty, borrowed=fresh_borrowed(a.borrowed, a.ty))
-        if op_type is ast.Mult and b.ty.kind in ("str", "list") and a.ty in (INT, BOOL):
+        if op_type is ast.Mult and b.ty.kind in _SEQUENCES and a.ty in (INT, BOOL):
             # n * s: n is evaluated first.
             return self.bind_first(self.as_int(a), lambda n: ir.call_op("repeat", [b, n], b.ty,
                                                                         borrowed=fresh_borrowed(b.borrowed, b.ty)))
@@ -157,8 +172,14 @@ class CoreExprs:
         return ir.call_op("int", [e], INT) if e.ty == BOOL else e
 
     def visit_BinOp(self, node, expected=None):
-        a = self.value(node.left)
-        b = self.value(node.right)
+        # [None] * n, [0] + xs, t + (x,): a display takes the expected list or tuple[T, ...] type
+        hint = expected if expected is not None and expected.kind in ("list", "vtuple") else None
+        a = self.value(node.left, hint if isinstance(node.left, (ast.List, ast.Tuple)) else None)
+        b = self.value(node.right, hint if isinstance(node.right, (ast.List, ast.Tuple)) else None)
+        if isinstance(node.op, ast.Add) and a.ty.kind == "vtuple" and isinstance(node.right, ast.Tuple):
+            b = self.value(node.right, a.ty)  # t + (x,): the display is a tuple[T, ...] too
+        elif isinstance(node.op, ast.Add) and b.ty.kind == "vtuple" and isinstance(node.left, ast.Tuple):
+            a = self.value(node.left, b.ty)
         return self.binop(node, type(node.op), a, b)
 
     def visit_UnaryOp(self, node, expected=None):
@@ -181,6 +202,8 @@ class CoreExprs:
 
     def truth(self, node, e):
         """Python truthiness; class instances (always true) and pending literals are refused."""
+        if e.ty.kind == "optional":
+            return optional.truth(self.scope, e, lambda v: self.truth(node, v))
         if e.ty.kind in ("class", "tuple"):
             raise CompileError(node, "Truthiness", f"truth value of {e.ty.text}")
         return ir.truth(e)
@@ -196,7 +219,7 @@ class CoreExprs:
             return result
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             return E(ir.fn("ast.PrimNot")(self.condition(node.operand).node), BOOL)
-        return self.truth(node, self.value(node))
+        return self.truth(node, self.value(node, keep_optional=True))
 
     def visit_BoolOp(self, node, expected=None):
         values = [self.value(v) for v in node.values]
@@ -225,6 +248,8 @@ class CoreExprs:
         name = _CMPOPS.get(type(op))
         if name is None:
             raise CompileError(node, type(op).__name__)
+        if optional.involves_none(a, b):
+            return optional.compare(self.scope, node, op, a, b, lambda o, x, y: self.compare(node, o, x, y))
         if isinstance(op, (ast.Is, ast.IsNot)) and not (a.ty.kind == "class" and a.ty == b.ty):
             raise CompileError(node, "Is", "'is' compares class instances only natively")
         if not (a.ty.scalar and b.ty.scalar):
@@ -240,19 +265,25 @@ class CoreExprs:
     def contains(self, node, container, item):
         """item in container, evaluating item first (the left operand)."""
         c = container.ty
+        if c.kind == "optional":
+            container = optional.value_of(container)
+            c = container.ty
         if c.kind == "tuple":
             return self.tuple_contains(node, container, item)
         if c.kind == "str":
             want = STR
-        elif c.kind in ("list", "set"):
+        elif c.kind in ("list", "set", "vtuple"):
             want = c.elem
         elif c.kind == "dict":
             want = c.args[0]
         else:
             raise CompileError(node, "In", f"'in' on {c.text}")
-        if c.kind == "list" and want.has_float:
+        if c.kind in ("list", "vtuple") and want.has_float:
             raise CompileError(node, "FloatContainerCompare", f"'in' on {c.text}: CPython compares float "
                                "elements by identity first, which native code cannot")
+        item = optional.coerce(item, want)  # `None in xs` of a list[Optional[int]]
+        if item.ty.kind == "optional" and item.ty != want:
+            item = optional.value_of(item)
         if item.ty != want:
             raise CompileError(node, "In", f"'in' of {item.ty.text} in {c.text}")
         if item.pure or container.pure:
@@ -278,17 +309,22 @@ class CoreExprs:
 
     def visit_Compare(self, node, expected=None):
         operands = [node.left] + list(node.comparators)
-        first = self.value(operands[0])
+        first = self.operand(operands[0])
         if len(node.ops) == 1:
             right = operands[1]
             if isinstance(node.ops[0], (ast.In, ast.NotIn)) and isinstance(right, ast.Name) and \
                     right.id in self.scope.pending and self.scope.pending[right.id].name in ("list", "set"):
                 kind = self.scope.pending[right.id].name  # `x in seen` says what seen holds
                 self.scope.knowledge.pin(right.id, (list_of if kind == "list" else set_of)(first.ty))
-            return self.compare(node, node.ops[0], first, self.value(right))
+            return self.compare(node, node.ops[0], first, self.operand(right))
         # a < b < c: every operand evaluated once, in order, the rest skipped once one comparison fails.
-        values = [first] + [self.value(o) for o in operands[1:]]
+        values = [first] + [self.operand(o) for o in operands[1:]]
         return self._chain(node, values, first)
+
+    def operand(self, node):
+        """A comparison operand: Optionals and None as they are (`x is None`, `x == y`)."""
+        return self.value(node, allow_pending=isinstance(node, ast.Constant) and node.value is None,
+                          keep_optional=True)
 
     def _chain(self, node, values, first):
         bindings = []
@@ -313,8 +349,17 @@ class CoreExprs:
 
     def visit_IfExp(self, node, expected=None):
         c = self.condition(node.test)
-        t = self.value(node.body, expected)
-        f = self.value(node.orelse, expected if expected else t.ty)
+        keep = expected is None or expected.kind == "optional"
+        t = self.value(node.body, expected, allow_pending=keep, keep_optional=keep)
+        f = self.value(node.orelse, expected if expected else None if optional.is_none_literal(t) else t.ty,
+                       allow_pending=keep, keep_optional=keep)
+        if expected is None and optional.NONE_LITERAL in (t.ty, f.ty) or "optional" in (t.ty.kind, f.ty.kind):
+            # `x if c else None`: an Optional of the other branch's type
+            other = f if optional.is_none_literal(t) else t
+            if optional.is_none_literal(other):
+                raise CompileError(node, "NoneValue", "both branches are None")
+            want = other.ty if other.ty.kind == "optional" else optional.optional_of(other.ty)
+            t, f = optional.coerce(t, want), optional.coerce(f, want)
         if t.ty != f.ty:
             raise CompileError(node, "MixedIfExp", "both branches of a conditional expression need one type")
         return ir.if_then_else(c, t, f)

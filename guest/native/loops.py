@@ -49,7 +49,7 @@ class LoopExprs:
             if d.ty.kind == "dict":
                 return self.iterator_plan(node, "iter_" + node.func.attr, d)
         e = self.value(node)
-        kinds = {"list": "iter_list", "str": "iter_str", "dict": "iter_keys"}
+        kinds = {"list": "iter_list", "vtuple": "iter_list", "str": "iter_str", "dict": "iter_keys"}
         if e.ty.kind == "set":
             raise CompileError(node, "SetIteration", "iterating a set: the order is CPython's hash-table order, "
                                "which native code cannot reproduce (use sorted(s))")

@@ -5,7 +5,11 @@ it is rejected, because CPython would raise UnboundLocalError there and the
 native version must not read garbage."""
 from . import irbuilder as ir
 from .errors import CompileError
-from .typemodel import INT, dict_of, list_of, set_of
+from .typemodel import BOOL, FLOAT, INT, STR, dict_of, list_of, optional_of, set_of
+
+# What a None-initialised local (`best = None`) may be while nothing has told its type yet:
+# tried in turn when a stand-in makes lowering fail before the telling assignment.
+OPTIONAL_GUESSES = (INT, STR, FLOAT, BOOL)
 
 
 class Restart(Exception):
@@ -19,6 +23,7 @@ class Knowledge:
     def __init__(self, borrowed=()):
         self.borrowed = set(borrowed)  # names that may hold (part of) an argument's mutable object
         self.pinned = {}               # name first bound to an empty literal -> its full type
+        self.guess = 0                 # which OPTIONAL_GUESSES stands in for an untyped `x = None`
 
     def borrow(self, name):
         if name not in self.borrowed:
@@ -57,7 +62,9 @@ class FunctionScope:
         that a later use can tell them; the pass is lowered again either way
         (compiler.py reports the first such use if nothing ever tells)."""
         self.probed.setdefault(name, node)
-        stand_in = {"list": list_of(INT), "set": set_of(INT)}.get(self.pending[name].name, dict_of(INT, INT))
+        guess = optional_of(OPTIONAL_GUESSES[self.knowledge.guess % len(OPTIONAL_GUESSES)])
+        stand_in = {"list": list_of(INT), "set": set_of(INT), "optional": guess}.get(self.pending[name].name,
+                                                                                      dict_of(INT, INT))
         self.define(name, stand_in)
 
     def define(self, name, ty):

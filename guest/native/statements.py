@@ -5,6 +5,7 @@ loops lowered to WhileStmt through loops.Plan."""
 import ast
 
 from . import irbuilder as ir
+from . import optional
 from .errors import CompileError
 from .exprparser import ExprParser
 from .irbuilder import E
@@ -124,6 +125,8 @@ class StmtParser:
             return []
         if name in self.scope.pending and self.scope.pending[name].name == value.ty.kind:
             self.scope.knowledge.pin(name, value.ty)  # `x = []` ... `x = <typed value>`
+        if name in self.scope.pending and self.scope.pending[name].name == "optional":
+            self.scope.knowledge.pin(name, optional.optional_of(value.ty))  # `x = None` ... `x = <value>`
         if value.borrowed:
             self.scope.knowledge.borrow(name)
         target = self.scope.lookup(name)
@@ -138,6 +141,7 @@ class StmtParser:
             # lives on after the block, so it is declared at the function's top.
             self.scope.hoisted.append(target)
         else:
+            value = optional.coerce(value, target.ty)
             require_same(node, target.ty, value.ty, f"variable {name!r}")
             flow.assigned.add(name)
         return [ir.stmt("AssignStmt", target.node, value.node)]
@@ -221,7 +225,7 @@ class StmtParser:
             if index.ty != obj.ty.args[0]:
                 raise CompileError(target.slice, "IndexType", f"key of type {index.ty.text} for {obj.ty.text}")
             want = obj.ty.args[1]
-        value = value if value is not None else self.expr(value_node, flow, want)
+        value = optional.coerce(value, want) if value is not None else self.expr(value_node, flow, want)
         require_same(node, want, value.ty, f"element of {obj.ty.text}")
         self.exprs.no_borrowed_store(node, value, "item assignment")
         return [ir.expr_stmt(E(ir.fn("ast.ContainerSetItem")(obj.node, index.node, value.node), NONE))]
@@ -237,7 +241,7 @@ class StmtParser:
             raise CompileError(target, "UnknownField", f"{obj.ty.name} has no field {target.attr!r} (declare it "
                                "in the class body)")
         want = info.fields[target.attr]
-        value = value if value is not None else self.expr(value_node, flow, want)
+        value = optional.coerce(value, want) if value is not None else self.expr(value_node, flow, want)
         require_same(node, want, value.ty, f"field {target.attr!r}")
         self.exprs.no_borrowed_store(node, value, "a field assignment")
         if is_self:
@@ -281,7 +285,8 @@ class StmtParser:
                 return [ir.expr_stmt(E(call, NONE))]
             if current.ty.mutable:
                 raise CompileError(node, "AugAssign", f"{op.__name__}= on {current.ty.text}")
-            value = self.exprs.binop(node, op, current, self.expr(node.value, flow))
+            hint = current.ty if current.ty.kind == "vtuple" else None  # t += (x,): a new tuple, as in Python
+            value = self.exprs.binop(node, op, current, self.expr(node.value, flow, hint))
             require_same(node, current.ty, value.ty, f"variable {t.id!r}")
             return self.assign(node, t.id, value, flow)
         if isinstance(t, (ast.Subscript, ast.Attribute)):
@@ -349,9 +354,11 @@ class StmtParser:
             self.exprs.require_all_fields(node)
         if node.value is None or (self.ret == NONE and isinstance(node.value, ast.Constant) and
                                   node.value.value is None):
+            flow.reachable = False
+            if self.ret.kind == "optional":  # a bare `return` returns None
+                return [ir.stmt("ReturnStmt", optional.none_of(self.ret).node)]
             if self.ret != NONE:
                 raise CompileError(node, "ReturnNone", "functions must return a value")
-            flow.reachable = False
             return [ir.stmt("ReturnStmt", None)]
         value = self.expr(node.value, flow, self.ret)
         if value.ty != self.ret:

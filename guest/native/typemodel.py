@@ -1,5 +1,6 @@
 """The frontend's view of types: int, float, bool, str, list[T], dict[K, V],
-set[T], tuple[...], user classes and None. A Ty is a value (equal types
+set[T], tuple[...], tuple[T, ...] (kind "vtuple"), Optional[T], user classes
+and None. A Ty is a value (equal types
 compare equal) that builds its C++ Type node on demand; the type rules of
 the frontend work on Tys so they need no round trip to the runtime."""
 from .registry import fn as _fn
@@ -33,6 +34,10 @@ class Ty:
             return f"{self.kind}[{', '.join(a.text for a in self.args)}]" if self.args else f"{self.kind}[()]"
         if self.kind == "class":
             return self.name
+        if self.kind == "optional":
+            return f"Optional[{self.args[0].text}]"
+        if self.kind == "vtuple":
+            return f"tuple[{self.args[0].text}, ...]"
         if self.kind == "pending":
             return f"{self.name} (element type not known yet)"
         return "None" if self.kind == "none" else self.kind
@@ -51,32 +56,33 @@ class Ty:
         """Can a value of this type change in place (so aliasing it is observable)?"""
         if self.kind in ("list", "dict", "set", "class"):
             return True
-        return self.kind == "tuple" and any(a.mutable for a in self.args)
+        return self.kind in ("tuple", "vtuple", "optional") and any(a.mutable for a in self.args)
 
     @property
     def hashable(self):
         """May it be a dict key / set member natively (int, bool, str, tuples of them)?"""
         if self.kind in ("int", "bool", "str"):
             return True
-        return self.kind == "tuple" and all(a.hashable for a in self.args)
+        return self.kind in ("tuple", "vtuple") and all(a.hashable for a in self.args)
 
     @property
     def has_float(self):
         """Is float part of it? (CPython compares container elements by identity first: NaN shows.)"""
         if self.kind == "float":
             return True
-        return self.kind in ("list", "dict", "set", "tuple") and any(a.has_float for a in self.args)
+        return self.kind in ("list", "dict", "set", "tuple", "vtuple", "optional") and \
+            any(a.has_float for a in self.args)
 
     @property
     def ordered(self):
         """Does Python order its values with < (numbers, str, lists/tuples of those)?"""
         if self.scalar or self.kind == "str":
             return True
-        return self.kind in ("list", "tuple") and all(a.ordered for a in self.args)
+        return self.kind in ("list", "tuple", "vtuple") and all(a.ordered for a in self.args)
 
     @property
     def elem(self):
-        """Element type of list/set, key type of dict."""
+        """Element type of list/set/tuple[T, ...], key type of dict."""
         return self.args[0]
 
     @property
@@ -103,6 +109,10 @@ def _build(t):
         return f("ast.DictType")(t.args[0].node, t.args[1].node)
     if t.kind == "tuple":
         return f("ast.TupleType")([a.node for a in t.args])
+    if t.kind == "optional":
+        return f("ast.OptionalType")(t.args[0].node)
+    if t.kind == "vtuple":
+        return f("ast.VarTupleType")(t.args[0].node)
     raise ValueError(f"type {t.text} has no C++ node of its own")
 
 
@@ -127,6 +137,16 @@ def tuple_of(items):
     return Ty("tuple", tuple(items))
 
 
+def vtuple_of(t):
+    """tuple[t, ...]: a tuple of any length (natively a list nobody changes)."""
+    return Ty("vtuple", (t,))
+
+
+def optional_of(t):
+    """Optional[t] (None or a t); Optional of an Optional is the Optional itself, as in typing."""
+    return t if t.kind == "optional" else Ty("optional", (t,))
+
+
 def pending(kind):
     """The type of an empty literal ([], {}, set()) before its element types are known."""
     return Ty("pending", (), kind)
@@ -149,13 +169,16 @@ def from_node(node, classes):
     if kind == "NoneType":
         return NONE
     if kind == "ListType":
-        return list_of(from_node(get(node, "item_type"), classes))
+        item = from_node(get(node, "item_type"), classes)
+        return vtuple_of(item) if get(node, "is_tuple") else list_of(item)
     if kind == "SetType":
         return set_of(from_node(get(node, "item_type"), classes))
     if kind == "DictType":
         return dict_of(from_node(get(node, "key_type"), classes), from_node(get(node, "value_type"), classes))
     if kind == "TupleType":
         return tuple_of(from_node(f, classes) for f in get(node, "fields"))
+    if kind == "OptionalType":
+        return optional_of(from_node(get(node, "item_type"), classes))
     if kind == "ClassType":
         return classes[get(node, "name")]
     raise ValueError(f"no frontend type for {kind}")

@@ -7,7 +7,8 @@ unboxed natively."""
 import ast
 
 from .errors import CompileError
-from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, list_of, set_of, tuple_of
+from .optional import optional_annotation, optional_members
+from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, list_of, set_of, tuple_of, vtuple_of
 
 ANNOTATIONS = {"int": INT, "float": FLOAT, "bool": BOOL, "str": STR}
 _CONTAINERS = {"list": 1, "set": 1, "dict": 2, "tuple": None}
@@ -33,11 +34,14 @@ def annotation_type(node, what, classes=None, allow_none=False):
         if node.id in _CONTAINERS:
             raise CompileError(node, "BareContainer", f"{what}: say the element types, e.g. "
                                f"{node.id}[{'str, int' if node.id == 'dict' else 'int'}]")
+    union = optional_members(node)
+    if union is not None:
+        return optional_annotation(node, union, what, lambda n: annotation_type(n, what, classes))
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in _CONTAINERS:
         kind = node.value.id
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if kind == "tuple" and len(items) == 2 and isinstance(items[1], ast.Constant) and items[1].value is Ellipsis:
-            raise CompileError(node, "Annotation", f"{what}: tuple[T, ...] has no fixed length; use list[T]")
+            return vtuple_of(annotation_type(items[0], what, classes))
         want = _CONTAINERS[kind]
         if want is not None and len(items) != want:
             raise CompileError(node, "Annotation", f"{what}: {kind}[...] takes {want} type(s)")
@@ -53,7 +57,8 @@ def annotation_type(node, what, classes=None, allow_none=False):
             return dict_of(args[0], args[1])
         return tuple_of(args)
     raise CompileError(node, "Annotation", f"{what}: unsupported annotation {ast.unparse(node)!r} "
-                       "(supported: int, float, bool, str, list[T], dict[K, V], set[T], tuple[...], classes)")
+                       "(supported: int, float, bool, str, list[T], dict[K, V], set[T], tuple[...], tuple[T, ...], Optional[T], "
+                       "classes)")
 
 
 def arith(a, b):

@@ -135,8 +135,12 @@ const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,  &TableNext, &StrData, &NewStr
 const SpineRuntimeApi* PythonApi() { return &kApi; }
 
 void ViewPy(PyObject* o, SpineValue* out) {
-  Clear(out, SPINE_TYPE_NULL);
-  if (o == Py_True || o == Py_False) {
+  // Not representable until shown otherwise: an opaque null pointer, which no
+  // conversion accepts (SPINE_TYPE_NULL is None, which Optional[T] accepts).
+  Clear(out, SPINE_TYPE_POINTER);
+  if (o == Py_None) {
+    out->t = SPINE_TYPE_NULL;
+  } else if (o == Py_True || o == Py_False) {
     out->t = SPINE_TYPE_BOOL;
     out->u.v_int = o == Py_True;
   } else if (PyLong_CheckExact(o)) {

@@ -17,9 +17,9 @@ const SpineRuntimeApi* PythonApi();
 /**
  * Borrowed view of @p o: exact int (in int64), float, bool and str (UTF-8,
  * cached in the object) as immediates, exact list/tuple/dict/set as object
- * tags; anything else (subclasses, other types, huge ints, lone
- * surrogates) is SPINE_TYPE_NULL, which the module reports as a type
- * mismatch. Never leaves a Python error set.
+ * tags, None as SPINE_TYPE_NULL; anything else (subclasses, other types,
+ * huge ints, lone surrogates) is an opaque null SPINE_TYPE_POINTER, which
+ * the module reports as a type mismatch. Never leaves a Python error set.
  */
 void ViewPy(PyObject* o, SpineValue* out);
 

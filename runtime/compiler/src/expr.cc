@@ -193,7 +193,11 @@ PrimLet PrimLet::Make(PrimVar var, PrimExpr value, PrimExpr body) {
 }
 
 PrimCall PrimCall::Make(Type t, BaseExpr op, rt::Array<PrimExpr> args) {
-  if (const auto* o = op.As<OpNode>()) {
+  if (const auto* o = op.As<OpNode>(); o && o->name == "opt_none") {
+    if (args.size() != 0 || !t.defined() || !t.As<OptionalTypeNode>()) {
+      rt::ThrowTypeError("PrimCall: opt_none takes no operands and an Optional result type");
+    }
+  } else if (o) {
     t = OpResultType(o->name, args);
   } else if (op.As<GlobalVarNode>()) {
     for (const PrimExpr& a : args) RequireValue(a, "PrimCall");

@@ -130,6 +130,11 @@ void CheckElementCompare(const Type& self, const std::string& method) {
 MethodInfo LookupMethod(const Type& object, const std::string& method, const rt::Array<PrimExpr>& args) {
   const char* kind = KindOf(object);
   if (kind == nullptr) rt::ThrowTypeError(TypeText(object) + " has no methods natively");
+  // A tuple[T, ...] is a list nobody changes: of the list's methods, only count() is also a tuple's
+  // (tuple.index's ValueError message is not list.index's).
+  if (IsVarTupleType(object) && method != "count") {
+    rt::ThrowTypeError("'tuple." + method + "' is not supported natively");
+  }
   bool known = false;
   for (const Spec& s : kMethods) {
     if (std::string(s.kind) != kind || method != s.name) continue;

@@ -176,10 +176,12 @@ Type Sorted(const std::string& name, const Args& args) {
   return ListType::Make(item);
 }
 
+// list_copy: list(x) of a list or a tuple[T, ...]; tuple_copy: tuple(x) of either.
 Type ListCopy(const std::string& name, const Args& args) {
   Count(name, args, 1, 1);
-  if (!Arg(args, 0).As<ListTypeNode>()) Bad(name, args);
-  return Arg(args, 0);
+  const auto* l = Arg(args, 0).As<ListTypeNode>();
+  if (!l) Bad(name, args);
+  return ListType::Make(l->item_type, name == "tuple_copy");
 }
 
 Type StrChars(const std::string& name, const Args& args) {
@@ -273,6 +275,25 @@ Type CaughtMessage(const std::string& name, const Args& args) {
   return StringType::Make();
 }
 
+// opt_some(x): x as an Optional of its type; opt_none(): None of the Optional type PrimCall
+// names (the one op typed by its call: nothing else says which Optional).
+Type OptSome(const std::string& name, const Args& args) {
+  if (name == "opt_none") {
+    Count(name, args, 0, 0);
+    rt::ThrowTypeError("op opt_none takes its Optional type from PrimCall");
+  }
+  Count(name, args, 1, 1);
+  return OptionalType::Make(Arg(args, 0));
+}
+
+// opt_is_none(x): bool; opt_value(x): the value (None goes back to CPython, which raises its own error).
+Type OptQuery(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  const auto* o = Arg(args, 0).As<OptionalTypeNode>();
+  if (!o) Bad(name, args);
+  return name == "opt_is_none" ? Bool() : o->item_type;
+}
+
 const std::vector<std::pair<std::string, Checker>>& OpTable() {
   // neg/pos: unary -/+; check_range_step: returns its argument, ValueError if zero (range()).
   static const std::vector<std::pair<std::string, Checker>> table = {
@@ -282,7 +303,7 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"str", ToStr},            {"len", Len},               {"contains", Contains},
       {"concat", Concat},        {"repeat", Repeat},         {"ord", Ord},
       {"chr", Chr},              {"sum", Sum},               {"sorted", Sorted},
-      {"list_copy", ListCopy},   {"str_chars", StrChars},    {"set_from_list", SetFromList},
+      {"list_copy", ListCopy},   {"tuple_copy", ListCopy},   {"str_chars", StrChars},    {"set_from_list", SetFromList},
       {"iter_list", Iter},       {"iter_str", Iter},         {"iter_keys", Iter},
       {"iter_values", Iter},     {"iter_items", Iter},       {"iter_next", IterNext},
       {"iter_value", IterValue},
@@ -291,6 +312,8 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"invert", OfInts},        {"math_gcd", OfInts},       {"math_isqrt", OfInts},
       {"math_factorial", OfInts}, {"raise_in_python", Raising}, {"raise_text", Raising},
       {"caught_message", CaughtMessage},
+      {"opt_some", OptSome},     {"opt_none", OptSome},      {"opt_is_none", OptQuery},
+      {"opt_value", OptQuery},
       {"math_sqrt", MathOfNumbers}, {"math_exp", MathOfNumbers}, {"math_exp2", MathOfNumbers},
       {"math_expm1", MathOfNumbers}, {"math_sin", MathOfNumbers}, {"math_cos", MathOfNumbers},
       {"math_tan", MathOfNumbers}, {"math_asin", MathOfNumbers}, {"math_acos", MathOfNumbers},

@@ -97,7 +97,8 @@ void Rewriter::VisitExpr_(const ContainerGetItemNode* n, std::ostream& os) {
     }, os);
     return;
   }
-  const char* fn = t.As<ListTypeNode>() ? "spine_cg::list_getitem"
+  const char* fn = IsVarTupleType(t) ? "spine_cg::tuple_getitem"
+                   : t.As<ListTypeNode>() ? "spine_cg::list_getitem"
                    : t.As<StringTypeNode>() ? "spine_cg::str_getitem"
                                             : "spine_cg::dict_getitem";
   Call(fn, {n->object, n->index}, os);
@@ -127,10 +128,12 @@ void Rewriter::VisitExpr_(const ContainerGetSliceNode* n, std::ostream& os) {
     parts[i] = Temp();
     os << "int64_t " << parts[i] << " = " << Render(*exprs[i]) << "; ";
   }
+  // A slice of a tuple[T, ...] is a tuple of the sliced items.
+  if (IsVarTupleType(n->checked_type)) os << CType(n->checked_type) << "(";
   os << (is_str ? "spine_cg::str_slice(" : "spine_cg::list_slice(") << o << ", spine_cg::AdjustSlice("
      << (is_str ? "spine_cg::str_len(" + o + ")" : o + ".size()");
   for (int i = 0; i < 3; ++i) os << ", " << (parts[i].empty() ? "false, 0" : "true, " + parts[i]);
-  os << ")); })";
+  os << "))" << (IsVarTupleType(n->checked_type) ? ")" : "") << "; })";
 }
 
 void Rewriter::VisitExpr_(const ContainerMethodCallNode* n, std::ostream& os) {

@@ -5,6 +5,13 @@ namespace spine::compiler {
 
 void Rewriter::VisitExpr_(const PrimCallNode* n, std::ostream& os) {
   if (const auto* g = n->op.As<GlobalVarNode>()) return EmitGlobalCall(g, n, os);
+  if (IsVarTupleType(n->checked_type)) {
+    // The list functions (concat, repeat, copy) build a List<T>; the result is a tuple of its items.
+    os << CType(n->checked_type) << "(";
+    EmitOp(n->op.As<OpNode>()->name, n, os);
+    os << ")";
+    return;
+  }
   EmitOp(n->op.As<OpNode>()->name, n, os);
 }
 
@@ -46,6 +53,10 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     if (caught_.empty()) rt::ThrowValueError("caught_message outside an except handler");
     const std::string& f = caught_.back();
     os << "spine_cg::Str::Copy(" << f << ".Text(), static_cast<int64_t>(__builtin_strlen(" << f << ".Text())))";
+    return;
+  }
+  if (op == "opt_none") {  // no operands: the Optional type says everything
+    os << CType(n->checked_type) << "{}";
     return;
   }
   const PrimExpr& x = args[0];
@@ -129,7 +140,7 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     }
   } else if (op == "sorted") {
     Call(t0.As<SetTypeNode>() ? "spine_cg::set_sorted" : "spine_cg::list_sorted", args, os);
-  } else if (op == "list_copy") {
+  } else if (op == "list_copy" || op == "tuple_copy") {
     Call("spine_cg::list_copy", args, os);
   } else if (op == "str_chars") {
     Call("spine_cg::str_chars", args, os);
@@ -146,6 +157,12 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     os << Render(x) << ".Next()";
   } else if (op == "iter_value") {
     os << Render(x) << ".cur";
+  } else if (op == "opt_some") {
+    os << CType(n->checked_type) << "::Some(" << Render(x) << ")";
+  } else if (op == "opt_is_none") {
+    os << "(!(" << Render(x) << ").has)";
+  } else if (op == "opt_value") {
+    Call("spine_cg::opt_value", args, os);
   } else if (op == "raise_text") {
     os << "(";
     Call("spine_cg::raise_text", args, os);

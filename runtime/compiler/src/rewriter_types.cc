@@ -17,8 +17,11 @@ std::string Rewriter::CType(const Type& t) {
   if (const auto* p = t.As<PrimTypeNode>()) return CType(p->dtype);
   if (t.As<StringTypeNode>()) return "spine_cg::Str";
   if (t.As<NoneTypeNode>()) return "void";
-  if (const auto* l = t.As<ListTypeNode>()) return "spine_cg::List<" + CType(l->item_type) + ">";
+  if (const auto* l = t.As<ListTypeNode>()) {
+    return std::string(l->is_tuple ? "spine_cg::VarTuple<" : "spine_cg::List<") + CType(l->item_type) + ">";
+  }
   if (const auto* s = t.As<SetTypeNode>()) return "spine_cg::Set<" + CType(s->item_type) + ">";
+  if (const auto* o = t.As<OptionalTypeNode>()) return "spine_cg::Opt<" + CType(o->item_type) + ">";
   if (const auto* d = t.As<DictTypeNode>()) {
     return "spine_cg::Dict<" + CType(d->key_type) + ", " + CType(d->value_type) + ">";
   }
@@ -58,6 +61,7 @@ void CollectClasses(const Type& t, std::vector<const ClassTypeNode*>* out, std::
   }
   if (const auto* l = t.As<ListTypeNode>()) return CollectClasses(l->item_type, out, seen);
   if (const auto* s = t.As<SetTypeNode>()) return CollectClasses(s->item_type, out, seen);
+  if (const auto* o = t.As<OptionalTypeNode>()) return CollectClasses(o->item_type, out, seen);
   if (const auto* d = t.As<DictTypeNode>()) {
     CollectClasses(d->key_type, out, seen);
     return CollectClasses(d->value_type, out, seen);

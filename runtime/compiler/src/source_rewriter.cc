@@ -31,6 +31,7 @@ bool CanCross(const Type& t, bool result) {
   if (t.As<NoneTypeNode>()) return result;  // `-> None`: the wrapper leaves the result None
   if (const auto* l = t.As<ListTypeNode>()) return CanCross(l->item_type, result);
   if (const auto* s = t.As<SetTypeNode>()) return !result && CanCross(s->item_type, result);
+  if (const auto* o = t.As<OptionalTypeNode>()) return CanCross(o->item_type, result);
   if (const auto* d = t.As<DictTypeNode>()) return CanCross(d->key_type, result) && CanCross(d->value_type, result);
   if (const auto* u = t.As<TupleTypeNode>()) {
     for (const Type& f : u->fields) {

@@ -39,6 +39,7 @@ bool Reaches(const Type& t, const std::string& name) {
   }
   if (const auto* l = t.As<ListTypeNode>()) return Reaches(l->item_type, name);
   if (const auto* s = t.As<SetTypeNode>()) return Reaches(s->item_type, name);
+  if (const auto* o = t.As<OptionalTypeNode>()) return Reaches(o->item_type, name);
   if (const auto* d = t.As<DictTypeNode>()) return Reaches(d->key_type, name) || Reaches(d->value_type, name);
   if (const auto* u = t.As<TupleTypeNode>()) {
     for (const Type& f : u->fields) {
@@ -59,10 +60,11 @@ PrimType PrimType::Make(rt::DataType dtype) {
 StringType StringType::Make() { return MakeType<StringType, StringTypeNode>(); }
 NoneType NoneType::Make() { return MakeType<NoneType, NoneTypeNode>(); }
 
-ListType ListType::Make(Type item) {
+ListType ListType::Make(Type item, bool is_tuple) {
   RequireValueType(item, "ListType");
   auto n = rt::MakeObject<ListTypeNode>();
   n->item_type = std::move(item);
+  n->is_tuple = is_tuple ? 1 : 0;
   return ListType(rt::object_p<rt::object_t>(n));
 }
 
@@ -89,6 +91,14 @@ TupleType TupleType::Make(rt::Array<Type> fields) {
   auto n = rt::MakeObject<TupleTypeNode>();
   n->fields = std::move(fields);
   return TupleType(rt::object_p<rt::object_t>(n));
+}
+
+OptionalType OptionalType::Make(Type item) {
+  RequireValueType(item, "OptionalType");
+  if (item.As<OptionalTypeNode>()) rt::ThrowTypeError("OptionalType: Optional[" + TypeText(item) + "] is " + TypeText(item));
+  auto n = rt::MakeObject<OptionalTypeNode>();
+  n->item_type = std::move(item);
+  return OptionalType(rt::object_p<rt::object_t>(n));
 }
 
 ClassType ClassType::Make(std::string name, rt::Array<rt::Str> field_names, rt::Array<Type> field_types) {
@@ -168,8 +178,11 @@ bool TypeEqual(const Type& a, const Type& b) {
   if (!a.defined() || !b.defined() || a.Index() != b.Index()) return false;
   if (const auto* p = a.As<PrimTypeNode>()) return p->dtype == b.As<PrimTypeNode>()->dtype;
   if (a.As<StringTypeNode>() || a.As<NoneTypeNode>()) return true;
-  if (const auto* l = a.As<ListTypeNode>()) return TypeEqual(l->item_type, b.As<ListTypeNode>()->item_type);
+  if (const auto* l = a.As<ListTypeNode>()) {
+    return l->is_tuple == b.As<ListTypeNode>()->is_tuple && TypeEqual(l->item_type, b.As<ListTypeNode>()->item_type);
+  }
   if (const auto* s = a.As<SetTypeNode>()) return TypeEqual(s->item_type, b.As<SetTypeNode>()->item_type);
+  if (const auto* o = a.As<OptionalTypeNode>()) return TypeEqual(o->item_type, b.As<OptionalTypeNode>()->item_type);
   if (const auto* d = a.As<DictTypeNode>()) {
     const auto* e = b.As<DictTypeNode>();
     return TypeEqual(d->key_type, e->key_type) && TypeEqual(d->value_type, e->value_type);
@@ -197,10 +210,13 @@ std::string TypeText(const Type& t) {
   if (const auto* p = t.As<PrimTypeNode>()) return p->dtype.ToString();
   if (t.As<StringTypeNode>()) return "str";
   if (t.As<NoneTypeNode>()) return "None";
-  if (const auto* l = t.As<ListTypeNode>()) return "list[" + TypeText(l->item_type) + "]";
+  if (const auto* l = t.As<ListTypeNode>()) {
+    return l->is_tuple ? "tuple[" + TypeText(l->item_type) + ", ...]" : "list[" + TypeText(l->item_type) + "]";
+  }
   if (const auto* s = t.As<SetTypeNode>()) return "set[" + TypeText(s->item_type) + "]";
   if (const auto* d = t.As<DictTypeNode>()) return "dict[" + TypeText(d->key_type) + ", " + TypeText(d->value_type) + "]";
   if (const auto* c = t.As<ClassTypeNode>()) return c->name;
+  if (const auto* o = t.As<OptionalTypeNode>()) return "Optional[" + TypeText(o->item_type) + "]";
   auto list = [](const rt::Array<Type>& items) {
     std::string s;
     for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + TypeText(items[static_cast<int64_t>(i)]);
@@ -224,6 +240,7 @@ bool IsScalarType(const Type& t) {
 bool IsHashableType(const Type& t) {
   if (const auto* p = t.As<PrimTypeNode>()) return p->dtype == rt::DataType::Int(64) || p->dtype == rt::DataType::Bool();
   if (t.As<StringTypeNode>()) return true;
+  if (const auto* l = t.As<ListTypeNode>()) return l->is_tuple && IsHashableType(l->item_type);
   if (const auto* u = t.As<TupleTypeNode>()) {
     for (const Type& f : u->fields) {
       if (!IsHashableType(f)) return false;
@@ -237,6 +254,7 @@ bool ContainsFloat(const Type& t) {
   if (const auto* p = t.As<PrimTypeNode>()) return p->dtype == rt::DataType::Float(64);
   if (const auto* l = t.As<ListTypeNode>()) return ContainsFloat(l->item_type);
   if (const auto* s = t.As<SetTypeNode>()) return ContainsFloat(s->item_type);
+  if (const auto* o = t.As<OptionalTypeNode>()) return ContainsFloat(o->item_type);
   if (const auto* d = t.As<DictTypeNode>()) return ContainsFloat(d->key_type) || ContainsFloat(d->value_type);
   if (const auto* u = t.As<TupleTypeNode>()) {
     for (const Type& f : u->fields) {
@@ -258,8 +276,15 @@ bool IsOrderedType(const Type& t) {
   return false;
 }
 
+bool IsVarTupleType(const Type& t) {
+  const auto* l = t.As<ListTypeNode>();
+  return l && l->is_tuple;
+}
+
 bool IsMutableType(const Type& t) {
+  if (const auto* l = t.As<ListTypeNode>(); l && l->is_tuple) return IsMutableType(l->item_type);
   if (t.As<ListTypeNode>() || t.As<SetTypeNode>() || t.As<DictTypeNode>() || t.As<ClassTypeNode>()) return true;
+  if (const auto* o = t.As<OptionalTypeNode>()) return IsMutableType(o->item_type);
   if (const auto* u = t.As<TupleTypeNode>()) {
     for (const Type& f : u->fields) {
       if (IsMutableType(f)) return true;

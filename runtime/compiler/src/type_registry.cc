@@ -16,7 +16,13 @@ REGISTER_GLOBAL("ast.NoneType").SetBody([] { return NoneType::Make(); });
 REGISTER_GLOBAL("ast.ListType").Params({Arg("item_type")}).SetBody([](McValue t) {
   return ListType::Make(TypeArg(t));
 });
+REGISTER_GLOBAL("ast.VarTupleType").Params({Arg("item_type")}).SetBody([](McValue t) {
+  return ListType::Make(TypeArg(t), true);
+});
 REGISTER_GLOBAL("ast.SetType").Params({Arg("item_type")}).SetBody([](McValue t) { return SetType::Make(TypeArg(t)); });
+REGISTER_GLOBAL("ast.OptionalType").Params({Arg("item_type")}).SetBody([](McValue t) {
+  return OptionalType::Make(TypeArg(t));
+});
 REGISTER_GLOBAL("ast.DictType").Params({Arg("key_type"), Arg("value_type")}).SetBody([](McValue k, McValue v) {
   return DictType::Make(TypeArg(k), TypeArg(v));
 });

@@ -12,7 +12,10 @@ not compared, it is counted, and a suite may decline at most
 `FUNCTION_DECLINE_SHARE` of its own (a native body that declines everything
 would otherwise pass)."""
 import copy
+import inspect
+import itertools
 import os
+import typing
 
 import pytest
 
@@ -36,6 +39,14 @@ def outcome(f, args):
         return ("raise", type(e).__name__, str(e))
     # repr tells 0.0 from -0.0 and True from 1; NaN compares by repr too.
     return ("value", type(v).__name__, repr(v))
+
+
+def sampled_cases(f, pool_for, max_cases):
+    """At most about @p max_cases argument tuples for @p f, evenly sampled from the product of
+    its parameters' pools (@p pool_for(name, annotation) gives one parameter's values)."""
+    hints = typing.get_type_hints(f)
+    cases = list(itertools.product(*[pool_for(p, hints[p]) for p in inspect.signature(f).parameters]))
+    return cases[::max(1, len(cases) // max_cases)]
 
 
 def compile_file(corpus_module, path):

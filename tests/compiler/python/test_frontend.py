@@ -75,7 +75,8 @@ REJECTED = [
     # annotations
     ("def f(x: list) -> int:\n    return 1\n", 1, 9, "BareContainer"),
     ("def f(x: dict[float, int]) -> int:\n    return 1\n", 1, 9, "KeyType"),
-    ("def f(x: tuple[int, ...]) -> int:\n    return 1\n", 1, 9, "Annotation"),
+    ("def f(x: int | str) -> int:\n    return 1\n", 1, 9, "Annotation"),
+    ("def f(x: int | None) -> int:\n    return x < None\n", 2, 11, "CompareNone"),
     ("def f(x: bytes) -> int:\n    return 1\n", 1, 9, "Annotation"),
     # containers and str
     (F + "    y = [1, 2.0]\n    return x\n", 2, 8, "MixedElements"),

@@ -15,6 +15,8 @@
 
 #include "spine/compiler/codegen/arith.h"
 #include "spine/compiler/codegen/boundary.h"
+#include "spine/compiler/codegen/optional.h"
+#include "spine/compiler/codegen/vartuple.h"
 #include "spine/compiler/codegen/pymath.h"
 
 namespace spine_cg {

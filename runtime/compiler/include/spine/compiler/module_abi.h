@@ -79,8 +79,10 @@ enum SpineContainerTag {
  * belongs to that call's table.
  *
  * Readers borrow: what they write stays valid while the argument lives;
- * an element they cannot represent gets the tag SPINE_TYPE_NULL (the
- * module then reports a type mismatch and the caller falls back).
+ * None is SPINE_TYPE_NULL (an Optional accepts it); an element they
+ * cannot represent gets another tag no conversion accepts (the Python
+ * binding's: an opaque null SPINE_TYPE_POINTER), so the module reports a
+ * type mismatch and the caller falls back.
  * Builders return owned objects or write owned values, and take ownership
  * of what they are given even when they fail. Every function reports
  * failure by its result (null or -1) and never throws.

@@ -70,20 +70,33 @@ class NoneType : public Type {
   static NoneType Make();
 };
 
-/** @brief list[item_type]. */
+/**
+ * @brief list[item_type], or (is_tuple) tuple[item_type, ...]: a tuple of any
+ * length is a list nobody changes, so every read of a list (len, index,
+ * slice, `in`, iteration, +, comparison) applies to it as written; the
+ * frontend never calls a mutating method on one, and only the boundary
+ * (a Python tuple), index errors ("tuple index out of range") and hashing
+ * (it may be a key) tell them apart.
+ */
 class ListTypeNode : public TypeNode {
  public:
   SPINE_AST_NODE(ListTypeNode, TypeNode, "ListType")
-  Type item_type;  /**< Element type. */
-  /** Fields: item_type. */
-  void VisitAttrs(AttrVisitor* v) override { v->Visit("item_type", &item_type); }
+  Type item_type;        /**< Element type. */
+  int64_t is_tuple = 0;  /**< 1 for tuple[item_type, ...]. */
+  /** Fields: item_type, is_tuple. */
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("item_type", &item_type);
+    v->Visit("is_tuple", &is_tuple);
+  }
 };
 /** @brief Reference to a ListTypeNode. */
 class ListType : public Type {
   SPINE_AST_REF(ListType, Type, ListTypeNode)
-  /** list[@p item]; None is not an element type. */
-  static ListType Make(Type item);
+  /** list[@p item] (or tuple[@p item, ...] if @p is_tuple); None is not an element type. */
+  static ListType Make(Type item, bool is_tuple = false);
 };
+/** True for tuple[T, ...] (a ListType marked is_tuple). */
+bool IsVarTupleType(const Type& t);
 
 /** @brief set[item_type]; members must be hashable (int, bool, str, tuples of them). */
 class SetTypeNode : public TypeNode {
@@ -132,6 +145,26 @@ class TupleType : public Type {
   SPINE_AST_REF(TupleType, Type, TupleTypeNode)
   /** tuple[@p fields...]. */
   static TupleType Make(rt::Array<Type> fields);
+};
+
+/**
+ * @brief Optional[item_type]: None or a value of item_type (a value type,
+ * never None or another Optional). Natively a flag beside an unboxed value
+ * (`spine_cg::Opt<T>`), so `Optional[int]` costs no allocation; class
+ * references may use their own null instead.
+ */
+class OptionalTypeNode : public TypeNode {
+ public:
+  SPINE_AST_NODE(OptionalTypeNode, TypeNode, "OptionalType")
+  Type item_type;  /**< The type of the value when it is not None. */
+  /** Fields: item_type. */
+  void VisitAttrs(AttrVisitor* v) override { v->Visit("item_type", &item_type); }
+};
+/** @brief Reference to an OptionalTypeNode. */
+class OptionalType : public Type {
+  SPINE_AST_REF(OptionalType, Type, OptionalTypeNode)
+  /** Optional[@p item]; TypeError for None, an iterator or another Optional. */
+  static OptionalType Make(Type item);
 };
 
 /**

@@ -134,25 +134,29 @@ struct Conv<Str> {
   }
 };
 
+/** The elements of the list or tuple value @p v (tag @p tag exactly), every one converted. */
+template <typename T>
+SPINE_CG_OUTLINE bool ReadSequence(const SpineValue& v, int32_t tag, List<T>* out) {
+  if (v.t != tag) return false;
+  const SpineRuntimeApi& api = Api();
+  int64_t n = api.seq_len(&v);
+  List<T> l = List<T>::New(n);
+  for (int64_t i = 0; i < n; ++i) {
+    SpineValue e;
+    api.seq_get(&v, i, &e);
+    T x;
+    if (!Conv<T>::From(e, &x)) return false;
+    l.Append(Move(x));
+  }
+  *out = Move(l);
+  return true;
+}
+
 /** list. */
 template <typename T>
 struct Conv<List<T>> {
   /** Every element converted. */
-  SPINE_CG_OUTLINE static bool From(const SpineValue& v, List<T>* out) {
-    if (v.t != SPINE_TAG_LIST) return false;
-    const SpineRuntimeApi& api = Api();
-    int64_t n = api.seq_len(&v);
-    List<T> l = List<T>::New(n);
-    for (int64_t i = 0; i < n; ++i) {
-      SpineValue e;
-      api.seq_get(&v, i, &e);
-      T x;
-      if (!Conv<T>::From(e, &x)) return false;
-      l.Append(Move(x));
-    }
-    *out = Move(l);
-    return true;
-  }
+  static bool From(const SpineValue& v, List<T>* out) { return ReadSequence(v, SPINE_TAG_LIST, out); }
   /** A runtime list. */
   SPINE_CG_OUTLINE static void To(const List<T>& l, SpineValue* out) {
     OwnedValue r;
