@@ -221,7 +221,7 @@ class CallExprs:
         if (kind, method) == ("list", "sort"):
             args.append(self.truth(node, self.value(kw["reverse"])) if "reverse" in kw else ir.const_bool(False))
         if (kind, method) == ("dict", "get") and len(args) == 1:
-            raise CompileError(node, "OptionalResult", "dict.get(key) may return None; give a default")
+            return optional.dict_get(self.scope, obj, args[0])
         try:
             call = ir.fn("ast.ContainerMethodCall")(obj.node, method, [a.node for a in args])
         except (TypeError, ValueError) as e:
@@ -299,6 +299,10 @@ class CallExprs:
             return self.from_iterable(node, name, kw)
         if name in ("any", "all") and n == 1:
             return self.any_all(node, name, node.args[0], None)
+        if name == "str" and n == 1:  # str(None) is "None"
+            e = self.value(node.args[0], keep_optional=True)
+            if e.ty.kind == "optional" and e.ty.args[0] in (INT, BOOL, STR):
+                return optional.text(self.scope, e, lambda x: self.builtin_values(node, "str", [x]))
         args = [self.value(a) for a in node.args]
         return self.builtin_values(node, name, args)
 

@@ -222,7 +222,12 @@ class CoreExprs:
         return self.truth(node, self.value(node, keep_optional=True))
 
     def visit_BoolOp(self, node, expected=None):
-        values = [self.value(v) for v in node.values]
+        values = [self.value(v, keep_optional=True) for v in node.values]
+        is_and = isinstance(node.op, ast.And)
+        mixed = optional.bool_op_type(values, is_and)
+        if mixed is not None:
+            return self.optional_bool_op(node, values, is_and, mixed)
+        values = [optional.value_of(v) if v.ty.kind == "optional" else v for v in values]
         types = {v.ty for v in values}
         if len(types) != 1:
             # `x and y` returns one of the operands; with two types the result type would depend on the values.
@@ -239,6 +244,18 @@ class CoreExprs:
                 body = ir.if_then_else(keep_going, result, t) if is_and else ir.if_then_else(keep_going, t, result)
                 result = ir.let(t, v, body)
                 result.borrowed = result.borrowed or v.borrowed
+        return result
+
+    def optional_bool_op(self, node, values, is_and, ty):
+        """`x or default`, `a and b` with Optional operands (optional.bool_op_type): each operand
+        once, left to right; the first that decides is the result."""
+        result = optional.as_operand_result(values[-1], ty)
+        for v in reversed(values[:-1]):
+            t = self.scope.temp("boolop", v.ty)
+            keep_going = self.truth(node, t)
+            mine = optional.as_operand_result(t, ty)
+            body = ir.if_then_else(keep_going, result, mine) if is_and else ir.if_then_else(keep_going, mine, result)
+            result = ir.let(t, v, body)
         return result
 
     def compare(self, node, op, a, b):
@@ -373,7 +390,10 @@ class CoreExprs:
                 continue
             if v.format_spec is not None or v.conversion not in (-1, ord("s")):
                 raise CompileError(v, "FormatSpec", "f-string fields with a format spec or !r/!a")
-            e = self.value(v.value)
+            e = self.value(v.value, keep_optional=True)
+            if e.ty.kind == "optional" and e.ty.args[0] in (INT, BOOL, STR):  # None prints as None
+                parts.append(optional.text(self.scope, e, lambda x: x if x.ty == STR else ir.call_op("str", [x], STR)))
+                continue
             if e.ty not in (INT, BOOL, STR):
                 raise CompileError(v, "FormatType", f"f-string field of type {e.ty.text} (int, bool, str only)")
             parts.append(e if e.ty == STR else ir.call_op("str", [e], STR))

@@ -94,6 +94,40 @@ def coerce(e, want):
     return e
 
 
+def dict_get(scope, d, key):
+    """d.get(key): the value, or None if the key is absent (d, then key, evaluated once each)."""
+    lets_d, dd = _bound(scope, d, "get")
+    lets_k, kk = _bound(scope, key, "get")
+    want = optional_of(d.ty.args[1])
+    found = ir.call_op("contains", [dd, kk], BOOL)
+    item = E(ir.fn("ast.ContainerGetItem")(dd.node, kk.node), d.ty.args[1], borrowed=d.borrowed)
+    return _wrap(lets_d + lets_k, ir.if_then_else(found, some(item), none_of(want)))
+
+
+def text(scope, e, value_text):
+    """str(x) / f"{x}" of an Optional: "None", or the value's text."""
+    lets, x = _bound(scope, e, "opt")
+    return _wrap(lets, ir.if_then_else(is_none(x), ir.const_str("None"), value_text(value_of(x))))
+
+
+def bool_op_type(values, is_and):
+    """The type of `a or b` / `a and b` mixing Optional[T] and T operands, or None if they do
+    not mix so: `x or default` is a T when the last operand is (a truthy x is never None);
+    otherwise an operand that is returned may be None, so the result is Optional[T]."""
+    inner = {v.ty.args[0] if v.ty.kind == "optional" else v.ty for v in values}
+    if len(inner) != 1 or not any(v.ty.kind == "optional" for v in values):
+        return None
+    last = values[-1].ty
+    return last if not is_and and last.kind != "optional" else optional_of(inner.pop())
+
+
+def as_operand_result(e, ty):
+    """@p e returned by `or`/`and` as a value of @p ty (a T only where @p e was found truthy)."""
+    if ty.kind == "optional":
+        return coerce(e, ty)
+    return value_of(e) if e.ty.kind == "optional" else e
+
+
 def _not(e):
     return E(ir.fn("ast.PrimNot")(e.node), BOOL)
 

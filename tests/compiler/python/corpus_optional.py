@@ -288,3 +288,42 @@ def call_with_default(xs: List[int]) -> int:
     if best is None or capped is None:
         return 0
     return best - capped
+
+
+def get_or_zero(d: Dict[str, int], key: str) -> int:
+    v = d.get(key)
+    if v is None:
+        return 0
+    return v
+
+
+def get_raw(d: Dict[str, int], key: str) -> Optional[int]:
+    return d.get(key)
+
+
+def name_or_default(name: Optional[str]) -> str:
+    return name or "anonymous"
+
+
+def first_truthy(a: Optional[int], b: Optional[int]) -> Optional[int]:
+    return a or b
+
+
+def both_set(a: Optional[int], b: int) -> Optional[int]:
+    return a and b
+
+
+def label(x: Optional[int]) -> str:
+    return f"value={x}"
+
+
+def as_text(x: Optional[str]) -> str:
+    return str(x) + "!"
+
+
+def count_keys(d: Dict[str, int], keys: List[str]) -> Dict[str, int]:
+    out: Dict[str, int] = {}
+    for k in keys:
+        current = out.get(k)
+        out[k] = 1 if current is None else current + 1
+    return out
