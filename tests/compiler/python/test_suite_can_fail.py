@@ -6,8 +6,12 @@ import pytest
 
 import corpus
 import corpus_containers
+import corpus_optional
+import corpus_vartuple
 import test_containers
 import test_differential
+import test_optional
+import test_vartuple
 from differential import Suite
 from native import NativeFallback, module_loader, simple_compile
 
@@ -23,6 +27,14 @@ MUTANTS = {
     # A body that always says it cannot compute the call natively (an int64 overflow).
     "sub": (corpus, test_differential,
             "def sub(a: int, b: int) -> int:\n    big = 9223372036854775807\n    return a - b + (big + 1 - big)\n"),
+    # Truth where `is None` was meant: 0 taken for None.
+    "value_or_default": (corpus_optional, test_optional, "def value_or_default(x: int | None, default: int) -> int:\n"
+                         "    if not x:\n        return default\n    return x\n"),
+    # A list's IndexError message where a tuple's is due.
+    "item_at": (corpus_vartuple, test_vartuple,
+                "def item_at(values: tuple[int, ...], i: int) -> int:\n    return list(values)[i]\n"),
+    # A list where CPython returns a tuple of the same items.
+    "from_list": (corpus_vartuple, test_vartuple, "def from_list(xs: list[int]) -> list[int]:\n    return xs.copy()\n"),
 }
 
 
