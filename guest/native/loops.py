@@ -172,13 +172,18 @@ class LoopExprs:
             return
         if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(t, ast.Starred) for t in target.elts):
             raise CompileError(target, "ForTarget", "the target must be a name or a tuple of names")
-        if item.ty.kind != "tuple" or len(item.ty.args) != len(target.elts):
+        sized = item.ty.kind == "vtuple"  # a, b = t of any length: CPython's ValueError if it differs
+        if not sized and (item.ty.kind != "tuple" or len(item.ty.args) != len(target.elts)):
             raise CompileError(target, "Unpack", f"unpacking {item.ty.text} into {len(target.elts)} names")
         if not item.pure:
             t = self.scope.temp("unpack", item.ty)
             out.append(ir.stmt("AllocaVarStmt", t.node, item.node))
             item = ir.E(t.node, t.ty, True, item.borrowed)
+        if sized:  # the length is checked before any name is bound; CPython raises the ValueError itself
+            wrong = ir.binary("PrimNE", ir.call_op("len", [item], INT), ir.const_int(len(target.elts)), BOOL)
+            out.append(ir.stmt("IfStmt", wrong.node, ir.seq([ir.expr_stmt(ir.call_op("raise_in_python", [], BOOL))]),
+                               None))
         for i, sub in enumerate(target.elts):
-            part = ir.E(ir.fn("ast.ContainerGetItem")(item.node, ir.const_int(i).node), item.ty.args[i],
-                        borrowed=item.borrowed)
+            part = ir.E(ir.fn("ast.ContainerGetItem")(item.node, ir.const_int(i).node),
+                        item.ty.elem if sized else item.ty.args[i], borrowed=item.borrowed)
             self.bind_target(sub, part, bind_name, out, items)

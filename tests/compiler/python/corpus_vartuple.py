@@ -163,3 +163,15 @@ def repeat_tuple(values: Tuple[int, ...], k: int) -> Tuple[int, ...]:
 
 def describe(values: Tuple[str, ...]) -> str:
     return ", ".join(values)
+
+
+def span(pair: Tuple[int, ...]) -> int:
+    low, high = pair
+    return high if high > low else low
+
+
+def pairs_total(rows: List[Tuple[int, ...]]) -> int:
+    total = 0
+    for a, b in rows:
+        total += a * 10 + b
+    return total
