@@ -86,18 +86,19 @@ class CallExprs:
         self.keywords(node, ())
         if len(node.args) != 2:
             raise CompileError(node, "Builtin", "isinstance() takes 2 arguments")
-        value = self.value(node.args[0])
+        value = self.value(node.args[0], keep_optional=True)
         kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+        static = value.ty.args[0] if value.ty.kind == "optional" else value.ty  # None is an instance of none
         answer = False
         for k in kinds:
             if not (isinstance(k, ast.Name) and k.id in ISINSTANCE_KINDS and self.scope.module_name(k.id)):
                 raise CompileError(k, "Builtin", f"isinstance() of {ast.unparse(k)!r}")
-            answer = answer or value.ty.kind in ISINSTANCE_KINDS[k.id]
+            answer = answer or static.kind in ISINSTANCE_KINDS[k.id]
+        t = value if value.pure else self.scope.temp("isinstance", value.ty)
         result = ir.const_bool(answer)
-        if value.pure:
-            return result
-        t = self.scope.temp("isinstance", value.ty)
-        return ir.let(t, value, result)
+        if answer and value.ty.kind == "optional":  # isinstance(x, int) of an Optional[int]: x is not None
+            result = E(ir.fn("ast.PrimNot")(optional.is_none(t).node), BOOL)
+        return result if value.pure else ir.let(t, value, result)
 
     def keywords(self, node, allowed):
         out = {}

@@ -327,3 +327,9 @@ def count_keys(d: Dict[str, int], keys: List[str]) -> Dict[str, int]:
         current = out.get(k)
         out[k] = 1 if current is None else current + 1
     return out
+
+
+def checked_double(x: Optional[int]) -> int:
+    if not isinstance(x, int):
+        raise ValueError("an int is required")
+    return x * 2 if isinstance(x, (int, float)) else 0

@@ -50,7 +50,7 @@ def inputs_for(f):
     return sampled_cases(f, pool, MAX_CASES)
 
 
-globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 50, 1300))
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 51, 1300))
 
 
 def test_none_where_a_value_is_needed_goes_back_to_cpython(suite):
