@@ -693,6 +693,54 @@ def _compile_only_response(code, helpers, transformed):
 
 # --- The entry point ---------------------------------------------------------
 
+# The manifests read so far, by the host's key: (their text, the manifest).
+# The host sends the same manifest with every request, first (see
+# _load_request); parsing it again was the largest cost of a small
+# execution's request.
+_MANIFESTS = {}
+_MANIFESTS_LIMIT = 64
+_KEYED = '{"manifest_key":"'
+_MANIFEST_FIELD = '","manifest":'
+_DECODER = json.JSONDecoder()
+
+
+def _load_request(data):
+    """The request, parsed; its manifest taken from _MANIFESTS when the
+    request opens with a key and a manifest text read before.
+
+    The host writes `{"manifest_key":K,"manifest":M,` before the other
+    fields. M is used from the cache only when its text is exactly the one
+    parsed before under K, so a key never stands in for a manifest it does
+    not name; a request in any other shape is parsed whole.
+    """
+    text = data.decode("utf-8", "surrogatepass") if isinstance(data, (bytes, bytearray)) else data
+    if not text.startswith(_KEYED):
+        return json.loads(text)
+    key_end = text.find(_MANIFEST_FIELD, len(_KEYED))
+    if key_end < 0:
+        return json.loads(text)
+    key = text[len(_KEYED):key_end]
+    at = key_end + len(_MANIFEST_FIELD)
+    cached = _MANIFESTS.get(key)
+    if cached is not None and text.startswith(cached[0], at):
+        manifest, end = cached[1], at + len(cached[0])
+    else:
+        manifest, end = _DECODER.raw_decode(text, at)
+    if text[end:end + 1] not in (",", "}"):
+        return json.loads(text)  # not the shape above: json says what is wrong
+    request = json.loads("{" + text[end + 1:] if text[end] == "," else "{}")
+    if not isinstance(request, dict):
+        return request
+    if cached is None or cached[1] is not manifest:
+        if cached is not None:
+            _TOOL_SHAPES.pop(key, None)  # worked out from the manifest the key named before
+        if len(_MANIFESTS) >= _MANIFESTS_LIMIT:
+            _MANIFESTS.pop(next(iter(_MANIFESTS)), None)
+        _MANIFESTS[key] = (text[at:end], manifest)
+    request["manifest_key"], request["manifest"] = key, manifest
+    return request
+
+
 def _read_request(request):
     """The request and, when it finishes a stream, the stream's state (its
     program put in the request).
@@ -703,7 +751,7 @@ def _read_request(request):
     caller is never blamed for it.
     """
     try:
-        request = _loads(request)
+        request = _load_request(request)
     except ValueError as error:
         raise ValueError(f"malformed request: {error}") from None
     if not isinstance(request, dict):

@@ -340,21 +340,27 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
 	// Inputs (checked by resolveRequest) and the manifest (the engine's own)
 	// are spliced in as they are: encoding/json would validate and compact
-	// both again, the largest cost of a small execution's request.
-	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM, ManifestKey: manifestKey(manifest),
+	// both again, the largest cost of a small execution's request. The
+	// manifest goes first, after its key: the guest then recognises a
+	// manifest it has read before without parsing it again (ManifestKey).
+	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM,
 		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(),
 		CompileOnly: req.compileOnly, Compiled: req.Program.compiledFor(req, manifest, l.Fanout),
 		Determinism: req.determinism, Session: req.session})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
-	spliced := make([]byte, 0, len(encoded)+len(inputs)+len(manifest)+32)
-	spliced = append(spliced, `{"inputs":`...)
-	spliced = append(spliced, inputs...)
+	spliced := make([]byte, 0, len(encoded)+len(inputs)+len(manifest)+96)
+	spliced = append(spliced, '{')
 	if len(manifest) > 0 {
-		spliced = append(spliced, `,"manifest":`...)
+		spliced = append(spliced, `"manifest_key":"`...)
+		spliced = append(spliced, manifestKey(manifest)...)
+		spliced = append(spliced, `","manifest":`...)
 		spliced = append(spliced, manifest...)
+		spliced = append(spliced, ',')
 	}
+	spliced = append(spliced, `"inputs":`...)
+	spliced = append(spliced, inputs...)
 	spliced = append(spliced, ',')
 	return append(spliced, encoded[1:]...), nil
 }

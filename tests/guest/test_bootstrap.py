@@ -330,3 +330,33 @@ def test_tool_error_outside_the_allowlist_is_a_runtime_error(name):
         bootstrap.decode(json.dumps(response))
     assert type(caught.value) is RuntimeError and str(caught.value) == "boom"
 
+
+
+def _keyed(key, manifest_text, rest):
+    """A request in the host's shape: key and manifest first."""
+    return '{"manifest_key":"%s","manifest":%s,%s' % (key, manifest_text, rest)
+
+
+def test_a_keyed_manifest_read_before_is_used_without_parsing_it_again():
+    text = json.dumps(MANIFEST)
+    rest = '"inputs":{"item":2},"source":"result = lookup(key=inputs[\'item\'])"}'
+    first = json.loads(bootstrap.execute(_keyed("k-reuse", text, rest)))
+    cached = bootstrap._MANIFESTS["k-reuse"][1]
+    second = json.loads(bootstrap.execute(_keyed("k-reuse", text, rest)))
+    assert first == second == {"value": 14, "transformed": ""}
+    assert bootstrap._MANIFESTS["k-reuse"][1] is cached  # the same parse, not a new one
+
+
+def test_a_key_never_stands_in_for_a_manifest_it_does_not_name():
+    # The same key with another manifest text: the text is parsed, and the
+    # program sees the tools of this request, not the cached ones.
+    bootstrap.execute(_keyed("k-other", json.dumps(MANIFEST), '"inputs":{},"source":"result = 1"}'))
+    only_echo = json.dumps([{"name": "echo", "speculative": True}])
+    response = json.loads(bootstrap.execute(_keyed(
+        "k-other", only_echo, '"inputs":{},"source":"result = sorted(k for k in dir() if not k.startswith(\'__\'))"}')))
+    assert response["value"] == ["echo", "inputs"]
+
+
+def test_a_malformed_keyed_request_is_refused_as_malformed():
+    with pytest.raises(ValueError, match="malformed request"):
+        bootstrap.execute('{"manifest_key":"k-bad","manifest":[1,2] "inputs":{}}')
