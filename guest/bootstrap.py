@@ -506,7 +506,7 @@ _IDLE_RECURSION = protocol.DEFAULT_LIMITS["recursion"] + 50
 # --- Result encoding ---------------------------------------------------------
 
 _KEY_TYPES = (str, int, float, bool, type(None))
-_encode_value = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+_encode_value = protocol.one_shot(json.JSONEncoder(ensure_ascii=False, allow_nan=False))
 
 
 def _where(path):
@@ -820,7 +820,7 @@ def execute(request):
             _route_output()
         value = _encode_result(scope.get("result"), limits["result_bytes"], limits["result_depth"])
         response = '{"value":%s,"transformed":%s%s%s}' % (
-            value, json.dumps(transformed), _output_flags(stdout, stderr), _native_field(hot))
+            value, json.dumps(transformed) if transformed else '""', _output_flags(stdout, stderr), _native_field(hot))
     except BaseException as error:
         if isinstance(error, LimitExceeded):
             kind = protocol.OUTCOME_RESULT_LIMIT

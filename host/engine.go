@@ -119,18 +119,19 @@ func WithIsolation(level Isolation) Option {
 // Engine runs programs. It is safe for concurrent use; executions of the
 // in-process guest run one at a time on the interpreter's thread.
 type Engine struct {
-	tools    map[string]*bridge.Tool
-	specs    map[string]ToolSpec // as registered
-	order    []string
-	manifest []byte // manifest JSON of all tools
-	limits   Limits
-	workers  chan struct{}
-	guests   bridge.Transport
-	level    Isolation
-	native   *native.Compiler // nil: native functions are off
-	hotCalls int
-	closed   atomic.Bool
-	running  sync.WaitGroup
+	tools       map[string]*bridge.Tool
+	specs       map[string]ToolSpec // as registered
+	order       []string
+	manifest    []byte // manifest JSON of all tools
+	manifestKey string // manifestKey(manifest), worked out once: most requests send it
+	limits      Limits
+	workers     chan struct{}
+	guests      bridge.Transport
+	level       Isolation
+	native      *native.Compiler // nil: native functions are off
+	hotCalls    int
+	closed      atomic.Bool
+	running     sync.WaitGroup
 	// abandoned counts tool calls given up on past bridge.Grace whose tool
 	// still runs (AbandonedCalls).
 	abandoned atomic.Int64
@@ -184,6 +185,7 @@ func New(opts ...Option) (_ *Engine, err error) {
 		e.order = append(e.order, t.Spec.Name)
 	}
 	e.manifest = e.manifestJSON(e.order)
+	e.manifestKey = manifestKey(e.manifest)
 	telemetry, err := newTelemetry(cfg.telemetry)
 	if err != nil {
 		return nil, fmt.Errorf("spine: %w", err)
@@ -354,7 +356,7 @@ func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawM
 	spliced = append(spliced, '{')
 	if len(manifest) > 0 {
 		spliced = append(spliced, `"manifest_key":"`...)
-		spliced = append(spliced, manifestKey(manifest)...)
+		spliced = append(spliced, e.keyOf(manifest)...)
 		spliced = append(spliced, `","manifest":`...)
 		spliced = append(spliced, manifest...)
 		spliced = append(spliced, ',')
@@ -363,6 +365,15 @@ func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawM
 	spliced = append(spliced, inputs...)
 	spliced = append(spliced, ',')
 	return append(spliced, encoded[1:]...), nil
+}
+
+// keyOf is manifestKey(manifest), without hashing the engine's own manifest
+// again.
+func (e *Engine) keyOf(manifest []byte) string {
+	if len(manifest) == len(e.manifest) && len(manifest) > 0 && &manifest[0] == &e.manifest[0] {
+		return e.manifestKey
+	}
+	return manifestKey(manifest)
 }
 
 // manifestKey names a manifest's bytes for the guest's cache of what it
