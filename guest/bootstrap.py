@@ -574,8 +574,51 @@ def _check_result(value, max_bytes, max_depth):
             raise LimitExceeded(f"result exceeds the size limit of {max_bytes} bytes")
 
 
+# The types of a flat result's members (_plainly_fine): no float, whose
+# NaN and infinities _check_result names.
+_FLAT_MEMBERS = frozenset((str, int, bool, type(None)))
+_FLAT_MEMBERS_MAX = 16
+
+
+def _plainly_fine(value, max_bytes, max_depth):
+    """True for a result _check_result certainly accepts, seen at a glance:
+    a scalar or a small dict (str keys) or list of scalars whose encoding
+    cannot exceed max_bytes (each character counted as its longest escape).
+    Most results are; they skip the walk. Anything else (False) takes the
+    walk, which names what is wrong."""
+    kind = type(value)
+    if kind in _FLAT_MEMBERS:
+        return _flat_bound(value) <= max_bytes
+    if max_depth < 1 or (kind is not dict and kind is not list) or len(value) > _FLAT_MEMBERS_MAX:
+        return False
+    size = 2
+    if kind is dict:
+        for key in value:
+            if type(key) is not str:
+                return False
+            size += 6 * len(key) + 6  # quotes, ": " and ", "
+        value = value.values()
+    for member in value:
+        if type(member) not in _FLAT_MEMBERS:
+            return False
+        size += _flat_bound(member) + 2
+    return size <= max_bytes
+
+
+def _flat_bound(scalar):
+    """The most bytes a scalar of _FLAT_MEMBERS encodes to (a large int: more
+    than the limit, so that the walk judges it)."""
+    kind = type(scalar)
+    if kind is str:
+        return 6 * len(scalar) + 2
+    if kind is int and scalar.bit_length() > 64:
+        return 1 << 62
+    return 20
+
+
 def _encode_result(value, max_bytes, max_depth):
-    _check_result(value, max_bytes, max_depth)
+    if not _plainly_fine(value, max_bytes, max_depth):
+        _check_result(value, max_bytes, max_depth)
     text = _encode_value(value)
     # The limit is in bytes of the response, which the host measures: a
     # character takes 1 to 4 bytes of UTF-8, or 6 for a lone surrogate's
