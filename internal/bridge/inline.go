@@ -81,5 +81,12 @@ func (s *Session) AbandonInline() bool {
 	for _, c := range left {
 		s.after(c.call, c.trace, errorResponse(AbandonedError), false)
 	}
+	if len(left) > 0 {
+		// The program runs on after Execute has returned, until its tool
+		// does: none of its output may reach the caller's writers then.
+		s.outputMu.Lock()
+		s.stdout.broken, s.stderr.broken = true, true
+		s.outputMu.Unlock()
+	}
 	return len(left) > 0
 }
