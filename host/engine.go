@@ -117,7 +117,8 @@ func WithIsolation(level Isolation) Option {
 }
 
 // Engine runs programs. It is safe for concurrent use; executions of the
-// in-process guest run one at a time on the interpreter's thread.
+// in-process guest take turns on the interpreter and overlap wherever they
+// wait (a tool call, a host wait).
 type Engine struct {
 	tools       map[string]*bridge.Tool
 	specs       map[string]ToolSpec // as registered

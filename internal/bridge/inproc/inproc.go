@@ -112,11 +112,11 @@ func run(ctx context.Context, token uint64, fn func()) error {
 // Execute runs one request for the session. The session's context bounds
 // it: at its deadline the program is interrupted. Tools run inline, on the
 // program's thread (bridge.Session.RunToolsInline), so the program runs on
-// a goroutine of its own (worker.go) and Execute waits for it at most bridge.Grace past
-// the context's end when a tool ignores that end: it then abandons the
-// calls under way and returns without the program. A single long C call
-// cannot be interrupted in process: Execute returns when it does (the
-// sandbox kills for that).
+// a goroutine of its own (worker.go), and Execute waits for it at most
+// bridge.Grace past the context's end when a tool ignores that end: it
+// then abandons the calls under way and returns without the program. A
+// single long C call cannot be interrupted in process: Execute returns
+// when it does (the sandbox kills for that).
 func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 	ctx := s.Context()
 	if err := ctx.Err(); err != nil {
