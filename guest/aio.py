@@ -140,9 +140,11 @@ def _close_abandoned_tasks():
     running loop its awaits raise at once). Closed here, its code runs while
     this execution's deadline still stops it.
     """
+    loops = getattr(_here, "loops", None)
+    if not loops:
+        return  # no loop was made during this execution: nothing can be pending
+    _here.loops = []
     asyncio = _asyncio()
-    loops = _loops()[:]
-    _loops().clear()
     for loop in loops if asyncio is not None else ():
         for task in asyncio.all_tasks(loop):
             try:

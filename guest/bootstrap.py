@@ -506,7 +506,7 @@ _IDLE_RECURSION = protocol.DEFAULT_LIMITS["recursion"] + 50
 # --- Result encoding ---------------------------------------------------------
 
 _KEY_TYPES = (str, int, float, bool, type(None))
-_encode_value = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+_encode_value = protocol.one_shot(json.JSONEncoder(ensure_ascii=False, allow_nan=False))
 
 
 def _where(path):
@@ -574,8 +574,51 @@ def _check_result(value, max_bytes, max_depth):
             raise LimitExceeded(f"result exceeds the size limit of {max_bytes} bytes")
 
 
+# The types of a flat result's members (_plainly_fine): no float, whose
+# NaN and infinities _check_result names.
+_FLAT_MEMBERS = frozenset((str, int, bool, type(None)))
+_FLAT_MEMBERS_MAX = 16
+
+
+def _plainly_fine(value, max_bytes, max_depth):
+    """True for a result _check_result certainly accepts, seen at a glance:
+    a scalar or a small dict (str keys) or list of scalars whose encoding
+    cannot exceed max_bytes (each character counted as its longest escape).
+    Most results are; they skip the walk. Anything else (False) takes the
+    walk, which names what is wrong."""
+    kind = type(value)
+    if kind in _FLAT_MEMBERS:
+        return _flat_bound(value) <= max_bytes
+    if max_depth < 1 or (kind is not dict and kind is not list) or len(value) > _FLAT_MEMBERS_MAX:
+        return False
+    size = 2
+    if kind is dict:
+        for key in value:
+            if type(key) is not str:
+                return False
+            size += 6 * len(key) + 6  # quotes, ": " and ", "
+        value = value.values()
+    for member in value:
+        if type(member) not in _FLAT_MEMBERS:
+            return False
+        size += _flat_bound(member) + 2
+    return size <= max_bytes
+
+
+def _flat_bound(scalar):
+    """The most bytes a scalar of _FLAT_MEMBERS encodes to (a large int: more
+    than the limit, so that the walk judges it)."""
+    kind = type(scalar)
+    if kind is str:
+        return 6 * len(scalar) + 2
+    if kind is int and scalar.bit_length() > 64:
+        return 1 << 62
+    return 20
+
+
 def _encode_result(value, max_bytes, max_depth):
-    _check_result(value, max_bytes, max_depth)
+    if not _plainly_fine(value, max_bytes, max_depth):
+        _check_result(value, max_bytes, max_depth)
     text = _encode_value(value)
     # The limit is in bytes of the response, which the host measures: a
     # character takes 1 to 4 bytes of UTF-8, or 6 for a lone surrogate's
@@ -693,6 +736,54 @@ def _compile_only_response(code, helpers, transformed):
 
 # --- The entry point ---------------------------------------------------------
 
+# The manifests read so far, by the host's key: (their text, the manifest).
+# The host sends the same manifest with every request, first (see
+# _load_request); parsing it again was the largest cost of a small
+# execution's request.
+_MANIFESTS = {}
+_MANIFESTS_LIMIT = 64
+_KEYED = '{"manifest_key":"'
+_MANIFEST_FIELD = '","manifest":'
+_DECODER = json.JSONDecoder()
+
+
+def _load_request(data):
+    """The request, parsed; its manifest taken from _MANIFESTS when the
+    request opens with a key and a manifest text read before.
+
+    The host writes `{"manifest_key":K,"manifest":M,` before the other
+    fields. M is used from the cache only when its text is exactly the one
+    parsed before under K, so a key never stands in for a manifest it does
+    not name; a request in any other shape is parsed whole.
+    """
+    text = data.decode("utf-8", "surrogatepass") if isinstance(data, (bytes, bytearray)) else data
+    if not text.startswith(_KEYED):
+        return json.loads(text)
+    key_end = text.find(_MANIFEST_FIELD, len(_KEYED))
+    if key_end < 0:
+        return json.loads(text)
+    key = text[len(_KEYED):key_end]
+    at = key_end + len(_MANIFEST_FIELD)
+    cached = _MANIFESTS.get(key)
+    if cached is not None and text.startswith(cached[0], at):
+        manifest, end = cached[1], at + len(cached[0])
+    else:
+        manifest, end = _DECODER.raw_decode(text, at)
+    if text[end:end + 1] not in (",", "}"):
+        return json.loads(text)  # not the shape above: json says what is wrong
+    request = json.loads("{" + text[end + 1:] if text[end] == "," else "{}")
+    if not isinstance(request, dict):
+        return request
+    if cached is None or cached[1] is not manifest:
+        if cached is not None:
+            _TOOL_SHAPES.pop(key, None)  # worked out from the manifest the key named before
+        if len(_MANIFESTS) >= _MANIFESTS_LIMIT:
+            _MANIFESTS.pop(next(iter(_MANIFESTS)), None)
+        _MANIFESTS[key] = (text[at:end], manifest)
+    request["manifest_key"], request["manifest"] = key, manifest
+    return request
+
+
 def _read_request(request):
     """The request and, when it finishes a stream, the stream's state (its
     program put in the request).
@@ -703,7 +794,7 @@ def _read_request(request):
     caller is never blamed for it.
     """
     try:
-        request = _loads(request)
+        request = _load_request(request)
     except ValueError as error:
         raise ValueError(f"malformed request: {error}") from None
     if not isinstance(request, dict):
@@ -772,7 +863,7 @@ def execute(request):
             _route_output()
         value = _encode_result(scope.get("result"), limits["result_bytes"], limits["result_depth"])
         response = '{"value":%s,"transformed":%s%s%s}' % (
-            value, json.dumps(transformed), _output_flags(stdout, stderr), _native_field(hot))
+            value, json.dumps(transformed) if transformed else '""', _output_flags(stdout, stderr), _native_field(hot))
     except BaseException as error:
         if isinstance(error, LimitExceeded):
             kind = protocol.OUTCOME_RESULT_LIMIT

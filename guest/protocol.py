@@ -72,9 +72,28 @@ NATIVE_DESCRIPTORS = "fds"
 # replay reads the same times (determinism.py).
 CLOCK_TOOL = "__spine_clock"
 
-_encoder = json.JSONEncoder(
+def one_shot(encoder):
+    """encoder.encode, without the Python set-up JSONEncoder.iterencode
+    repeats on every call (its options read again, a closure made): the
+    same C encoder, made from options read once. On the path of every tool
+    call and every result."""
+    make = json.encoder.c_make_encoder
+    if make is None or encoder.indent is not None:
+        return encoder.encode
+    options = (encoder.default, json.encoder.encode_basestring_ascii if encoder.ensure_ascii
+               else json.encoder.encode_basestring, None, encoder.key_separator, encoder.item_separator,
+               encoder.sort_keys, encoder.skipkeys, encoder.allow_nan)
+    join = "".join
+
+    def encode(value):
+        # A fresh markers dict each time: the cycle check's, as encode's.
+        return join(make({} if encoder.check_circular else None, *options)(value, 0))
+    return encode
+
+
+_encode = one_shot(json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")
-)
+))
 
 
 def encode_request(name, args):
@@ -83,7 +102,7 @@ def encode_request(name, args):
     Raises TypeError for an argument JSON cannot encode (naming its type) and
     ValueError for NaN or an infinity, so the error surfaces at the call site.
     """
-    return _encoder.encode({"tool": name, "args": args})
+    return _encode({"tool": name, "args": args})
 
 
 def encode_call_now(name, args):
@@ -94,4 +113,4 @@ def encode_call_now(name, args):
     traced as not early, allowed for effectful tools too), not speculation.
     The resolve that collects it carries the plain `encode_request` text.
     """
-    return _encoder.encode({"tool": name, "args": args, "now": True})
+    return _encode({"tool": name, "args": args, "now": True})

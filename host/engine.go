@@ -117,20 +117,22 @@ func WithIsolation(level Isolation) Option {
 }
 
 // Engine runs programs. It is safe for concurrent use; executions of the
-// in-process guest run one at a time on the interpreter's thread.
+// in-process guest take turns on the interpreter and overlap wherever they
+// wait (a tool call, a host wait).
 type Engine struct {
-	tools    map[string]*bridge.Tool
-	specs    map[string]ToolSpec // as registered
-	order    []string
-	manifest []byte // manifest JSON of all tools
-	limits   Limits
-	workers  chan struct{}
-	guests   bridge.Transport
-	level    Isolation
-	native   *native.Compiler // nil: native functions are off
-	hotCalls int
-	closed   atomic.Bool
-	running  sync.WaitGroup
+	tools       map[string]*bridge.Tool
+	specs       map[string]ToolSpec // as registered
+	order       []string
+	manifest    []byte // manifest JSON of all tools
+	manifestKey string // manifestKey(manifest), worked out once: most requests send it
+	limits      Limits
+	workers     chan struct{}
+	guests      bridge.Transport
+	level       Isolation
+	native      *native.Compiler // nil: native functions are off
+	hotCalls    int
+	closed      atomic.Bool
+	running     sync.WaitGroup
 	// abandoned counts tool calls given up on past bridge.Grace whose tool
 	// still runs (AbandonedCalls).
 	abandoned atomic.Int64
@@ -184,6 +186,7 @@ func New(opts ...Option) (_ *Engine, err error) {
 		e.order = append(e.order, t.Spec.Name)
 	}
 	e.manifest = e.manifestJSON(e.order)
+	e.manifestKey = manifestKey(e.manifest)
 	telemetry, err := newTelemetry(cfg.telemetry)
 	if err != nil {
 		return nil, fmt.Errorf("spine: %w", err)
@@ -340,23 +343,38 @@ func (e *Engine) resolveRequest(req Request) (json.RawMessage, map[string]*bridg
 func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawMessage, hot *protocol.NativeMode) ([]byte, error) {
 	// Inputs (checked by resolveRequest) and the manifest (the engine's own)
 	// are spliced in as they are: encoding/json would validate and compact
-	// both again, the largest cost of a small execution's request.
-	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM, ManifestKey: manifestKey(manifest),
+	// both again, the largest cost of a small execution's request. The
+	// manifest goes first, after its key: the guest then recognises a
+	// manifest it has read before without parsing it again (ManifestKey).
+	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM,
 		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(),
 		CompileOnly: req.compileOnly, Compiled: req.Program.compiledFor(req, manifest, l.Fanout),
 		Determinism: req.determinism, Session: req.session})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
-	spliced := make([]byte, 0, len(encoded)+len(inputs)+len(manifest)+32)
-	spliced = append(spliced, `{"inputs":`...)
-	spliced = append(spliced, inputs...)
+	spliced := make([]byte, 0, len(encoded)+len(inputs)+len(manifest)+96)
+	spliced = append(spliced, '{')
 	if len(manifest) > 0 {
-		spliced = append(spliced, `,"manifest":`...)
+		spliced = append(spliced, `"manifest_key":"`...)
+		spliced = append(spliced, e.keyOf(manifest)...)
+		spliced = append(spliced, `","manifest":`...)
 		spliced = append(spliced, manifest...)
+		spliced = append(spliced, ',')
 	}
+	spliced = append(spliced, `"inputs":`...)
+	spliced = append(spliced, inputs...)
 	spliced = append(spliced, ',')
 	return append(spliced, encoded[1:]...), nil
+}
+
+// keyOf is manifestKey(manifest), without hashing the engine's own manifest
+// again.
+func (e *Engine) keyOf(manifest []byte) string {
+	if len(manifest) == len(e.manifest) && len(manifest) > 0 && &manifest[0] == &e.manifest[0] {
+		return e.manifestKey
+	}
+	return manifestKey(manifest)
 }
 
 // manifestKey names a manifest's bytes for the guest's cache of what it

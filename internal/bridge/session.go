@@ -104,6 +104,10 @@ type Session struct {
 	// Responses that did not fit the transport's buffer, by the guest
 	// thread that asked (Hold); guarded by mu.
 	held map[uint64][]byte
+	// inline: tool calls run on the program's thread (inline.go); running
+	// holds those under way, guarded by mu.
+	inline  bool
+	running map[*inlineCall]struct{}
 	// Ends ctx with a cause (EndProgram); cancel is it without one.
 	cancelCause context.CancelCauseFunc
 }
@@ -277,7 +281,8 @@ func (s *Session) callIssued(raw []byte, fresh, mismatch bool, issued *ticket) [
 		}
 	}
 	denied := false
-	response, toolErr, abandoned := s.runBounded(s.ctx, func() ([]byte, string) {
+	trace := Call{Tool: req.Tool, Args: req.Args, Start: start, Mismatch: mismatch}
+	response, toolErr, abandoned, reported := s.runTool(s.ctx, call, trace, func() ([]byte, string) {
 		if fresh {
 			if refusal := s.admit(s.ctx, call); refusal != "" {
 				denied = true
@@ -287,7 +292,10 @@ func (s *Session) callIssued(raw []byte, fresh, mismatch bool, issued *ticket) [
 		s.invalidate(tool) // only a call that runs changes what early calls read
 		return s.run(s.ctx, call)
 	})
-	trace := Call{Tool: req.Tool, Args: req.Args, Start: start, End: s.Since(), Error: toolErr, Mismatch: mismatch}
+	if reported {
+		return response // the session is over: AbandonInline traced the call
+	}
+	trace.End, trace.Error = s.Since(), toolErr
 	s.mu.Lock()
 	s.used += len(toolErr) // the tool's own message: the host's code, charged as is
 	s.calls = append(s.calls, trace)

@@ -10,6 +10,9 @@ type ExecuteRequest struct {
 	Manifest json.RawMessage `json:"manifest,omitempty"` // []ManifestEntry
 	// ManifestKey names Manifest's exact bytes (a digest): the guest keeps
 	// what it works out from a manifest (the tools' signatures) under it.
+	// The host writes both first, key then manifest: the guest then skips
+	// parsing a manifest whose text it has parsed before under that key
+	// (bootstrap._load_request).
 	ManifestKey string `json:"manifest_key,omitempty"`
 	PLM         bool   `json:"plm,omitempty"`
 	// Prefix runs the program received by prefix_begin/prefix_feed for

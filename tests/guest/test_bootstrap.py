@@ -330,3 +330,58 @@ def test_tool_error_outside_the_allowlist_is_a_runtime_error(name):
         bootstrap.decode(json.dumps(response))
     assert type(caught.value) is RuntimeError and str(caught.value) == "boom"
 
+
+
+def _keyed(key, manifest_text, rest):
+    """A request in the host's shape: key and manifest first."""
+    return '{"manifest_key":"%s","manifest":%s,%s' % (key, manifest_text, rest)
+
+
+def test_a_keyed_manifest_read_before_is_used_without_parsing_it_again():
+    text = json.dumps(MANIFEST)
+    rest = '"inputs":{"item":2},"source":"result = lookup(key=inputs[\'item\'])"}'
+    first = json.loads(bootstrap.execute(_keyed("k-reuse", text, rest)))
+    cached = bootstrap._MANIFESTS["k-reuse"][1]
+    second = json.loads(bootstrap.execute(_keyed("k-reuse", text, rest)))
+    assert first == second == {"value": 14, "transformed": ""}
+    assert bootstrap._MANIFESTS["k-reuse"][1] is cached  # the same parse, not a new one
+
+
+def test_a_key_never_stands_in_for_a_manifest_it_does_not_name():
+    # The same key with another manifest text: the text is parsed, and the
+    # program sees the tools of this request, not the cached ones.
+    bootstrap.execute(_keyed("k-other", json.dumps(MANIFEST), '"inputs":{},"source":"result = 1"}'))
+    only_echo = json.dumps([{"name": "echo", "speculative": True}])
+    response = json.loads(bootstrap.execute(_keyed(
+        "k-other", only_echo, '"inputs":{},"source":"result = sorted(k for k in dir() if not k.startswith(\'__\'))"}')))
+    assert response["value"] == ["echo", "inputs"]
+
+
+def test_a_malformed_keyed_request_is_refused_as_malformed():
+    with pytest.raises(ValueError, match="malformed request"):
+        bootstrap.execute('{"manifest_key":"k-bad","manifest":[1,2] "inputs":{}}')
+
+
+@pytest.mark.parametrize("value", [
+    None, True, 7, -(2 ** 63), 2 ** 70, "", "é" * 40, {"x": 21}, {"a": "b" * 30, "n": None, "t": False},
+    [1, "two", None], {"k": 1.5}, {1: "int key"}, {"nested": {"x": 1}}, list(range(17)), ["\udcff" * 10],
+])
+@pytest.mark.parametrize("max_bytes", [4, 64, 1 << 20])
+def test_a_result_taken_at_a_glance_is_one_the_walk_accepts(value, max_bytes):
+    # _plainly_fine only lets results skip the walk that the walk accepts.
+    if bootstrap._plainly_fine(value, max_bytes, 1):
+        bootstrap._check_result(value, max_bytes, 1)
+        assert len(bootstrap._encode_value(value).encode("utf-8", "backslashreplace")) <= max_bytes
+
+
+def test_a_flat_result_over_the_size_limit_is_still_refused():
+    response, _, _ = execute("result = {'s': 'x' * 100}", limits={"result_bytes": 50})
+    assert response["kind"] == "result_limit" and "size limit of 50 bytes" in response["error"]
+
+
+def test_small_flat_results_are_taken_at_a_glance_and_the_rest_walked():
+    assert bootstrap._plainly_fine({"x": 21}, 1 << 20, 100)
+    assert bootstrap._plainly_fine([1, "two", None], 1 << 20, 100)
+    assert not bootstrap._plainly_fine({"x": 1.5}, 1 << 20, 100)  # a float: the walk checks NaN
+    assert not bootstrap._plainly_fine({"x": {"y": 1}}, 1 << 20, 100)  # nested
+    assert not bootstrap._plainly_fine({"s": "x" * 100}, 50, 100)  # may exceed the limit

@@ -109,36 +109,41 @@ func run(ctx context.Context, token uint64, fn func()) error {
 	return nil
 }
 
-// Execute runs one request for the session on the calling goroutine. The
-// session's context bounds it: at its deadline the program is interrupted.
-// A single long C call cannot be interrupted in process: Execute returns
+// Execute runs one request for the session. The session's context bounds
+// it: at its deadline the program is interrupted. Tools run inline, on the
+// program's thread (bridge.Session.RunToolsInline), so the program runs on
+// a goroutine of its own (worker.go), and Execute waits for it at most
+// bridge.Grace past the context's end when a tool ignores that end: it
+// then abandons the calls under way and returns without the program. A
+// single long C call cannot be interrupted in process: Execute returns
 // when it does (the sandbox kills for that).
 func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 	ctx := s.Context()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	token := tokens.Add(1)
 	sessions.Store(token, s)
-	defer sessions.Delete(token)
 	s.SetStop(func() { Interrupt(token, bridge.LimitExceeded) })
-	var result bridge.Result
-	var failure error
-	err := run(ctx, token, func() {
-		var out C.spine_result
-		req := C.CBytes(request)
-		defer C.free(req)
-		if C.spine_execute(C.uintptr_t(token), (*C.char)(req), C.size_t(len(request)), &out) != 0 {
-			failure = fmt.Errorf("%w: the in-process guest could not run the request: %s", bridge.ErrCrashed, C.GoString(C.spine_last_error()))
-			return
-		}
-		result = bridge.Result{
-			Response:    C.GoBytes(unsafe.Pointer(out.response), C.int(out.response_len)),
-			Stdout:      C.GoBytes(unsafe.Pointer(out.out), C.int(out.out_len)),
-			Stderr:      C.GoBytes(unsafe.Pointer(out.err), C.int(out.err_len)),
-			Interrupted: bridge.Reason(out.interrupted),
-		}
-		C.spine_result_free(&out)
+	s.RunToolsInline()
+	var (
+		result  bridge.Result
+		failure error
+		runErr  error
+	)
+	done := make(chan struct{})
+	// Handed over here and waited for at once, the worker runs on this
+	// thread: no other thread is woken for it, nor for its end.
+	onWorker(func() {
+		defer close(done)
+		defer sessions.Delete(token) // once the program is over: an abandoned one still crosses
+		runErr = run(ctx, token, func() { result, failure = execute(token, request) })
 	})
-	if err != nil {
-		return nil, err
+	if !waitProgram(ctx, s, done) {
+		return nil, errAbandoned
+	}
+	if runErr != nil {
+		return nil, runErr
 	}
 	if failure != nil {
 		return nil, failure
@@ -147,6 +152,51 @@ func Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
 		return nil, fmt.Errorf("%w: the in-process guest's result was refused: %v", bridge.ErrViolation, err)
 	}
 	return &result, nil
+}
+
+// errAbandoned is Execute's error when it gave up a program held in a tool
+// that ignored the end of its context.
+var errAbandoned = fmt.Errorf("spine: the program was abandoned: a tool ignored the end of its context for %v", bridge.Grace)
+
+// execute runs the request in the runtime on this thread.
+func execute(token uint64, request []byte) (bridge.Result, error) {
+	var out C.spine_result
+	req := C.CBytes(request)
+	defer C.free(req)
+	if C.spine_execute(C.uintptr_t(token), (*C.char)(req), C.size_t(len(request)), &out) != 0 {
+		return bridge.Result{}, fmt.Errorf("%w: the in-process guest could not run the request: %s", bridge.ErrCrashed, C.GoString(C.spine_last_error()))
+	}
+	defer C.spine_result_free(&out)
+	return bridge.Result{
+		Response:    C.GoBytes(unsafe.Pointer(out.response), C.int(out.response_len)),
+		Stdout:      C.GoBytes(unsafe.Pointer(out.out), C.int(out.out_len)),
+		Stderr:      C.GoBytes(unsafe.Pointer(out.err), C.int(out.err_len)),
+		Interrupted: bridge.Reason(out.interrupted),
+	}, nil
+}
+
+// waitProgram waits until done closes. Past Grace after the context's end
+// it abandons the tool calls running inline, if any, and reports false;
+// with none (the program is in C code, or about to meet its interrupt) it
+// waits on.
+func waitProgram(ctx context.Context, s *bridge.Session, done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	case <-ctx.Done():
+	}
+	timer := time.NewTimer(bridge.Grace)
+	defer timer.Stop()
+	select {
+	case <-done:
+		return true
+	case <-timer.C:
+	}
+	if s.AbandonInline() {
+		return false
+	}
+	<-done
+	return true
 }
 
 // Interrupt asks the execution `token` to stop (any goroutine).
