@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/spine-sandbox/spine/demotools"
 	"github.com/spine-sandbox/spine/host"
 )
 
@@ -33,10 +34,11 @@ type peer interface {
 }
 
 // enginePeer runs the core program on an engine; with trace set it also
-// keeps each execution's stages (tail.go).
+// keeps each execution's stages (tail.go), watching the pool with watch.
 type enginePeer struct {
 	e     *host.Engine
 	trace *[]stageSample
+	watch *poolWatch
 }
 
 func (p enginePeer) run(n int, interval time.Duration) []time.Duration {
@@ -52,7 +54,7 @@ func (p enginePeer) run(n int, interval time.Duration) []time.Duration {
 			out[i] = exec1(p.e, req)
 			continue
 		}
-		st := tracedExec(p.e, req)
+		st := tracedExec(p.e, req, p.watch)
 		*p.trace = append(*p.trace, st)
 		out[i] = st.total
 	}
@@ -171,14 +173,26 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 			defer monty.close()
 		}
 	}
+	// The paced sandbox runs on an engine of its own whose pool gauges the
+	// trace reads (the other sandbox figures stay without metrics).
+	watch, metered := newPoolWatch()
+	paced, err := host.New(host.WithTools(demotools.Tools()...), metered)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "enginebench:", err)
+		os.Exit(1)
+	}
+	defer paced.Close()
+	for i := 0; i < 50; i++ {
+		exec1(paced, host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)})
+	}
 	var trace []stageSample
-	peers := []peer{enginePeer{sandbox, &trace}, enginePeer{inproc, nil}}
+	peers := []peer{enginePeer{paced, &trace, watch}, enginePeer{inproc, nil, nil}}
 	if monty != nil {
 		peers = append(peers, monty)
 	}
 	warm := interleaved(peers, perRound, warmInterval)
 	start := time.Now()
-	b2b := interleaved([]peer{enginePeer{sandbox, nil}}, perRound, 0)
+	b2b := interleaved([]peer{enginePeer{sandbox, nil, nil}}, perRound, 0)
 	sequential := float64(len(b2b[0])) / time.Since(start).Seconds()
 	var montyB2B []time.Duration
 	if monty != nil {
