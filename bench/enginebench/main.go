@@ -79,7 +79,7 @@ func main() {
 	}
 	defer sandbox.Close()
 	if *only == "steps" {
-		sandboxSteps(sandbox, n)
+		sandboxSteps(sandbox, n, *monty, *montyWhy)
 		return
 	}
 	if *only == "compute" {

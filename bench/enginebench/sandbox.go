@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/spine-sandbox/spine/demotools"
 	"github.com/spine-sandbox/spine/host"
 )
 
@@ -32,7 +33,13 @@ type peer interface {
 	run(n int, interval time.Duration) []time.Duration
 }
 
-type enginePeer struct{ e *host.Engine }
+// enginePeer runs the core program on an engine; with trace set it also
+// keeps each execution's stages (tail.go), watching the pool with watch.
+type enginePeer struct {
+	e     *host.Engine
+	trace *[]stageSample
+	watch *poolWatch
+}
 
 func (p enginePeer) run(n int, interval time.Duration) []time.Duration {
 	req := host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)}
@@ -43,7 +50,13 @@ func (p enginePeer) run(n int, interval time.Duration) []time.Duration {
 			time.Sleep(time.Until(next))
 			next = maxTime(next.Add(interval), time.Now())
 		}
-		out[i] = exec1(p.e, req)
+		if p.trace == nil {
+			out[i] = exec1(p.e, req)
+			continue
+		}
+		st := tracedExec(p.e, req, p.watch)
+		*p.trace = append(*p.trace, st)
+		out[i] = st.total
 	}
 	return out
 }
@@ -160,13 +173,26 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 			defer monty.close()
 		}
 	}
-	peers := []peer{enginePeer{sandbox}, enginePeer{inproc}}
+	// The paced sandbox runs on an engine of its own whose pool gauges the
+	// trace reads (the other sandbox figures stay without metrics).
+	watch, metered := newPoolWatch()
+	paced, err := host.New(host.WithTools(demotools.Tools()...), metered)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "enginebench:", err)
+		os.Exit(1)
+	}
+	defer paced.Close()
+	for i := 0; i < 50; i++ {
+		exec1(paced, host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)})
+	}
+	var trace []stageSample
+	peers := []peer{enginePeer{paced, &trace, watch}, enginePeer{inproc, nil, nil}}
 	if monty != nil {
 		peers = append(peers, monty)
 	}
 	warm := interleaved(peers, perRound, warmInterval)
 	start := time.Now()
-	b2b := interleaved(peers[:1], perRound, 0)
+	b2b := interleaved([]peer{enginePeer{sandbox, nil, nil}}, perRound, 0)
 	sequential := float64(len(b2b[0])) / time.Since(start).Seconds()
 	var montyB2B []time.Duration
 	if monty != nil {
@@ -207,6 +233,7 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 	if monty == nil {
 		fmt.Printf("pydantic-monty could not be measured: %s.\n\n", montyWhy)
 	}
+	printTailComposition(trace)
 
 	seq := summarize(b2b[0])
 	fmt.Printf("Back to back (each execution starts when the previous one returns; the sandbox's pool then refills while executions run):\n\n")
@@ -238,8 +265,11 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 
 // sandboxSteps is `-only steps`: the sandbox alone, back to back and from 8
 // goroutines, and the CPU the zygote, the children and this process spent
-// per execution, to measure one change to the child's lifecycle at a time.
-func sandboxSteps(sandbox *host.Engine, n int) {
+// per execution, to measure one change to the child's lifecycle at a time;
+// then pydantic-monty's rates on the same program, when a venv is given.
+// Monty starts after the sandbox's CPU is read: it is a child process of
+// this one too, and would count among the zygote's.
+func sandboxSteps(sandbox *host.Engine, n int, montyPython, montyWhy string) {
 	req := host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)}
 	for i := 0; i < 100; i++ {
 		exec1(sandbox, req)
@@ -253,7 +283,23 @@ func sandboxSteps(sandbox *host.Engine, n int) {
 	elapsed := time.Since(start)
 	own, children := processCPU().minus(before)
 	s := summarize(samples)
-	fmt.Printf("back to back: %.0f executions/s, median %s, p99 %s; CPU per execution: host %s, zygote and children %s\n",
+	fmt.Printf("sandbox back to back: %.0f executions/s, median %s, p99 %s; CPU per execution: host %s, zygote and children %s\n",
 		float64(n)/elapsed.Seconds(), us(s.median), us(s.p99), us(own/time.Duration(n)), us(children/time.Duration(n)))
-	fmt.Printf("8 goroutines: %.0f executions/s\n", concurrently(sandbox, req, 8, n))
+	fmt.Printf("sandbox from 8 goroutines: %.0f executions/s\n", concurrently(sandbox, req, 8, n))
+	if montyPython == "" {
+		fmt.Printf("pydantic-monty not measured: %s\n", montyWhy)
+		return
+	}
+	monty, err := startMonty(montyPython)
+	if err != nil {
+		fmt.Printf("pydantic-monty not measured: bench/monty/monty_server.py did not start: %v\n", err)
+		return
+	}
+	defer monty.close()
+	monty.run(100, 0)
+	start = time.Now()
+	m := summarize(monty.run(n, 0))
+	fmt.Printf("pydantic-monty back to back: %.0f executions/s, median %s, p99 %s\n",
+		float64(n)/time.Since(start).Seconds(), us(m.median), us(m.p99))
+	fmt.Printf("pydantic-monty from 4 threads: %.0f executions/s\n", monty.rate(4, n))
 }

@@ -286,26 +286,17 @@ static int arrange_fds(int channel, int output) {
  * interpreter's frame stack, the type caches) are copied from the zygote
  * now, off the critical path, instead of one copy-on-write fault at a time
  * during the first execution. It calls a tool, prints and builds a result
- * like most programs; its tool call is answered inside the child. */
+ * like most programs; its tool call is answered inside the child. It costs
+ * about what it saves in CPU (the copies are made once either way), so a
+ * child warms up only for this, the default shape of request: PLM and
+ * prefix streaming are opt-in, and warming every child for them too (a PLM
+ * transform and a stream's analysis of its own) cost each child more than
+ * its whole plain warm-up, for every execution, to spare the first PLM or
+ * streamed one a few hundred copy-on-write faults. Their code is warmed in
+ * the zygote (warm_up), in pages every child shares. */
 static const char k_child_warm_up[] =
     "{\"source\":\"print('w')\\nresult = {'x': lookup(key=inputs['item']), 'y': [1.5, None, 'z']}\","
     "\"inputs\":{\"item\":3},\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}]}";
-/* The same with PLM, ending in a comment with the process id: the zygote's
- * rounds compile it, and each child transforms and compiles its own copy
- * again (the guest caches code by source), so the allocator pages a PLM
- * transform writes are copied here too, not during a first PLM execution. */
-static const char k_child_plm_warm_up[] =
-    "{\"source\":\"result = [lookup(key=k) for k in [1, 2]]\\nfor k in inputs:\\n    result.append(lookup(key=k))"
-    "\\n# %d\",\"inputs\":{\"item\":3},\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}],\"plm\":true}";
-
-static const char *const k_child_stream_warm_up[][2] = {
-    {SPINE_ENTRY_PREFIX_BEGIN, "{\"stream\":\"warm-up\",\"inputs\":{\"item\":3},"
-                               "\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}]}"},
-    {SPINE_ENTRY_PREFIX_FEED, "{\"stream\":\"warm-up\",\"chunk\":\"a = lookup(key=inputs['item'])\\n"
-                              "for k in [1, 2]:\\n    print(lookup(key=k))\\n\"}"},
-    {SPINE_ENTRY_PREFIX_FEED, "{\"stream\":\"warm-up\",\"chunk\":\"r = [lookup(key=k) for k in 'ab']\\n\"}"},
-    {SPINE_ENTRY_PREFIX_ABORT, "warm-up"},
-};
 
 static void child_warm_up(void) {
   int warming = g_warming; /* the zygote's warm-up calls this between its own programs */
@@ -313,18 +304,6 @@ static void child_warm_up(void) {
   spine_result result;
   if (spine_execute(TOKEN, k_child_warm_up, sizeof k_child_warm_up - 1, &result) == 0) {
     spine_result_free(&result);
-  }
-  char plm[sizeof k_child_plm_warm_up + 16];
-  int n = snprintf(plm, sizeof plm, k_child_plm_warm_up, (int)getpid());
-  if (n > 0 && (size_t)n < sizeof plm && spine_execute(TOKEN, plm, (size_t)n, &result) == 0) {
-    spine_result_free(&result);
-  }
-  /* A stream's analysis too (prefix streaming), for the same reason. */
-  for (size_t i = 0; i < sizeof k_child_stream_warm_up / sizeof *k_child_stream_warm_up; i++) {
-    const char *entry = k_child_stream_warm_up[i][0], *arg = k_child_stream_warm_up[i][1];
-    if (spine_call_entry(TOKEN, entry, arg, strlen(arg)) != 0) {
-      break; /* a slower first stream, nothing else */
-    }
   }
   g_warming = warming;
 }
@@ -570,6 +549,26 @@ static const char *const k_warm_up[] = {
     "\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}],\"plm\":true}",
 };
 
+/* A stream's analysis (prefix streaming: prefix_begin, two feeds,
+ * prefix_abort), in the zygote's warm-up rounds beside the PLM programs. */
+static const char *const k_stream_warm_up[][2] = {
+    {SPINE_ENTRY_PREFIX_BEGIN, "{\"stream\":\"warm-up\",\"inputs\":{\"item\":3},"
+                               "\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}]}"},
+    {SPINE_ENTRY_PREFIX_FEED, "{\"stream\":\"warm-up\",\"chunk\":\"a = lookup(key=inputs['item'])\\n"
+                              "for k in [1, 2]:\\n    print(lookup(key=k))\\n\"}"},
+    {SPINE_ENTRY_PREFIX_FEED, "{\"stream\":\"warm-up\",\"chunk\":\"r = [lookup(key=k) for k in 'ab']\\n\"}"},
+    {SPINE_ENTRY_PREFIX_ABORT, "warm-up"},
+};
+
+static void stream_warm_up(void) {
+  for (size_t i = 0; i < sizeof k_stream_warm_up / sizeof *k_stream_warm_up; i++) {
+    const char *entry = k_stream_warm_up[i][0], *arg = k_stream_warm_up[i][1];
+    if (spine_call_entry(TOKEN, entry, arg, strlen(arg)) != 0) {
+      break; /* a slower first stream, nothing else */
+    }
+  }
+}
+
 static void warm_up(void) {
   g_warming = 1; /* tool calls are answered locally (warm_answer) */
   for (int round = 0; round < 8; round++) {
@@ -580,6 +579,7 @@ static void warm_up(void) {
       }
     }
     child_warm_up(); /* a child's own warm-up then finds its code compiled */
+    stream_warm_up();
   }
   g_warming = 0;
   PyGILState_STATE gil = PyGILState_Ensure();
@@ -631,7 +631,15 @@ static int initialise(void) {
     break;
   }
   spine_config config = {child_host, mods.items, mods.count, 0 /* one execution per child */};
-  if (spine_init(&config) != 0) {
+  int started = spine_init(&config);
+  /* The sources are compiled and run: freed, they are pages neither the
+   * zygote keeps resident nor each fork copies an entry for. */
+  for (size_t i = 0; i < mods.count; i++) {
+    free((char *)mods.items[i].name);
+    free((char *)mods.items[i].source);
+  }
+  free(mods.items);
+  if (started != 0) {
     return control_error(spine_last_error());
   }
   if (spine_native_setup(TOKEN) != 0) {

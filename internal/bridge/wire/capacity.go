@@ -8,9 +8,13 @@ import "fmt"
 // first), spare while it waits in the ready stack, and busy from Acquire to
 // Release. The pool keeps Prefork children spare or starting beyond the busy
 // ones, plus one for every Acquire that waits, and never more than
-// MaxChildren in all. Taking a child asks for its replacement at once, so
-// demand grows the pool up to MaxChildren instead of queueing behind Prefork;
-// Acquire waits only when MaxChildren are busy (or starting for it).
+// MaxChildren in all. A released child is replaced then; taking a child asks
+// for its replacement at once only when fewer than half the Prefork spares
+// are left (ready or starting), so demand grows the pool up to MaxChildren
+// instead of queueing behind Prefork, while a lone execution does not share
+// the machine with the fork and warm-up of its replacement (a few
+// milliseconds of CPU: on two cores, the tail of paced executions). Acquire
+// waits only when MaxChildren are busy (or starting for it).
 //
 // The counts live under p.mu. A child the kernel has already reaped may
 // still be counted spare until Acquire pops it: it is replaced then. A
@@ -19,9 +23,17 @@ import "fmt"
 // may already be forking.
 
 // replenish asks the zygote for the children the pool lacks.
-func (p *Pool) replenish() {
+func (p *Pool) replenish() { p.replenishTo(p.opts.Prefork) }
+
+// lowWater is how few spares (ready or starting) make taking a child ask
+// for its replacement at once.
+func (p *Pool) lowWater() int { return (p.opts.Prefork + 1) / 2 }
+
+// replenishTo asks for the forks that bring the spares (ready or starting)
+// to the given number, plus one for every waiting Acquire.
+func (p *Pool) replenishTo(spares int) {
 	p.mu.Lock()
-	n := p.forksWantedLocked()
+	n := p.forksWantedLocked(spares)
 	p.starting += n
 	grown := p.grownLocked()
 	p.mu.Unlock()
@@ -33,12 +45,12 @@ func (p *Pool) replenish() {
 	}
 }
 
-func (p *Pool) forksWantedLocked() int {
+func (p *Pool) forksWantedLocked(spares int) int {
 	if p.closed || p.unready.err() != nil {
 		return 0
 	}
 	spare := p.ready.len() + p.starting
-	wanted := p.opts.Prefork + p.waiting - spare
+	wanted := spares + p.waiting - spare
 	room := p.opts.MaxChildren - p.busy - spare
 	return max(0, min(wanted, room))
 }
@@ -78,7 +90,7 @@ func (p *Pool) took(wasWaiting bool) *child {
 	}
 	p.mu.Unlock()
 	if c != nil {
-		p.replenish() // its replacement, at once
+		p.replenishTo(p.lowWater()) // its replacement now if spares run low; else at its release
 	}
 	return c
 }

@@ -82,8 +82,8 @@ func valueIs(result *bridge.Result, err error, want string) error {
 const barrierManifest = `[{"name":"barrier","speculative":false}]`
 
 // Sixteen executions that each wait in a tool all run at once with only two
-// children kept warm: taking a child asks for its replacement at once, and
-// waiting executions ask for more, up to MaxChildren.
+// children kept warm: taking the last spare asks for its replacement at
+// once, and waiting executions ask for more, up to MaxChildren.
 func TestPoolGrowsWithDemand(t *testing.T) {
 	const executions = 16
 	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 2, MaxChildren: executions, MemoryBytes: 512 << 20, CPUSeconds: 10})

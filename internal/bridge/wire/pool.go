@@ -115,7 +115,11 @@ type Pool struct {
 	cmd    *exec.Cmd
 	ctl    int // the host end of the control channel
 	ctlMu  sync.Mutex
-	diag   *limitedBuffer // the zygote's own stderr (diagnostics; bounded)
+	// ctlFile and ctlRaw: the control channel through the runtime's poller,
+	// from the end of the handshake on (pollControl); nil before.
+	ctlFile *os.File
+	ctlRaw  syscall.RawConn
+	diag    *limitedBuffer // the zygote's own stderr (diagnostics; bounded)
 
 	mu       sync.Mutex
 	children map[uint32]*child // forked and not yet reaped
@@ -207,10 +211,28 @@ func NewPool(opts Options) (*Pool, error) {
 	if len(missing) == 0 {
 		p.layers.Missing = ""
 	}
+	if err := p.pollControl(); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("wire: the control channel cannot be polled: %w", err)
+	}
 	p.reader.Add(1)
 	go p.readControl()
 	p.replenish()
 	return p, nil
+}
+
+// pollControl moves the control channel to the runtime's poller (see
+// syscalls.go): from now on it is non-blocking and owned by ctlFile.
+func (p *Pool) pollControl() error {
+	if err := syscall.SetNonblock(p.ctl, true); err != nil {
+		return err
+	}
+	p.ctlMu.Lock()
+	defer p.ctlMu.Unlock()
+	p.ctlFile = os.NewFile(uintptr(p.ctl), "spine-guest-control") // Close closes it
+	raw, err := p.ctlFile.SyscallConn()
+	p.ctlRaw = raw
+	return err
 }
 
 // Level is "sandbox".
@@ -300,6 +322,9 @@ func (p *Pool) diagnostics() string {
 func (p *Pool) send(msg []byte) error {
 	p.ctlMu.Lock()
 	defer p.ctlMu.Unlock()
+	if p.ctlRaw != nil {
+		return sendPolled(p.ctlRaw, msg)
+	}
 	return writeMessage(p.ctl, msg)
 }
 
@@ -310,10 +335,7 @@ func (p *Pool) readControl() {
 	oob := make([]byte, syscall.CmsgSpace(8*4))
 	var cause error
 	for {
-		n, oobn, _, _, err := syscall.Recvmsg(p.ctl, buf, oob, syscall.MSG_CMSG_CLOEXEC)
-		if err == syscall.EINTR {
-			continue
-		}
+		n, oobn, err := recvPolled(p.ctlRaw, buf, oob)
 		var fds []int
 		if err == nil && oobn > 0 {
 			if msgs, perr := syscall.ParseSocketControlMessage(oob[:oobn]); perr == nil {
@@ -423,7 +445,11 @@ func (p *Pool) Close() error {
 			close(done)
 		}
 		p.reader.Wait()
-		syscall.Close(p.ctl)
+		if p.ctlFile != nil {
+			p.ctlFile.Close()
+		} else {
+			syscall.Close(p.ctl)
+		}
 		for _, c := range p.ready.drain() {
 			c.close()
 		}

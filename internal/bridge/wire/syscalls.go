@@ -52,3 +52,45 @@ func recvWithin(fd int, buf []byte, d time.Duration) (int, error) {
 		return n, err
 	}
 }
+
+// After the handshake the control channel is read and written through the
+// runtime's poller (pollControl): a goroutine that waits for the zygote's
+// next message parks instead of holding a thread in a blocking recvmsg.
+// Blocked there, it kept the runtime's monitor thread (sysmon) retaking its
+// processor and so polling every 20 µs for as long as the pool lived: about
+// half the host's CPU per sandboxed execution went to those wake-ups.
+
+// sendPolled sends one datagram on a non-blocking socket, waiting for room
+// in the poller.
+func sendPolled(raw syscall.RawConn, msg []byte) error {
+	var werr error
+	err := raw.Write(func(fd uintptr) bool {
+		for {
+			if _, werr = syscall.Write(int(fd), msg); werr != syscall.EINTR {
+				return werr != syscall.EAGAIN
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	return werr
+}
+
+// recvPolled receives one datagram and its control message on a
+// non-blocking socket, waiting in the poller. n is 0 at the end of stream.
+func recvPolled(raw syscall.RawConn, buf, oob []byte) (n, oobn int, err error) {
+	var rerr error
+	err = raw.Read(func(fd uintptr) bool {
+		for {
+			n, oobn, _, _, rerr = syscall.Recvmsg(int(fd), buf, oob, syscall.MSG_CMSG_CLOEXEC)
+			if rerr != syscall.EINTR {
+				return rerr != syscall.EAGAIN
+			}
+		}
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	return n, oobn, rerr
+}
