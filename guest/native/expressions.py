@@ -5,6 +5,7 @@ ExprParser in exprparser.py. Anything not handled is rejected with its
 position and construct name."""
 import ast
 
+from . import inheritance
 from . import irbuilder as ir
 from .errors import CompileError
 from .irbuilder import E
@@ -52,7 +53,7 @@ class CoreExprs:
         if e.ty.kind == "pending" and not allow_pending:
             raise CompileError(node, "EmptyLiteral", "the element types of this empty literal are not known; "
                                "annotate the variable it is assigned to")
-        return e
+        return inheritance.coerce(self.scope.module.classes, e, expected)  # a subclass where its base is wanted
 
     def bind_first(self, first, build):
         """build(first') where first' is @p first or a temporary holding it, so that
@@ -92,6 +93,8 @@ class CoreExprs:
             except UnicodeEncodeError:
                 raise CompileError(node, "StrLiteral", "string literal with a lone surrogate") from None
             return ir.const_str(v)
+        if v is None and expected is not None and expected.kind == "class":
+            return inheritance.none_of(expected)
         raise CompileError(node, "Constant", f"unsupported constant type {type(v).__name__}")
 
     def visit_Name(self, node, expected=None):
@@ -181,7 +184,9 @@ class CoreExprs:
 
     def truth(self, node, e):
         """Python truthiness; class instances (always true) and pending literals are refused."""
-        if e.ty.kind in ("class", "tuple"):
+        if e.ty.kind == "class":  # no __bool__ or __len__ natively: only None is false
+            return inheritance.is_none(e, negate=True)
+        if e.ty.kind == "tuple":
             raise CompileError(node, "Truthiness", f"truth value of {e.ty.text}")
         return ir.truth(e)
 
@@ -278,6 +283,8 @@ class CoreExprs:
 
     def visit_Compare(self, node, expected=None):
         operands = [node.left] + list(node.comparators)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+            return self.identity(node)
         first = self.value(operands[0])
         if len(node.ops) == 1:
             right = operands[1]
@@ -289,6 +296,25 @@ class CoreExprs:
         # a < b < c: every operand evaluated once, in order, the rest skipped once one comparison fails.
         values = [first] + [self.value(o) for o in operands[1:]]
         return self._chain(node, values, first)
+
+    def identity(self, node):
+        """`a is b` / `a is not b` of class references (None being one, of any class)."""
+        negate = isinstance(node.ops[0], ast.IsNot)
+        left, right = node.left, node.comparators[0]
+        nones = [isinstance(x, ast.Constant) and x.value is None for x in (left, right)]
+        if any(nones) and not all(nones):
+            e = self.value(right if nones[0] else left)
+            if e.ty.kind != "class":
+                raise CompileError(node, "Is", f"'is None' of {e.ty.text} natively")
+            return inheritance.is_none(e, negate)
+        a, b = self.value(left), self.value(right)
+        classes = self.scope.module.classes
+        if a.ty.kind == "class" and b.ty.kind == "class" and a.ty != b.ty:
+            if inheritance.is_subclass(classes, a.ty.name, b.ty.name):
+                a = inheritance.cast(a, b.ty)
+            elif inheritance.is_subclass(classes, b.ty.name, a.ty.name):
+                b = inheritance.cast(b, a.ty)
+        return self.compare(node, node.ops[0], a, b)
 
     def _chain(self, node, values, first):
         bindings = []

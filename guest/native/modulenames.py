@@ -133,6 +133,8 @@ class _Respell(ast.NodeTransformer):
         typing_name = self.names.typing_name(node)
         if typing_name is None:
             return None
+        if typing_name == "Optional":  # typerules.annotation_type reads Optional[T]
+            return ast.copy_location(ast.Name("Optional", ast.Load()), node)
         builtin = TYPING_CONTAINERS.get(typing_name)
         if builtin is None:
             raise CompileError(node, "Annotation", f"typing.{typing_name} has no native type")

@@ -33,6 +33,12 @@ def annotation_type(node, what, classes=None, allow_none=False):
         if node.id in _CONTAINERS:
             raise CompileError(node, "BareContainer", f"{what}: say the element types, e.g. "
                                f"{node.id}[{'str, int' if node.id == 'dict' else 'int'}]")
+    optional = _optional_of(node)
+    if optional is not None:  # None is a class reference too (inheritance.py); other Optionals are not native
+        inner = annotation_type(optional, what, classes)
+        if inner.kind != "class":
+            raise CompileError(node, "Annotation", f"{what}: Optional[{inner.text}] has no native type")
+        return inner
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in _CONTAINERS:
         kind = node.value.id
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
@@ -54,6 +60,17 @@ def annotation_type(node, what, classes=None, allow_none=False):
         return tuple_of(args)
     raise CompileError(node, "Annotation", f"{what}: unsupported annotation {ast.unparse(node)!r} "
                        "(supported: int, float, bool, str, list[T], dict[K, V], set[T], tuple[...], classes)")
+
+
+def _optional_of(node):
+    """T of `Optional[T]` (typing's name respelled by modulenames.py), `T | None` or `None | T`."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Optional":
+        return node.slice
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        for t, other in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(other, ast.Constant) and other.value is None:
+                return t
+    return None
 
 
 def arith(a, b):

@@ -15,6 +15,7 @@
 
 #include "spine/compiler/codegen/arith.h"
 #include "spine/compiler/codegen/boundary.h"
+#include "spine/compiler/codegen/hierarchy.h"
 #include "spine/compiler/codegen/pymath.h"
 
 namespace spine_cg {
