@@ -33,6 +33,7 @@ var kernels = []kernel{
 	{"sieve", "bench_sieve", 200000, 3},
 	{"lcs", "bench_lcs", 500, 3},
 	{"heapsort", "bench_heapsort", 100000, 3},
+	{"richards", "bench_richards", 10, 3},
 }
 
 // kernelDriver times the entry point inside the program (the fastest of reps calls).

@@ -20,7 +20,7 @@ import ast
 from . import irbuilder as ir
 from . import inheritance
 from .errors import CompileError
-from .typemodel import NONE, Ty
+from .typemodel import NONE, Ty, list_of
 from .typerules import annotation_type
 
 
@@ -75,7 +75,7 @@ def check_class(node):
         raise CompileError(s, "ClassBody", f"{type(s).__name__} in a class body (fields: `name: T`, and methods)")
 
 
-def collect_fields(info, classes):
+def collect_fields(info, classes, instances=None, constants=None):
     """Field types from the class body and from __init__'s `self.x` assignments (a
     subclass's come after its base's, which it has too)."""
     if info.base is not None:
@@ -110,6 +110,17 @@ def collect_fields(info, classes):
             ty = annotation_type(ann, f"field {name!r}", classes)
         elif isinstance(value, ast.Name) and params.get(value.id) is not None:
             ty = annotation_type(params[value.id], f"parameter {value.id!r}", classes)
+        elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and \
+                value.attr in (instances or {}).get(value.value.id, {}):
+            ty = instances[value.value.id][value.attr]  # a field of a module-level instance
+        elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult) and isinstance(value.left, ast.List) \
+                and len(value.left.elts) == 1 and isinstance(value.left.elts[0], ast.Constant) and \
+                type(value.left.elts[0].value) in (int, float, bool, str):
+            # `self.data = [0] * SIZE`: a list of the literal's type
+            ty = list_of(annotation_type(ast.Name(type(value.left.elts[0].value).__name__), f"field {name!r}"))
+        elif isinstance(value, ast.Name) and type((constants or {}).get(value.id)) in (int, float, bool, str) and \
+                value.id not in params:
+            ty = annotation_type(ast.Name(type(constants[value.id]).__name__), f"field {name!r}")  # a module constant
         elif isinstance(value, ast.Constant) and type(value.value) in (int, float, bool, str):
             ty = annotation_type(ast.Name(type(value.value).__name__), f"field {name!r}")
         elif name in info.fields:
@@ -131,7 +142,7 @@ def _uses_in_containers(ty, out, inside=False):
         _uses_in_containers(a, out, True)
 
 
-def build_classes(nodes):
+def build_classes(nodes, names=None):
     """ClassInfo per class, with typed fields and C++ ClassType nodes: declared in preorder of
     the class forest (ids, inheritance.py), then given their fields (bases first)."""
     infos = {n.name: ClassInfo(n) for n in nodes}
@@ -144,8 +155,15 @@ def build_classes(nodes):
             raise CompileError(i.node, "FieldDefault", f"{i.name} has subclasses: its class-level defaults "
                                "are not supported natively (a subclass's __init__ calling it would reset them)")
         i.ty._node = ir.fn("ast.ClassTypeDeclare")(i.name, i.base.ty.node if i.base else None, i.type_id)
-    for i in order:
-        collect_fields(i, types)
+    # name -> fields of its class, for the module-level instances (`area = WorkArea()`) already typed
+    # The classes of module-level instances first (with their bases): other classes' fields
+    # may be typed by theirs (`self.link = area.first`).
+    instance_classes = {c for c in (names.instances.values() if names else ()) if c in infos}
+    first = [a for c in sorted(instance_classes) for a in reversed(inheritance.ancestors(infos[c]))]
+    instances = {}
+    for i in dict.fromkeys(first + order):
+        collect_fields(i, types, instances, names.constants if names else None)
+        instances.update({n: i.fields for n, c in (names.instances if names else {}).items() if c == i.name})
     for i in order:
         for name, t in i.fields.items():
             inside = set()

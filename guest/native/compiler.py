@@ -330,7 +330,7 @@ def _split(source):
 
 
 def _module_info(fdefs, cdefs, names=None):
-    classes = build_classes(cdefs)
+    classes = build_classes(cdefs, names)
     types = {n: c.ty for n, c in classes.items()}
     signatures = {}
     for f in fdefs:
@@ -379,7 +379,7 @@ def check_eligible(source):
     respell_annotations(tree, names, strict=False)
     reasons = dict(lift_refused)
     try:
-        classes = build_classes(cdefs)
+        classes = build_classes(cdefs, names)
     except CompileError as e:
         classes, class_error = {}, str(e)
     else:

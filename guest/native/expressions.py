@@ -119,6 +119,8 @@ class CoreExprs:
             return None
         if isinstance(node, ast.Name) and node.id in names.constants:
             return self.visit(value_node(names.constants[node.id], node))
+        if isinstance(node, ast.Name) and names.instances.get(node.id) in self.scope.module.classes:
+            return inheritance.module_instance(self.scope.module, node)
         math_name = names.math_name(node)
         if math_name in MATH_CONSTANTS and (not isinstance(node, ast.Attribute) or
                                             self.scope.module_name(node.value.id)):
@@ -160,7 +162,9 @@ class CoreExprs:
         return ir.call_op("int", [e], INT) if e.ty == BOOL else e
 
     def visit_BinOp(self, node, expected=None):
-        a = self.value(node.left)
+        # [None] * n: the display gets its element type from what the repetition is wanted as.
+        hint = expected if isinstance(node.op, ast.Mult) and isinstance(node.left, ast.List) else None
+        a = self.value(node.left, hint)
         b = self.value(node.right)
         return self.binop(node, type(node.op), a, b)
 

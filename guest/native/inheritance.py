@@ -250,3 +250,22 @@ def narrowing(node, scope):
             if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load):
                 return None
     return name, classes[cls].ty
+
+
+def module_instance(module, node):
+    """The module-level instance @p node names (`area = WorkArea()`), one per loaded module."""
+    name = node.id
+    info = module.classes[module.names.instances[name]]
+    if len(info.init.params) != 1:
+        raise CompileError(node, "ModuleInstance", f"{name} = {info.name}(...): only instances made without "
+                           "arguments are native")
+    slot = sorted(module.names.instances).index(name)
+    return E(ir.fn("ast.ModuleInstance")(name, slot, info.ty.node), info.ty)
+
+
+def constant_truth(node, scope):
+    """True/False when @p node names a module constant (its truth never changes), else None:
+    `if tracing:` with `tracing = False` lowers only the branch CPython can take."""
+    if isinstance(node, ast.Name) and scope.module_name(node.id) and node.id in scope.module.names.constants:
+        return bool(scope.module.names.constants[node.id])
+    return None

@@ -497,6 +497,11 @@ class StmtParser:
     # ---- compound statements ------------------------------------------------
     def visit_If(self, node, flow):
         self.exprs.flow = flow
+        known = inheritance.constant_truth(node.test, self.scope)
+        if known is not None:  # only the branch CPython can take
+            body, end = self.nested(node.body if known else node.orelse, flow.copy())
+            flow.assigned, flow.reachable = end.assigned, end.reachable
+            return [body]
         cond = self.exprs.condition(node.test)
         narrow = inheritance.narrowing(node, self.scope)
         if narrow is None:

@@ -88,4 +88,14 @@ ClassRefOp ClassRefOp::Make(std::string op, PrimExpr object, Type cls) {
   return ClassRefOp(rt::object_p<rt::object_t>(n));
 }
 
+ModuleInstance ModuleInstance::Make(std::string name, int64_t slot, Type cls) {
+  if (!cls.defined() || !cls.As<ClassTypeNode>()) rt::ThrowTypeError("ModuleInstance: cls must be a ClassType");
+  if (slot < 0) rt::ThrowValueError("ModuleInstance: slot must be >= 0");
+  auto n = rt::MakeObject<ModuleInstanceNode>();
+  SetExprType(n.get(), std::move(cls));
+  n->name = std::move(name);
+  n->slot = slot;
+  return ModuleInstance(rt::object_p<rt::object_t>(n));
+}
+
 }  // namespace spine::compiler

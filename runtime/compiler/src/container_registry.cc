@@ -59,6 +59,11 @@ REGISTER_GLOBAL("ast.ClassRefOp")
     .SetBody([](std::string op, McValue o, Type cls) {
       return ClassRefOp::Make(std::move(op), Optional<PrimExpr>(o), std::move(cls));
     });
+REGISTER_GLOBAL("ast.ModuleInstance")
+    .Params({Arg("name"), Arg("slot"), Arg("cls")})
+    .SetBody([](std::string name, int64_t slot, Type cls) {
+      return ModuleInstance::Make(std::move(name), slot, std::move(cls));
+    });
 REGISTER_GLOBAL("ast.BlockExpr").Params({Arg("body"), Arg("value")}).SetBody([](Stmt body, PrimExpr value) {
   return BlockExpr::Make(std::move(body), std::move(value));
 });

@@ -207,6 +207,7 @@ Doc AstPrinter::VisitExpr_(const ClassRefOpNode* n) {
   if (n->object.defined()) d << Print(n->object);
   return d << ")";
 }
+Doc AstPrinter::VisitExpr_(const ModuleInstanceNode* n) { return Doc() << n->name; }
 Doc AstPrinter::VisitExpr_(const BlockExprNode* n) {
   return Doc() << "block:" << Block(n->body) << Doc::NewLine() << "-> " << Print(n->value);
 }

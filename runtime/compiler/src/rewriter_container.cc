@@ -190,6 +190,20 @@ void Rewriter::VisitExpr_(const ClassRefOpNode* n, std::ostream& os) {
   os << "spine_cg::" << helper << "<" << cls << ">(" << Render(n->object) << ")";
 }
 
+void Rewriter::VisitExpr_(const ModuleInstanceNode* n, std::ostream& os) {
+  const auto* c = n->checked_type.As<ClassTypeNode>();
+  std::string init = c->name + ".__init__";
+  auto it = functions_->find(init);
+  if (it == functions_->end() || it->second->params.size() != 1) {
+    rt::ThrowTypeError("module instance '" + n->name + "': " + c->name + "() must take no arguments");
+  }
+  // Made on first use, by the class's __init__ (the object CPython made when the module ran).
+  std::string g = Temp();
+  os << "({ auto& " << g << " = spine_cg::ModuleSlot<" << ClassStruct(c->name) << ", " << n->slot << ">::Get(); if (!"
+     << g << ".get()) { " << g << " = " << CType(n->checked_type) << "::New(); " << FuncSymbol(init) << "(" << g
+     << "); } " << g << "; })";
+}
+
 void Rewriter::VisitExpr_(const BlockExprNode* n, std::ostream& os) {
   std::ostringstream body;
   int saved = indent_;

@@ -105,6 +105,31 @@ class ClassRefOp : public PrimExpr {
   static ClassRefOp Make(std::string op, PrimExpr object, Type cls);
 };
 
+/**
+ * @brief A module-level instance (`area = WorkArea()` at the top of the
+ * program): one object per loaded module, made by its class's `__init__`
+ * (no arguments) the first time native code reads it, and kept while the
+ * module is loaded, so changes to it last from call to call.
+ */
+class ModuleInstanceNode : public PrimExprNode {
+ public:
+  SPINE_AST_NODE(ModuleInstanceNode, PrimExprNode, "ModuleInstance")
+  std::string name;  /**< The module-level name. */
+  int64_t slot = 0;  /**< Its number in the module (names the storage). */
+  /** Fields. */
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("checked_type", &checked_type);
+    v->Visit("name", &name);
+    v->Visit("slot", &slot);
+  }
+};
+/** @brief Reference to a ModuleInstanceNode. */
+class ModuleInstance : public PrimExpr {
+  SPINE_AST_REF(ModuleInstance, PrimExpr, ModuleInstanceNode)
+  /** The instance of class @p cls named @p name, stored in @p slot (>= 0). */
+  static ModuleInstance Make(std::string name, int64_t slot, Type cls);
+};
+
 }  // namespace spine::compiler
 
 #endif  // SPINE_COMPILER_CLASS_EXPR_H_

@@ -63,6 +63,19 @@ inline int64_t TypeId(const Ref<U>& r) {
   return Deref(r)->tid;
 }
 
+/**
+ * @brief Storage of module-level instance number N of class T: one per
+ * loaded module (its symbols are hidden), released when the module unloads.
+ */
+template <typename T, int N>
+struct ModuleSlot {
+  /** The slot (null until first made). */
+  static Ref<T>& Get() {
+    static Ref<T> instance;
+    return instance;
+  }
+};
+
 }  // namespace spine_cg
 
 #endif  // SPINE_COMPILER_CODEGEN_HIERARCHY_H_
