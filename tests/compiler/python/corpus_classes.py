@@ -415,17 +415,16 @@ class Packet:
         self.kind = kind
         self.datum = 0
 
-    def append_to(self, lst: Optional['Packet']) -> 'Packet':
+    def append_to(self, queue: Optional['Packet']) -> 'Packet':
+        """Put this packet last in @p queue; returns the queue's head."""
         self.link = None
-        if lst is None:
+        if not queue:
             return self
-        p = lst
-        next = p.link
-        while next is not None:
-            p = next
-            next = p.link
-        p.link = self
-        return lst
+        tail = queue
+        while tail.link is not None:
+            tail = tail.link
+        tail.link = self
+        return queue
 
 
 class Worker:
