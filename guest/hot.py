@@ -299,8 +299,12 @@ def plan(source, tools, tree=None):
     _share_instances(tree, context, functions, own)
     for name, node in context.items():  # what a class or constant itself names
         own.setdefault(name, None)
+        # A class's methods run after the program's top level, so they may name classes defined later.
+        later_ok = isinstance(node, ast.ClassDef)
         calls.setdefault(name, {n.id for n in _live_nodes(node, context) if isinstance(n, ast.Name) and n.id != name and
-                                (n.id in functions or n.id in context and context[n.id].lineno < node.lineno)})
+                                (n.id in functions or n.id in context and (context[n.id].lineno < node.lineno or
+                                                                         later_ok and isinstance(context[n.id],
+                                                                                                 ast.ClassDef)))})
     units, reasons = {}, {}
     for name in functions:
         if own[name] is not None:
@@ -320,6 +324,10 @@ def plan(source, tools, tree=None):
         bad = sorted(c for c in reach if own[c] is not None)
         if bad:
             reasons[name] = f"calls {bad[0]}, which stays Python ({own[bad[0]]})"
+            continue
+        late = sorted(c for c in reach if c in context and context[c].lineno > functions[name].lineno)
+        if late:  # a class's method may name a later class; the function must come after both
+            reasons[name] = f"uses {late[0]}, defined after it"
             continue
         pieces, lines, at = [], [], 1
         nodes = sorted({id(n): n for n in (functions.get(c) or context[c] for c in reach)}.values(),

@@ -302,3 +302,14 @@ def test_a_module_instance_python_code_sees_stays_python():
     p = hot.plan(COUNTER + "seen = counter.hits\n", set())
     assert p.reasons["bump"] == "uses counter, a module-level instance Python code uses too"
     assert "bump" in hot.plan(COUNTER, set()).units
+
+
+def test_a_class_may_name_a_later_class_in_its_methods():
+    source = ("from typing import Optional\n"
+              "class A:\n    def __init__(self) -> None:\n        self.b: Optional[B] = None\n"
+              "def early() -> int:\n    return 1 if A().b is None else 0\n"
+              "class B:\n    def __init__(self) -> None:\n        self.x = 1\n"
+              "def late() -> int:\n    return 1 if A().b is None else 0\n")
+    p = hot.plan(source, set())
+    assert p.reasons["early"] == "uses B, defined after it"
+    assert "class B:" in p.units["late"].source
