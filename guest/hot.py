@@ -68,10 +68,11 @@ class Unit:
     (`names`, itself included), and where each piece starts in the program
     (to report lines)."""
 
-    __slots__ = ("name", "names", "source", "lines")
+    __slots__ = ("name", "names", "source", "lines", "instances")
 
-    def __init__(self, name, names, source, lines):
+    def __init__(self, name, names, source, lines, instances=()):
         self.name, self.names, self.source, self.lines = name, names, source, lines
+        self.instances = tuple(instances)  # module-level instances it keeps natively (_share_instances)
 
     def program_line(self, line):
         for unit_start, program_start in reversed(self.lines):
@@ -151,17 +152,39 @@ def _context(tree, bindings):
             names = [node.name]
         else:
             target = _constant_target(node)
-            if target is not None and all(isinstance(n, _CONSTANT_NODES) for n in ast.walk(node.value)) and \
-                    all(n.id in out for n in ast.walk(node.value) if isinstance(n, ast.Name)):
+            folded_calls = target and {id(n.func) for n in ast.walk(node.value) if isinstance(n, ast.Call) and
+                            isinstance(n.func, ast.Name) and n.func.id in _FOLDED_CALLS and not n.keywords and
+                            n.func.id not in bindings}
+            if target is not None and _instance_of(node.value, out) is not None:
+                names = [target]
+            elif target is not None and all(isinstance(n, _CONSTANT_NODES) or isinstance(n, ast.Call) and
+                                            id(n.func) in folded_calls for n in ast.walk(node.value)) and \
+                    all(n.id in out or id(n) in folded_calls for n in ast.walk(node.value) if isinstance(n, ast.Name)):
                 names = [target]
         for name in names:
             if bindings.get(name, 0) == 1:
                 out[name] = node
-    # A module whose attributes the program assigns is not the module native code knows.
+    # A module whose attributes the program assigns is not the module native code knows
+    # (an instance's fields are another matter: native code keeps its own instance).
     for sub in ast.walk(tree):
-        if isinstance(sub, ast.Attribute) and not isinstance(sub.ctx, ast.Load) and isinstance(sub.value, ast.Name):
+        if isinstance(sub, ast.Attribute) and not isinstance(sub.ctx, ast.Load) and isinstance(sub.value, ast.Name) \
+                and not (sub.value.id in out and _instance_of(getattr(out[sub.value.id], "value", None), out)):
             out.pop(sub.value.id, None)
     return out
+
+
+# Built-in calls a constant may make (guest/native/modulenames.py folds them).
+_FOLDED_CALLS = ("ord", "range")
+
+
+def _instance_of(value, context):
+    """The class of `NAME = Class()` (a program class, no arguments), or None. Native code makes
+    its own instance, once per loaded module, and keeps it from call to call as CPython keeps
+    the module's (guest/native/inheritance.py)."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and not value.args and \
+            not value.keywords and isinstance(context.get(value.func.id), ast.ClassDef):
+        return value.func.id
+    return None
 
 
 def _constant_target(node):
@@ -192,7 +215,7 @@ def _screen(node, bindings, tools, functions, context=None):
         return "no return annotation", set()
     local = {arg.arg for arg in params}
     loads = []
-    for sub in ast.walk(node):
+    for sub in _live_nodes(node, context):
         if isinstance(sub, (ast.Global, ast.Nonlocal)):
             return f"declares {', '.join(sub.names)} {type(sub).__name__.lower()}", set()
         if isinstance(sub, ast.Name):
@@ -220,6 +243,24 @@ def _screen(node, bindings, tools, functions, context=None):
         elif name in bindings or name in _PROGRAM_NAMES:
             return f"line {sub.lineno}: uses the global {name}", set()
     return None, calls
+
+
+def _live_nodes(node, context):
+    """The nodes of @p node CPython can run: not the branch of `if NAME:` that a constant NAME
+    (bound once, to a literal) rules out (`if tracing: print(...)` with `tracing = False`);
+    the native frontend lowers only the other branch too."""
+    todo = [node]
+    while todo:
+        sub = todo.pop()
+        yield sub
+        if isinstance(sub, ast.If) and isinstance(sub.test, ast.Name):
+            bound = context.get(sub.test.id)
+            value = getattr(bound, "value", None)
+            if isinstance(value, ast.Constant) and not isinstance(bound, ast.ClassDef):
+                todo.append(sub.test)
+                todo.extend(sub.body if value.value else sub.orelse)
+                continue
+        todo.extend(ast.iter_child_nodes(sub))
 
 
 def _helper_only(node, context):
@@ -255,10 +296,15 @@ def plan(source, tools, tree=None):
     own, calls = {}, {}
     for name, node in functions.items():
         own[name], calls[name] = _screen(node, bindings, tools, functions, context)
+    _share_instances(tree, context, functions, own)
     for name, node in context.items():  # what a class or constant itself names
         own.setdefault(name, None)
-        calls.setdefault(name, {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and n.id != name and
-                                (n.id in functions or n.id in context and context[n.id].lineno < node.lineno)})
+        # A class's methods run after the program's top level, so they may name classes defined later.
+        later_ok = isinstance(node, ast.ClassDef)
+        calls.setdefault(name, {n.id for n in _live_nodes(node, context) if isinstance(n, ast.Name) and n.id != name and
+                                (n.id in functions or n.id in context and (context[n.id].lineno < node.lineno or
+                                                                         later_ok and isinstance(context[n.id],
+                                                                                                 ast.ClassDef)))})
     units, reasons = {}, {}
     for name in functions:
         if own[name] is not None:
@@ -279,6 +325,10 @@ def plan(source, tools, tree=None):
         if bad:
             reasons[name] = f"calls {bad[0]}, which stays Python ({own[bad[0]]})"
             continue
+        late = sorted(c for c in reach if c in context and context[c].lineno > functions[name].lineno)
+        if late:  # a class's method may name a later class; the function must come after both
+            reasons[name] = f"uses {late[0]}, defined after it"
+            continue
         pieces, lines, at = [], [], 1
         nodes = sorted({id(n): n for n in (functions.get(c) or context[c] for c in reach)}.values(),
                        key=lambda n: n.lineno)
@@ -288,8 +338,58 @@ def plan(source, tools, tree=None):
             lines.append((at, node.lineno))
             at += text.count("\n") + 2
         unit_functions = [n.name for n in nodes if isinstance(n, ast.FunctionDef)]
-        units[name] = Unit(name, unit_functions, "\n\n".join(pieces) + "\n", lines)
+        kept = sorted(c for c in reach if c in context and not isinstance(context[c], (ast.ClassDef, ast.Import,
+                      ast.ImportFrom)) and _instance_of(context[c].value, context) is not None)
+        units[name] = Unit(name, unit_functions, "\n\n".join(pieces) + "\n", lines, kept)
     return Plan(list(functions), units, reasons)
+
+
+def _share_instances(tree, context, functions, own):
+    """Native code keeps its own object for a module-level instance (`area = WorkArea()`): only
+    if no Python code can see the name (top-level statements, functions that stay Python) may
+    native functions use it; otherwise each function using it stays Python too (to a fixed point)."""
+    instances = {n for n, node in context.items() if not isinstance(node, (ast.ClassDef, ast.Import, ast.ImportFrom))
+                 and _instance_of(node.value, context) is not None}
+    if not instances:
+        return
+    top = {n.id for stmt in tree.body if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+           and not any(stmt is context.get(i) for i in instances)
+           for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    # What each function and class reaches through the classes it names (their methods use instances too).
+    names = {name: {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+             for name, node in list(functions.items()) + [(n, c) for n, c in context.items() if isinstance(c, ast.ClassDef)]}
+    reach = {name: set(seen) for name, seen in names.items()}
+    grown = True
+    while grown:
+        grown = False
+        for name, seen in reach.items():
+            more = set().union(*(reach[c] for c in seen if c in reach and c not in functions)) - seen
+            if more:
+                seen |= more
+                grown = True
+    uses = {name: reach[name] & instances for name in functions}
+    shared = instances & top
+    changed = True
+    while changed:
+        changed = False
+        shared |= {i for name in functions if own[name] is not None for i in uses[name]}
+        # Each native module keeps its own instance: Python may enter at most one of the
+        # units reaching it (an eligible function Python calls, or that no native code calls).
+        # Python runs the methods of the classes Python code names (their calls enter native code too).
+        python_calls = top | {n for name in functions if own[name] is not None for n in names[name]}
+        python_calls |= {n for c in python_calls if c in names and c not in functions for n in reach[c]}
+        native_calls = {n for name in names if own.get(name) is None and name not in python_calls
+                        for n in names[name] if n != name}
+        for i in instances - shared:
+            roots = [f for f in functions if own[f] is None and i in uses[f] and
+                     (f in python_calls or f not in native_calls)]
+            if len(roots) > 1:
+                shared.add(i)
+        for name in functions:
+            hit = sorted(uses[name] & shared)
+            if own[name] is None and hit:
+                own[name] = f"uses {hit[0]}, a module-level instance Python code uses too"
+                changed = True
 
 
 def decorate(tree, plan):
@@ -386,6 +486,12 @@ class Hot:
         wait for their modules; auto: learn which are cached)."""
         for name, reason in self.plan.reasons.items():
             self.entries[name].reason = reason
+        if self.mode == "auto":
+            # Switching after Python calls changed the module's object would leave them behind.
+            for u in [u for u in self.plan.units.values() if u.instances]:
+                self.entries[u.name].reason = f"keeps the module-level instance {u.instances[0]} natively: " \
+                    "native only in eager mode (from the first call)"
+                del self.plan.units[u.name]
         if not self.plan.units:
             return
         if _loader is None:

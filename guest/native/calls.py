@@ -6,6 +6,7 @@ import ast
 
 from . import irbuilder as ir
 from . import optional
+from . import inheritance
 from .errors import CompileError
 from .modulenames import value_node
 from .irbuilder import E
@@ -44,6 +45,9 @@ class CallExprs:
         f = node.func
         names = self.scope.module.names
         if isinstance(f, ast.Attribute):
+            if isinstance(f.value, ast.Name) and f.value.id in names.typing_modules and f.attr == "cast" and \
+                    self.scope.module_name(f.value.id):
+                return self.typing_cast(node)
             if names.math_name(f) is not None and self.scope.module_name(f.value.id):
                 return self.math_call(node, names.math_name(f))
             return self.method_call(node, expected)
@@ -65,6 +69,8 @@ class CallExprs:
             return self.math_call(node, names.math[name])
         if name == "isinstance" and self.scope.module_name(name):
             return self.isinstance_call(node)
+        if names.typing.get(name) == "cast" and self.scope.module_name(name):
+            return self.typing_cast(node)
         raise CompileError(node, "Call", f"call of {name!r}")
 
     def math_call(self, node, name):
@@ -90,7 +96,12 @@ class CallExprs:
         kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
         static = value.ty.args[0] if value.ty.kind == "optional" else value.ty  # None is an instance of none
         answer = False
+        classes = self.scope.module.classes
+        if value.ty.kind == "class" and all(isinstance(k, ast.Name) and k.id in classes for k in kinds):
+            return self.isinstance_class(value, [classes[k.id] for k in kinds])
         for k in kinds:
+            if isinstance(k, ast.Name) and k.id in classes and value.ty.kind != "class":
+                continue  # a program class: no value of another static kind is one of its instances
             if not (isinstance(k, ast.Name) and k.id in ISINSTANCE_KINDS and self.scope.module_name(k.id)):
                 raise CompileError(k, "Builtin", f"isinstance() of {ast.unparse(k)!r}")
             answer = answer or static.kind in ISINSTANCE_KINDS[k.id]
@@ -99,6 +110,40 @@ class CallExprs:
         if answer and value.ty.kind == "optional":  # isinstance(x, int) of an Optional[int]: x is not None
             result = E(ir.fn("ast.PrimNot")(optional.is_none(t).node), BOOL)
         return result if value.pure else ir.let(t, value, result)
+
+    def isinstance_class(self, value, targets):
+        """isinstance(x, C) of a class reference: known when compiling if x's static class is
+        C or derives from it (None is no instance), else a test of its class id."""
+        x = value if value.pure else self.scope.temp("isinstance", value.ty)
+        result = None
+        for c in targets:
+            if inheritance.is_subclass(self.scope.module.classes, value.ty.name, c.name):
+                test = inheritance.is_none(x, negate=True)
+            elif inheritance.is_subclass(self.scope.module.classes, c.name, value.ty.name):
+                test = E(ir.fn("ast.ClassRefOp")("isinstance", x.node, c.ty.node), BOOL)
+            else:
+                test = ir.const_bool(False)
+            result = test if result is None else ir.binary("PrimOr", result, test, BOOL)
+        return result if value.pure else ir.let(x, value, result)
+
+    def typing_cast(self, node):
+        """typing.cast(C, x): CPython returns x unchanged; natively x must then be a C (or None),
+        else the call falls back and CPython carries on with x as it is."""
+        self.keywords(node, ())
+        if len(node.args) != 2:
+            raise CompileError(node, "Builtin", "cast() takes 2 arguments")
+        t, x = node.args
+        classes = self.scope.module.classes
+        if not (isinstance(t, ast.Name) and t.id in classes):
+            raise CompileError(t, "Cast", f"cast() to {ast.unparse(t)!r} (program classes only natively)")
+        value = self.value(x)
+        target = classes[t.id].ty
+        if value.ty.kind != "class" or not (inheritance.is_subclass(classes, value.ty.name, t.id) or
+                                            inheritance.is_subclass(classes, t.id, value.ty.name)):
+            raise CompileError(node, "Cast", f"cast() of {value.ty.text} to {t.id}")
+        if inheritance.is_subclass(classes, value.ty.name, t.id):
+            return inheritance.cast(value, target)
+        return E(ir.fn("ast.ClassRefOp")("checked_cast", value.node, target.node), target, False, value.borrowed)
 
     def keywords(self, node, allowed):
         out = {}
@@ -188,12 +233,15 @@ class CallExprs:
 
     def construct(self, node, name):
         info = self.scope.module.classes[name]
-        args = self.typed_args(node, info.init.params[1:], f"{name}()", True)
+        args = self.method_args(node, info.init, f"{name}()")
         return E(ir.fn("ast.ClassNew")(info.ty.node, [a.node for a in args]), info.ty)
 
     # ---- methods ----------------------------------------------------------------
     def method_call(self, node, expected):
         recv_node, method = node.func.value, node.func.attr
+        owner = inheritance.unbound_owner(node, self.scope.module.classes, self.current_class())
+        if owner is not None:
+            return self.unbound_call(node, owner, method)
         if isinstance(recv_node, ast.Name) and recv_node.id in self.scope.pending:
             self.pin_by_method(node, recv_node.id, method)
         obj = self.value(recv_node)
@@ -266,14 +314,49 @@ class CallExprs:
 
     def class_method(self, node, obj, method):
         info = self.scope.module.classes[obj.ty.name]
-        sig = info.methods.get(method)
+        owner, sig = inheritance.resolve(info, method)
         if sig is None or method == "__init__":
             raise CompileError(node, "UnknownMethod", f"{obj.ty.name} has no method {method!r}")
-        if self.scope.init_of == obj.ty.name:
+        is_self = isinstance(node.func.value, ast.Name) and node.func.value.id == "self" and \
+            self.current_class() is not None
+        if self.scope.init_of is not None and is_self:
+            if self.scope.module.classes[self.scope.init_of].subclasses:
+                raise CompileError(node, "SelfInInit", f"{self.scope.init_of} has subclasses: a method called "
+                                   "on self in its __init__ could read fields a subclass has not set yet")
             self.require_all_fields(node)
-        args = self.typed_args(node, sig.params[1:], f"{obj.ty.name}.{method}()", True)
-        g = ir.fn("ast.GlobalVar")(f"{obj.ty.name}.{method}")
-        return E(ir.fn("ast.PrimCall")(sig.ret.node, g, [obj.node] + [a.node for a in args]), sig.ret)
+        args = self.method_args(node, sig, f"{obj.ty.name}.{method}()")
+        return self.scope.module.method_calls.call(obj, method, args, node, is_self)
+
+    def method_args(self, node, sig, what):
+        """Positional arguments after self, then the defaults of the parameters not given."""
+        given = len(node.args)
+        missing = sig.names[1 + given:] if len(sig.names) == len(sig.params) else []
+        if given < len(sig.params) - 1 and all(m in sig.defaults for m in missing):
+            filled = ast.Call(node.func, node.args + [ast.copy_location(ast.Constant(sig.defaults[m].value), node)
+                                                      for m in missing], node.keywords)
+            node = ast.copy_location(filled, node)
+        return self.typed_args(node, sig.params[1:], what, True)
+
+    def current_class(self):
+        """The class whose method is being lowered, or None."""
+        return self.scope.name.split(".")[0] if "." in self.scope.name else None
+
+    def unbound_call(self, node, owner, method):
+        """`Base.m(self, ...)` / `super().m(...)`: the method CPython finds from that class on,
+        called directly on self. After a base's __init__, its fields are set."""
+        explicit = not isinstance(node.func.value, ast.Call)  # Base.m(self, ...), not super().m(...)
+        if explicit and not (node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "self"):
+            raise CompileError(node, "UnboundMethod", f"{ast.unparse(node.func)}() needs self first")
+        sig = owner.init if method == "__init__" else owner.methods[method]
+        if method != "__init__" and self.scope.init_of is not None:
+            self.require_all_fields(node)
+        call = ast.Call(node.func, node.args[1:] if explicit else node.args, node.keywords)
+        args = self.method_args(ast.copy_location(call, node), sig, f"{owner.name}.{method}()")
+        this = inheritance.cast(self.scope.read("self"), owner.ty)
+        result = self.scope.module.method_calls.direct(owner, method, sig, this, args)
+        if method == "__init__" and self.scope.init_of is not None:
+            self.flow.assigned.update("self." + f for f in owner.fields)
+        return result
 
     def require_all_fields(self, node):
         """In __init__, the instance may be used as a whole only once every field is set."""

@@ -7,18 +7,20 @@
         def norm(self) -> int: ...
 
 Instances are shared references, as in Python. Only what native code can
-reproduce exactly is accepted: no base classes, decorators, class-level
-mutable values or dunder methods other than __init__; a field may not
-(even indirectly) have the class's own type, so instances never form
-reference cycles. Every field is set by __init__ (or has a default) before
-the instance is used as a whole. Instances never cross into Python:
-functions taking or returning them are native-only helpers.
+reproduce exactly is accepted: single inheritance from program classes
+(inheritance.py), no decorators, class-level mutable values or dunder
+methods other than __init__; a field may reach its own class only
+directly (`next: Optional['Node']`), not through a container. Every field
+is set by __init__ (or has a default) before the instance is used as a
+whole. Instances never cross into Python: functions taking or returning
+them are native-only helpers.
 """
 import ast
 
 from . import irbuilder as ir
+from . import inheritance
 from .errors import CompileError
-from .typemodel import NONE, Ty
+from .typemodel import NONE, Ty, list_of
 from .typerules import annotation_type
 
 
@@ -47,15 +49,16 @@ class ClassInfo:
         self.fields = {}      # name -> Ty, in declaration order
         self.defaults = {}    # name -> ast.Constant
         self.methods = {}     # name -> Sig (self first)
-        self.init = None      # Sig of __init__
+        self.init = None      # Sig of __init__ (its own, else the one it inherits)
+        self.base = None      # ClassInfo of the base class (inheritance.py)
+        self.subclasses = []
+        self.type_id = self.subtree_end = -1
 
     def method_defs(self):
         return [s for s in self.node.body if isinstance(s, ast.FunctionDef)]
 
 
 def check_class(node):
-    if node.bases or node.keywords:
-        raise CompileError(node, "ClassBases", "classes with bases or a metaclass are not supported")
     if node.decorator_list:
         raise CompileError(node.decorator_list[0], "Decorator", "decorated classes are not supported")
     for s in node.body:
@@ -72,8 +75,11 @@ def check_class(node):
         raise CompileError(s, "ClassBody", f"{type(s).__name__} in a class body (fields: `name: T`, and methods)")
 
 
-def collect_fields(info, classes):
-    """Field types from the class body and from __init__'s `self.x` assignments."""
+def collect_fields(info, classes, instances=None, constants=None):
+    """Field types from the class body and from __init__'s `self.x` assignments (a
+    subclass's come after its base's, which it has too)."""
+    if info.base is not None:
+        info.fields = dict(info.base.fields)
     for s in info.node.body:
         if not isinstance(s, ast.AnnAssign):
             continue
@@ -104,6 +110,17 @@ def collect_fields(info, classes):
             ty = annotation_type(ann, f"field {name!r}", classes)
         elif isinstance(value, ast.Name) and params.get(value.id) is not None:
             ty = annotation_type(params[value.id], f"parameter {value.id!r}", classes)
+        elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and \
+                value.attr in (instances or {}).get(value.value.id, {}):
+            ty = instances[value.value.id][value.attr]  # a field of a module-level instance
+        elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult) and isinstance(value.left, ast.List) \
+                and len(value.left.elts) == 1 and isinstance(value.left.elts[0], ast.Constant) and \
+                type(value.left.elts[0].value) in (int, float, bool, str):
+            # `self.data = [0] * SIZE`: a list of the literal's type
+            ty = list_of(annotation_type(ast.Name(type(value.left.elts[0].value).__name__), f"field {name!r}"))
+        elif isinstance(value, ast.Name) and type((constants or {}).get(value.id)) in (int, float, bool, str) and \
+                value.id not in params:
+            ty = annotation_type(ast.Name(type(constants[value.id]).__name__), f"field {name!r}")  # a module constant
         elif isinstance(value, ast.Constant) and type(value.value) in (int, float, bool, str):
             ty = annotation_type(ast.Name(type(value.value).__name__), f"field {name!r}")
         elif name in info.fields:
@@ -116,52 +133,62 @@ def collect_fields(info, classes):
         info.fields[name] = ty
 
 
-def _uses(ty, out):
-    if ty.kind == "class":
+def _uses_in_containers(ty, out, inside=False):
+    """The classes @p ty names inside a container. A field's own class may not be among
+    them, so instances link to their own kind only directly (`next: Optional['Node']`)."""
+    if ty.kind == "class" and inside:
         out.add(ty.name)
     for a in ty.args:
-        _uses(a, out)
+        _uses_in_containers(a, out, True)
 
 
-def build_classes(nodes):
-    """ClassInfo per class, with typed fields and C++ ClassType nodes built fields-first."""
+def build_classes(nodes, names=None):
+    """ClassInfo per class, with typed fields and C++ ClassType nodes: declared in preorder of
+    the class forest (ids, inheritance.py), then given their fields (bases first)."""
     infos = {n.name: ClassInfo(n) for n in nodes}
     types = {name: i.ty for name, i in infos.items()}
     for i in infos.values():
         check_class(i.node)
-        collect_fields(i, types)
-    done, order = set(), []
-
-    def visit(name, path):
-        if name in done:
-            return
-        if name in path:
-            raise CompileError(infos[name].node, "RecursiveClass", f"class {name} refers to itself through its "
-                               "fields; instances could form cycles")
-        deps = set()
-        for t in infos[name].fields.values():
-            _uses(t, deps)
-        for d in sorted(deps):
-            visit(d, path | {name})
-        done.add(name)
-        order.append(name)
-
-    for name in infos:
-        visit(name, frozenset())
-    for name in order:
-        i = infos[name]
-        i.ty._node = ir.fn("ast.ClassType")(name, list(i.fields), [t.node for t in i.fields.values()])
-    for i in infos.values():
+    order = inheritance.number_classes(infos)
+    for i in order:
+        if i.subclasses and any(isinstance(s, ast.AnnAssign) and s.value is not None for s in i.node.body):
+            raise CompileError(i.node, "FieldDefault", f"{i.name} has subclasses: its class-level defaults "
+                               "are not supported natively (a subclass's __init__ calling it would reset them)")
+        i.ty._node = ir.fn("ast.ClassTypeDeclare")(i.name, i.base.ty.node if i.base else None, i.type_id)
+    # name -> fields of its class, for the module-level instances (`area = WorkArea()`) already typed
+    # The classes of module-level instances first (with their bases): other classes' fields
+    # may be typed by theirs (`self.link = area.first`).
+    instance_classes = {c for c in (names.instances.values() if names else ()) if c in infos}
+    first = [a for c in sorted(instance_classes) for a in reversed(inheritance.ancestors(infos[c]))]
+    instances = {}
+    for i in dict.fromkeys(first + order):
+        collect_fields(i, types, instances, names.constants if names else None)
+        instances.update({n: i.fields for n, c in (names.instances if names else {}).items() if c == i.name})
+    for i in order:
+        for name, t in i.fields.items():
+            inside = set()
+            _uses_in_containers(t, inside)
+            if any(inheritance.is_subclass(infos, c, i.name) or inheritance.is_subclass(infos, i.name, c)
+                   for c in inside):
+                raise CompileError(i.node, "RecursiveClass", f"field {name!r} of {i.name} holds its own class in "
+                                   "a container")
+        ir.fn("ast.ClassTypeDefine")(i.ty.node, list(i.fields), [t.node for t in i.fields.values()])
+    for i in order:
         for f in i.method_defs():
             i.methods[f.name] = method_signature(f, i, types)
-        i.init = i.methods.get("__init__") or Sig([i.ty], NONE, False)
+            inheritance.check_override(i, f.name, i.methods[f.name])
+        own = i.methods.get("__init__")
+        inherited = i.base.init if i.base is not None else None
+        i.init = own or (Sig([i.ty] + inherited.params[1:], NONE, False, ["self"] + inherited.names[1:],
+                             defaults=inherited.defaults) if inherited else Sig([i.ty], NONE, False, ["self"]))
     return infos
 
 
 def method_signature(f, info, classes):
     a = f.args
-    if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults:
-        raise CompileError(f, "Parameters", "only plain positional parameters without defaults are supported")
+    if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg:
+        raise CompileError(f, "Parameters", "only plain positional parameters (with constant defaults) are "
+                           "supported in methods")
     if not a.args or a.args[0].arg != "self":
         raise CompileError(f, "MethodSelf", f"method {f.name} must take self first")
     params = [info.ty]
@@ -174,7 +201,15 @@ def method_signature(f, info, classes):
     ret = NONE if f.returns is None else annotation_type(f.returns, f"return of {f.name}()", classes, allow_none=True)
     if f.name == "__init__" and ret != NONE:
         raise CompileError(f, "InitReturn", "__init__ returns None")
-    return Sig(params, ret, False)
+    defaults = {}
+    for arg, d, t in zip(a.args[len(a.args) - len(a.defaults):], a.defaults, params[len(params) - len(a.defaults):]):
+        # CPython evaluates a default once; a literal (or None for a class) is the same every call.
+        if not (isinstance(d, ast.Constant) and ((d.value is None and t.kind == "class") or
+                                                 (type(d.value).__name__ == t.kind and not t.mutable))):
+            raise CompileError(d, "Default", f"default of {arg.arg!r}: a literal of its type (or None for a "
+                               "class) is needed natively")
+        defaults[arg.arg] = d
+    return Sig(params, ret, False, [x.arg for x in a.args], defaults=defaults)
 
 
 def init_prologue(info, self_var):

@@ -23,6 +23,7 @@ import spine_compiler
 from . import irbuilder as ir
 from .calls import MUTATORS
 from .classes import Sig, build_classes, init_prologue
+from .inheritance import MethodCalls
 from .errors import CompileError
 from .modulenames import ModuleNames
 from .nesting import is_lifted, lift_nested, parameters
@@ -52,6 +53,7 @@ class ModuleInfo:
         self.classes = classes
         self.mutated = mutated or {}  # function -> parameters it may change in place
         self.names = names or ModuleNames()  # typing, math and constants (modulenames.py)
+        self.method_calls = MethodCalls(classes)  # method dispatch through base references
 
 
 def crosses(ty, result):
@@ -297,13 +299,22 @@ def _untyped(scope):
 
 
 def _synthetic_init(info):
-    """A class without __init__: its defaults are the whole construction."""
-    missing = [f for f in info.fields if f not in info.defaults]
+    """A class without __init__: CPython runs the nearest base's __init__ (here a call of the
+    base's, whose arguments the class takes), then the defaults are the whole construction."""
+    inherited = info.fields.keys() - info.base.fields.keys() if info.base else info.fields.keys()
+    missing = [f for f in inherited if f not in info.defaults]
     if missing:
         raise CompileError(info.node, "FieldUnassigned", f"{info.name} has no __init__ and field {missing[0]!r} "
                            "has no default")
-    return ast.FunctionDef("__init__", ast.arguments([], [ast.arg("self")], None, [], [], None, []),
-                           [ast.Pass()], [], None, None, lineno=info.node.lineno, col_offset=info.node.col_offset)
+    body = [ast.Pass()]
+    names = [f"a{i}" for i in range(len(info.init.params) - 1)]
+    if info.base is not None:
+        call = ast.Call(ast.Attribute(ast.Name(info.base.name, ast.Load()), "__init__", ast.Load()),
+                        [ast.Name("self", ast.Load())] + [ast.Name(n, ast.Load()) for n in names], [])
+        body = [ast.Expr(call)]
+    f = ast.FunctionDef("__init__", ast.arguments([], [ast.arg("self")] + [ast.arg(n) for n in names], None, [], [],
+                                                  None, []), body, [], None, None)
+    return ast.fix_missing_locations(ast.copy_location(f, info.node))
 
 
 def _split(source):
@@ -329,7 +340,7 @@ def _split(source):
 
 
 def _module_info(fdefs, cdefs, names=None):
-    classes = build_classes(cdefs)
+    classes = build_classes(cdefs, names)
     types = {n: c.ty for n, c in classes.items()}
     signatures = {}
     for f in fdefs:
@@ -356,7 +367,8 @@ def parse_module(source):
     fdefs, cdefs, names = _split(source)
     module = _module_info(fdefs, cdefs, names)
     funcs = [_lower_function(f, module, module.functions[f.name]) for f in fdefs]
-    return funcs + _lower_classes(module)
+    funcs += _lower_classes(module)
+    return funcs + list(module.method_calls.dispatchers.values())
 
 
 def check_eligible(source):
@@ -377,7 +389,7 @@ def check_eligible(source):
     respell_annotations(tree, names, strict=False)
     reasons = dict(lift_refused)
     try:
-        classes = build_classes(cdefs)
+        classes = build_classes(cdefs, names)
     except CompileError as e:
         classes, class_error = {}, str(e)
     else:

@@ -5,6 +5,7 @@ ExprParser in exprparser.py. Anything not handled is rejected with its
 position and construct name."""
 import ast
 
+from . import inheritance
 from . import irbuilder as ir
 from . import optional
 from .errors import CompileError
@@ -64,7 +65,7 @@ class CoreExprs:
         if e.ty.kind == "pending" and not allow_pending:
             raise CompileError(node, "EmptyLiteral", "the element types of this empty literal are not known; "
                                "annotate the variable it is assigned to")
-        return e
+        return inheritance.coerce(self.scope.module.classes, e, expected)  # a subclass where its base is wanted
 
     def bind_first(self, first, build):
         """build(first') where first' is @p first or a temporary holding it, so that
@@ -104,6 +105,8 @@ class CoreExprs:
             except UnicodeEncodeError:
                 raise CompileError(node, "StrLiteral", "string literal with a lone surrogate") from None
             return ir.const_str(v)
+        if v is None and expected is not None and expected.kind == "class":
+            return inheritance.none_of(expected)  # None is a null reference of any class
         if v is None:
             return optional.none_of(expected) if expected is not None and expected.kind == "optional" \
                 else optional.none_literal()
@@ -131,6 +134,8 @@ class CoreExprs:
             return None
         if isinstance(node, ast.Name) and node.id in names.constants:
             return self.visit(value_node(names.constants[node.id], node))
+        if isinstance(node, ast.Name) and names.instances.get(node.id) in self.scope.module.classes:
+            return inheritance.module_instance(self.scope.module, node)
         math_name = names.math_name(node)
         if math_name in MATH_CONSTANTS and (not isinstance(node, ast.Attribute) or
                                             self.scope.module_name(node.value.id)):
@@ -204,7 +209,9 @@ class CoreExprs:
         """Python truthiness; class instances (always true) and pending literals are refused."""
         if e.ty.kind == "optional":
             return optional.truth(self.scope, e, lambda v: self.truth(node, v))
-        if e.ty.kind in ("class", "tuple"):
+        if e.ty.kind == "class":  # no __bool__ or __len__ natively: only None is false
+            return inheritance.is_none(e, negate=True)
+        if e.ty.kind == "tuple":
             raise CompileError(node, "Truthiness", f"truth value of {e.ty.text}")
         return ir.truth(e)
 
@@ -326,6 +333,11 @@ class CoreExprs:
 
     def visit_Compare(self, node, expected=None):
         operands = [node.left] + list(node.comparators)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+            left, right = self.operand(operands[0]), self.operand(operands[1])
+            if "class" in (left.ty.kind, right.ty.kind):
+                return self.class_identity(node, left, right)
+            return self.compare(node, node.ops[0], left, right)
         first = self.operand(operands[0])
         if len(node.ops) == 1:
             right = operands[1]
@@ -342,6 +354,22 @@ class CoreExprs:
         """A comparison operand: Optionals and None as they are (`x is None`, `x == y`)."""
         return self.value(node, allow_pending=isinstance(node, ast.Constant) and node.value is None,
                           keep_optional=True)
+
+    def class_identity(self, node, a, b):
+        """`a is b` / `a is not b` of class references (None being one, of any class)."""
+        negate = isinstance(node.ops[0], ast.IsNot)
+        nones = [isinstance(x, ast.Constant) and x.value is None for x in (node.left, node.comparators[0])]
+        if any(nones):
+            return inheritance.is_none(b if nones[0] else a, negate)
+        if a.ty.kind != "class" or b.ty.kind != "class":
+            raise CompileError(node, "Is", f"'is' between {a.ty.text} and {b.ty.text} natively")
+        classes = self.scope.module.classes
+        if a.ty != b.ty:
+            if inheritance.is_subclass(classes, a.ty.name, b.ty.name):
+                a = inheritance.cast(a, b.ty)
+            elif inheritance.is_subclass(classes, b.ty.name, a.ty.name):
+                b = inheritance.cast(b, a.ty)
+        return self.compare(node, node.ops[0], a, b)
 
     def _chain(self, node, values, first):
         bindings = []

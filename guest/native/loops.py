@@ -18,6 +18,7 @@ import ast
 
 from . import irbuilder as ir
 from .errors import CompileError
+from .modulenames import value_node
 from .typemodel import BOOL, INT, STR, iterator_type, list_of, tuple_of
 
 
@@ -48,6 +49,10 @@ class LoopExprs:
             d = self.value(node.func.value)
             if d.ty.kind == "dict":
                 return self.iterator_plan(node, "iter_" + node.func.attr, d)
+        constant = self.scope.module.names.constants.get(node.id) if isinstance(node, ast.Name) and \
+            self.scope.module_name(node.id) else None
+        if isinstance(constant, range):  # `for i in SLOTS` where SLOTS = range(4)
+            return self.range_plan(value_node(constant, node))
         e = self.value(node)
         kinds = {"list": "iter_list", "vtuple": "iter_list", "str": "iter_str", "dict": "iter_keys"}
         if e.ty.kind == "set":

@@ -47,6 +47,7 @@ class ModuleNames:
         self.math_modules = set()
         self.math = {}            # local name -> math name (`from math import sqrt`)
         self.constants = {}       # name -> folded value
+        self.instances = {}       # name -> class name of a module-level instance (`area = WorkArea()`)
 
     def take(self, node):
         """Record a top-level import or constant; False if @p node is neither."""
@@ -65,6 +66,11 @@ class ModuleNames:
         target, value = constant_binding(node)
         if target is None:
             return False
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and not value.args and \
+                not value.keywords and value.func.id not in _FOLDED_CALLS:
+            # `area = WorkArea()`: an instance if WorkArea is a class of the unit (inheritance.py).
+            self.instances[target] = value.func.id
+            return True
         self.constants[target] = self.fold(value)
         return True
 
@@ -103,6 +109,11 @@ class ModuleNames:
             return tuple(self.fold(e) for e in node.elts)
         if self.math_name(node) in MATH_CONSTANTS:
             return MATH_CONSTANTS[self.math_name(node)]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FOLDED_CALLS and \
+                not node.keywords and node.func.id not in self.constants:
+            args = [self.fold(a) for a in node.args]
+            if all(type(a) is int for a in args) or node.func.id == "ord":
+                return _check(node, _apply(node, _FOLDED_CALLS[node.func.id], *args))
         if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
             return _check(node, _apply(node, _UNARY[type(node.op)], self.fold(node.operand)))
         if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
@@ -122,6 +133,10 @@ def constant_binding(node):
     return None, None
 
 
+# Built-in calls a constant may make (`A = ord("A")`, `SLOTS = range(4)`: a range is iterated only).
+_FOLDED_CALLS = {"ord": ord, "range": range}
+
+
 def _copy(node):
     return copy.deepcopy(node)
 
@@ -134,6 +149,8 @@ class _Respell(ast.NodeTransformer):
         typing_name = self.names.typing_name(node)
         if typing_name is None:
             return None
+        if typing_name == "Final":  # Final marks a constant (inheritance.py reads it)
+            return ast.copy_location(ast.Name(typing_name, ast.Load()), node)
         builtin = TYPING_CONTAINERS.get(typing_name)
         if builtin is None:
             raise CompileError(node, "Annotation", f"typing.{typing_name} has no native type")
@@ -181,6 +198,8 @@ def _check(node, v):
         if len(v) > _MAX_TEXT:
             raise CompileError(node, "ModuleConstant", f"{ast.unparse(node)!r} is too long for native code")
         return v
+    if isinstance(v, range) and len(v) <= 1 << 40:
+        return v
     if isinstance(v, tuple) and len(v) <= 64:
         for item in v:
             _check(node, item)
@@ -193,4 +212,7 @@ def value_node(v, where):
     """An AST literal for a folded value (the frontend lowers it as if written in place)."""
     if isinstance(v, tuple):
         return ast.copy_location(ast.Tuple([value_node(x, where) for x in v], ast.Load()), where)
+    if isinstance(v, range):
+        return ast.copy_location(ast.Call(ast.Name("range", ast.Load()), [value_node(x, where) for x in
+                                                                          (v.start, v.stop, v.step)], []), where)
     return ast.copy_location(ast.Constant(v), where)

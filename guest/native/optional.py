@@ -54,7 +54,10 @@ def optional_annotation(node, members, what, inner):
     types = {inner(m) for m in values}
     if len(types) != 1:
         raise CompileError(node, "Annotation", f"{what}: only Optional[T] (None or one type) is native")
-    return optional_of(types.pop())
+    ty = types.pop()
+    if ty.kind == "class":  # a class reference is nullable already: None is its null (inheritance.py)
+        return ty
+    return optional_of(ty)
 
 
 def is_none_literal(e):

@@ -3,6 +3,7 @@ plus the private scope of each comprehension) and the flow state used for
 definite assignment: a read of a name that is not assigned on every path to
 it is rejected, because CPython would raise UnboundLocalError there and the
 native version must not read garbage."""
+from . import inheritance
 from . import irbuilder as ir
 from .errors import CompileError
 from .typemodel import BOOL, FLOAT, INT, STR, dict_of, list_of, optional_of, set_of
@@ -55,6 +56,7 @@ class FunctionScope:
         self.mentioned = set()          # names the function reads or binds anywhere, parameters included
         self.message_names = set()      # `except ... as n` names used only as str(n) inside their handlers
         self.writable = set()           # list parameters changed in place and copied back (compiler.py)
+        self.narrowed = {}              # name -> the subclass an enclosing `if isinstance(name, C):` proved
 
     def probe(self, name, node):
         """A use of an empty literal before anything told its element types
@@ -96,7 +98,9 @@ class FunctionScope:
             if name in frame:
                 return frame[name]
         e = self.symbols[name]
-        return ir.E(e.node, e.ty, True, name in self.knowledge.borrowed)
+        e = ir.E(e.node, e.ty, True, name in self.knowledge.borrowed)
+        narrowed = self.narrowed.get(name)
+        return inheritance.cast(e, narrowed) if narrowed is not None else e
 
 
 class Flow:

@@ -4,6 +4,7 @@ read-only rule for arguments (borrow analysis, see compiler.py), and for
 loops lowered to WhileStmt through loops.Plan."""
 import ast
 
+from . import inheritance
 from . import irbuilder as ir
 from . import optional
 from .errors import CompileError
@@ -503,8 +504,24 @@ class StmtParser:
     # ---- compound statements ------------------------------------------------
     def visit_If(self, node, flow):
         self.exprs.flow = flow
+        known = inheritance.constant_truth(node.test, self.scope)
+        if known is not None:  # only the branch CPython can take
+            body, end = self.nested(node.body if known else node.orelse, flow.copy())
+            flow.assigned, flow.reachable = end.assigned, end.reachable
+            return [body]
         cond = self.exprs.condition(node.test)
-        then_body, then_flow = self.nested(node.body, flow.copy())
+        narrow = inheritance.narrowing(node, self.scope)
+        if narrow is None:
+            then_body, then_flow = self.nested(node.body, flow.copy())
+        else:
+            saved = self.scope.narrowed.get(narrow[0])
+            self.scope.narrowed[narrow[0]] = narrow[1]
+            try:
+                then_body, then_flow = self.nested(node.body, flow.copy())
+            finally:
+                self.scope.narrowed.pop(narrow[0])
+                if saved is not None:
+                    self.scope.narrowed[narrow[0]] = saved
         else_body, else_flow = (None, flow.copy())
         if node.orelse:
             else_body, else_flow = self.nested(node.orelse, flow.copy())

@@ -54,6 +54,16 @@ REGISTER_GLOBAL("ast.ClassGetAttr").Params({Arg("object"), Arg("attr")}).SetBody
 REGISTER_GLOBAL("ast.ClassSetAttr")
     .Params({Arg("object"), Arg("attr"), Arg("value")})
     .SetBody([](PrimExpr o, std::string a, PrimExpr v) { return ClassSetAttr::Make(o, std::move(a), v); });
+REGISTER_GLOBAL("ast.ClassRefOp")
+    .Params({Arg("op"), Arg("object"), Arg("cls")})
+    .SetBody([](std::string op, McValue o, Type cls) {
+      return ClassRefOp::Make(std::move(op), Optional<PrimExpr>(o), std::move(cls));
+    });
+REGISTER_GLOBAL("ast.ModuleInstance")
+    .Params({Arg("name"), Arg("slot"), Arg("cls")})
+    .SetBody([](std::string name, int64_t slot, Type cls) {
+      return ModuleInstance::Make(std::move(name), slot, std::move(cls));
+    });
 REGISTER_GLOBAL("ast.BlockExpr").Params({Arg("body"), Arg("value")}).SetBody([](Stmt body, PrimExpr value) {
   return BlockExpr::Make(std::move(body), std::move(value));
 });

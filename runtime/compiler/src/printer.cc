@@ -201,6 +201,13 @@ Doc AstPrinter::VisitExpr_(const ClassGetAttrNode* n) { return Doc() << Print(n-
 Doc AstPrinter::VisitExpr_(const ClassSetAttrNode* n) {
   return Doc() << Print(n->object) << "." << n->attr << " = " << Print(n->value);
 }
+Doc AstPrinter::VisitExpr_(const ClassRefOpNode* n) {
+  Doc d;
+  d << n->op << "[" << TypeText(n->cls) << "](";
+  if (n->object.defined()) d << Print(n->object);
+  return d << ")";
+}
+Doc AstPrinter::VisitExpr_(const ModuleInstanceNode* n) { return Doc() << n->name; }
 Doc AstPrinter::VisitExpr_(const BlockExprNode* n) {
   return Doc() << "block:" << Block(n->body) << Doc::NewLine() << "-> " << Print(n->value);
 }

@@ -169,15 +169,42 @@ void Rewriter::VisitExpr_(const ClassNewNode* n, std::ostream& os) {
   os << "); " << self << "; })";
 }
 
+// A field of None is CPython's AttributeError: spine_cg::Deref falls back.
 void Rewriter::VisitExpr_(const ClassGetAttrNode* n, std::ostream& os) {
-  os << "(" << Render(n->object) << ")->f_" << n->attr;
+  os << "spine_cg::Deref(" << Render(n->object) << ")->f_" << n->attr;
 }
 
 void Rewriter::VisitExpr_(const ClassSetAttrNode* n, std::ostream& os) {
   // Python: the value first, then the instance.
   Sequence({n->value, n->object}, [&](const std::vector<std::string>& a) {
-    os << "((" << a[1] << ")->f_" << n->attr << " = " << a[0] << ", (void)0)";
+    os << "(spine_cg::Deref(" << a[1] << ")->f_" << n->attr << " = " << a[0] << ", (void)0)";
   }, os);
+}
+
+void Rewriter::VisitExpr_(const ClassRefOpNode* n, std::ostream& os) {
+  std::string cls = ClassStruct(n->cls.As<ClassTypeNode>()->name);
+  if (n->op == "none") {
+    os << CType(n->cls) << "()";
+    return;
+  }
+  const char* helper = n->op == "cast" ? "RefCast" : n->op == "checked_cast" ? "RefCheckedCast"
+                       : n->op == "not_none" ? "NotNone" : n->op == "is_none" ? "IsNone"
+                       : n->op == "isinstance" ? "IsInstance" : "TypeId";
+  os << "spine_cg::" << helper << "<" << cls << ">(" << Render(n->object) << ")";
+}
+
+void Rewriter::VisitExpr_(const ModuleInstanceNode* n, std::ostream& os) {
+  const auto* c = n->checked_type.As<ClassTypeNode>();
+  std::string init = c->name + ".__init__";
+  auto it = functions_->find(init);
+  if (it == functions_->end() || it->second->params.size() != 1) {
+    rt::ThrowTypeError("module instance '" + n->name + "': " + c->name + "() must take no arguments");
+  }
+  // Made on first use, by the class's __init__ (the object CPython made when the module ran).
+  std::string g = Temp();
+  os << "({ auto& " << g << " = spine_cg::ModuleSlot<" << ClassStruct(c->name) << ", " << n->slot << ">::Get(); if (!"
+     << g << ".get()) { " << g << " = " << CType(n->checked_type) << "::New(); " << FuncSymbol(init) << "(" << g
+     << "); } " << g << "; })";
 }
 
 void Rewriter::VisitExpr_(const BlockExprNode* n, std::ostream& os) {

@@ -1,5 +1,6 @@
 // The C++ face of types: value types, function symbols and class structs.
 #include <functional>
+#include <map>
 #include <set>
 
 #include "spine/compiler/rewriter.h"
@@ -50,11 +51,15 @@ std::string Rewriter::FuncSymbol(const std::string& name) {
 
 namespace {
 
-// Every class reachable from @p t, each after the classes its fields use.
+// Every class reachable from @p t, each after its base (C++ derives the
+// struct from the base's) and, where no cycle prevents it, after the
+// classes its fields use (forward declarations cover the rest: a field is
+// a Ref, which needs no complete type).
 void CollectClasses(const Type& t, std::vector<const ClassTypeNode*>* out, std::set<std::string>* seen) {
   if (const auto* c = t.As<ClassTypeNode>()) {
     if (seen->count(c->name)) return;
     seen->insert(c->name);
+    if (c->base.defined()) CollectClasses(c->base, out, seen);
     for (const Type& f : c->field_types) CollectClasses(f, out, seen);
     out->push_back(c);
     return;
@@ -82,9 +87,31 @@ void Rewriter::EmitClasses(const rt::Array<PrimFunc>& functions, std::ostream& o
     for (const PrimVar& p : f->params) CollectClasses(p.type(), &classes, &seen);
     CollectClasses(f->ret_type, &classes, &seen);
   }
+  for (const ClassTypeNode* c : classes) os << "struct " << ClassStruct(c->name) << ";\n";
+  // The last id of each class's subtree (ids are given in preorder): isinstance is a range test.
+  std::map<std::string, int64_t> subtree_end;
   for (const ClassTypeNode* c : classes) {
-    os << "struct " << ClassStruct(c->name) << " {\n  int64_t rc = 1;\n";
-    for (size_t i = 0; i < c->field_names.size(); ++i) {
+    for (const ClassTypeNode* a = c; a; a = a->base.defined() ? a->base.As<ClassTypeNode>() : nullptr) {
+      int64_t& end = subtree_end[a->name];
+      end = end > c->type_id ? end : c->type_id;
+    }
+  }
+  for (const ClassTypeNode* c : classes) {
+    const auto* base = c->base.defined() ? c->base.As<ClassTypeNode>() : nullptr;
+    std::string name = ClassStruct(c->name);
+    os << "struct " << name;
+    if (base) os << " : " << ClassStruct(base->name);
+    os << " {\n";
+    if (!base) os << "  int64_t rc = 1;\n";
+    if (c->type_id >= 0) {
+      // A hierarchy: the most derived constructor leaves its id; a reference to
+      // a base releases the whole object (virtual destructor).
+      if (!base) os << "  int64_t tid;\n  virtual ~" << name << "() {}\n";
+      os << "  static constexpr int64_t kTid = " << c->type_id << ", kTidEnd = " << subtree_end[c->name] << ";\n";
+      os << "  " << name << "() { this->tid = kTid; }\n";
+    }
+    size_t inherited = base ? base->field_names.size() : 0;
+    for (size_t i = inherited; i < c->field_names.size(); ++i) {
       const Type& t = c->field_types[static_cast<int64_t>(i)];
       os << "  " << CType(t) << " f_" << c->field_names[static_cast<int64_t>(i)].view() << (IsScalarType(t) ? "{};\n" : ";\n");
     }

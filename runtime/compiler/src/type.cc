@@ -122,6 +122,51 @@ ClassType ClassType::Make(std::string name, rt::Array<rt::Str> field_names, rt::
   return ClassType(rt::object_p<rt::object_t>(n));
 }
 
+ClassType ClassType::Declare(std::string name, Type base, int64_t type_id) {
+  if (!IsIdentifier(name)) rt::ThrowValueError("ClassType: '" + name + "' is not an ASCII identifier");
+  if (type_id < 0) rt::ThrowValueError("ClassType: a class of a hierarchy needs a type id >= 0");
+  const auto* b = base.defined() ? base.As<ClassTypeNode>() : nullptr;
+  if (base.defined() && (!b || b->type_id < 0)) rt::ThrowTypeError("ClassType: the base of " + name + " is not a class of a hierarchy");
+  auto n = rt::MakeObject<ClassTypeNode>();
+  n->name = std::move(name);
+  n->base = std::move(base);
+  n->type_id = type_id;
+  n->defined_fields = false;
+  return ClassType(rt::object_p<rt::object_t>(n));
+}
+
+void ClassType::Define(rt::Array<rt::Str> field_names, rt::Array<Type> field_types) const {
+  auto* n = const_cast<ClassTypeNode*>(static_cast<const ClassTypeNode*>(get()));
+  if (n->defined_fields) rt::ThrowValueError("ClassType: " + n->name + " has its fields already");
+  if (field_names.size() != field_types.size()) rt::ThrowValueError("ClassType: field names and types differ in number");
+  const auto* b = n->base.defined() ? n->base.As<ClassTypeNode>() : nullptr;
+  if (b && !b->defined_fields) rt::ThrowValueError("ClassType: define the base of " + n->name + " first");
+  size_t inherited = b ? b->field_names.size() : 0;
+  if (field_names.size() < inherited) rt::ThrowValueError("ClassType: " + n->name + " lacks its base's fields");
+  for (size_t i = 0; i < field_names.size(); ++i) {
+    auto at = static_cast<int64_t>(i);
+    std::string f(field_names[at].view());
+    if (!IsIdentifier(f)) rt::ThrowValueError("ClassType: field '" + f + "' is not an ASCII identifier");
+    for (size_t j = 0; j < i; ++j) {
+      if (field_names[static_cast<int64_t>(j)].view() == f) rt::ThrowValueError("ClassType: field '" + f + "' twice");
+    }
+    RequireValueType(field_types[at], "ClassType");
+    if (i < inherited && (b->field_names[at].view() != f || !TypeEqual(b->field_types[at], field_types[at]))) {
+      rt::ThrowTypeError("ClassType: field '" + f + "' of " + n->name + " differs from its base's");
+    }
+  }
+  n->field_names = std::move(field_names);
+  n->field_types = std::move(field_types);
+  n->defined_fields = true;
+}
+
+bool IsSubclass(const ClassTypeNode* c, const ClassTypeNode* ancestor) {
+  for (; c; c = c->base.defined() ? c->base.As<ClassTypeNode>() : nullptr) {
+    if (c == ancestor || c->name == ancestor->name) return true;
+  }
+  return false;
+}
+
 int64_t ClassType::FieldIndex(const std::string& name) const {
   const auto* n = static_cast<const ClassTypeNode*>(get());
   for (size_t i = 0; i < n->field_names.size(); ++i) {

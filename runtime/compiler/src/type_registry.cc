@@ -37,6 +37,19 @@ REGISTER_GLOBAL("ast.ClassType")
       return ClassType::Make(std::move(name), ToArray<rt::Str>(names, "ast.ClassType"),
                              ToArray<Type>(types, "ast.ClassType"));
     });
+REGISTER_GLOBAL("ast.ClassTypeDeclare")
+    .Params({Arg("name"), Arg("base"), Arg("type_id")})
+    .SetBody([](std::string name, McValue base, int64_t type_id) {
+      return ClassType::Declare(std::move(name), Optional<Type>(base), type_id);
+    });
+REGISTER_GLOBAL("ast.ClassTypeDefine")
+    .Params({Arg("cls"), Arg("field_names"), Arg("field_types")})
+    .SetBody([](Type cls, McValue names, McValue types) {
+      if (!cls.As<ClassTypeNode>()) rt::ThrowTypeError("ast.ClassTypeDefine: not a ClassType");
+      cls.AsRef<ClassType>().Define(ToArray<rt::Str>(names, "ast.ClassTypeDefine"),
+                                    ToArray<Type>(types, "ast.ClassTypeDefine"));
+      return true;
+    });
 REGISTER_GLOBAL("ast.IteratorType").Params({Arg("kind"), Arg("sources")}).SetBody([](std::string kind, McValue s) {
   return IteratorType::Make(std::move(kind), ToArray<Type>(s, "ast.IteratorType"));
 });

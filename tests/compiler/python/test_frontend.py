@@ -110,7 +110,13 @@ REJECTED = [
     ("def f(g: list[list[int]]) -> int:\n    for row in g:\n        row.append(0)\n    return 1\n", 3, 8,
      "BorrowedMutation"),
     # classes
-    ("class A(object):\n    x: int\n", 1, 0, "ClassBases"),
+    ("class A(dict):\n    x: int\n", 1, 8, "ClassBases"),
+    ("class A:\n    x: int = 0\nclass B:\n    y: int = 0\nclass C(A, B):\n    z: int = 0\n", 5, 11, "ClassBases"),
+    ("class A:\n    def m(self, k: int) -> int:\n        return k\nclass B(A):\n"
+     "    def m(self, k: float) -> int:\n        return 1\n", 4, 0, "Override"),
+    ("class A:\n    x: int = 0\nclass B(A):\n    y: int = 0\n", 1, 0, "FieldDefault"),
+    ("class A:\n    def __init__(self) -> None:\n        self.x = 1\n        self.m()\n"
+     "    def m(self) -> None:\n        pass\nclass B(A):\n    pass\n", 4, 8, "SelfInInit"),
     ("class A:\n    x: int = 0\n    def __eq__(self, o: int) -> bool:\n        return True\n", 3, 4, "DunderMethod"),
     ("class N:\n    nxt: list['N']\n", 1, 0, "RecursiveClass"),
     ("class A:\n    def __init__(self) -> None:\n        self.x = abs(1)\n", 3, 8, "FieldType"),
@@ -120,8 +126,7 @@ REJECTED = [
     ("class A:\n    x: int\n    def __init__(self) -> None:\n        pass\n", 3, 4, "SelfInInit"),
     ("class A:\n    x: int\n", 1, 0, "FieldUnassigned"),
     ("class A:\n    items: list[int] = []\n", 2, 23, "FieldDefault"),
-    ("class A:\n    x: int = 0\ndef f(a: A) -> int:\n    if a:\n        return 1\n    return 0\n", 4, 7,
-     "Truthiness"),
+    ("def f(a: tuple[int, int]) -> int:\n    if a:\n        return 1\n    return 0\n", 2, 7, "Truthiness"),
 ]
 
 

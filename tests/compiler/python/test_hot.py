@@ -262,3 +262,54 @@ def test_a_function_with_a_nested_helper_runs_natively(host):
     scope, report = run(source, threshold=2)
     assert scope["result"] == [6 * i for i in range(6)]
     assert report["f"]["status"] == "native" and report["f"]["fallbacks"] == 0
+
+
+COUNTER = """from typing import Optional
+TRACING = False
+class Counter:
+    def __init__(self) -> None:
+        self.hits = 0
+        self.last: Optional[Counter] = None
+counter = Counter()
+def log(x: int) -> None:
+    print(x)
+def bump(n: int) -> int:
+    for i in range(n):
+        counter.hits += 1
+        if TRACING:
+            log(i)
+    return counter.hits
+"""
+
+
+def test_a_module_instance_lasts_from_call_to_call_natively(host, tmp_path):
+    # `if TRACING:` with TRACING = False: print() and log() are in a branch CPython never takes.
+    p = hot.plan(COUNTER, set())
+    assert p.units["bump"].instances == ("counter",) and p.reasons["log"] == "line 9: does I/O or reflection (print)"
+    assert "def log" not in p.units["bump"].source
+    simple_compile(p.units["bump"].source, str(tmp_path / "bump.so"))
+    bump = hot._loader.module_loader(str(tmp_path / "bump.so")).get_function("bump")
+    assert [bump(3), bump(2)] == [3, 5]
+    # Switching after Python calls changed the module's object would lose them: auto keeps Python.
+    scope, report = run(COUNTER + "r = [bump(3), bump(2), bump(1)]\n", threshold=1)
+    assert scope["r"] == [3, 5, 6] and report["bump"]["status"] == "python"
+    assert report["bump"]["reason"].startswith("keeps the module-level instance counter natively")
+
+
+def test_a_module_instance_python_code_sees_stays_python():
+    p = hot.plan(COUNTER + "def peek() -> int:\n    print(counter.hits)\n    return 0\n", set())
+    assert p.reasons["bump"] == "uses counter, a module-level instance Python code uses too"
+    p = hot.plan(COUNTER + "seen = counter.hits\n", set())
+    assert p.reasons["bump"] == "uses counter, a module-level instance Python code uses too"
+    assert "bump" in hot.plan(COUNTER, set()).units
+
+
+def test_a_class_may_name_a_later_class_in_its_methods():
+    source = ("from typing import Optional\n"
+              "class A:\n    def __init__(self) -> None:\n        self.b: Optional[B] = None\n"
+              "def early() -> int:\n    return 1 if A().b is None else 0\n"
+              "class B:\n    def __init__(self) -> None:\n        self.x = 1\n"
+              "def late() -> int:\n    return 1 if A().b is None else 0\n")
+    p = hot.plan(source, set())
+    assert p.reasons["early"] == "uses B, defined after it"
+    assert "class B:" in p.units["late"].source

@@ -17,6 +17,7 @@
 #include "spine/compiler/codegen/boundary.h"
 #include "spine/compiler/codegen/optional.h"
 #include "spine/compiler/codegen/vartuple.h"
+#include "spine/compiler/codegen/hierarchy.h"
 #include "spine/compiler/codegen/pymath.h"
 
 namespace spine_cg {

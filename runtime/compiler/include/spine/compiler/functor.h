@@ -118,6 +118,8 @@ class ExprFunctor<R(const PrimExpr&, Args...)> {
   virtual R VisitExpr_(const ClassNewNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ClassNew. */
   virtual R VisitExpr_(const ClassGetAttrNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ClassGetAttr. */
   virtual R VisitExpr_(const ClassSetAttrNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ClassSetAttr. */
+  virtual R VisitExpr_(const ClassRefOpNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ClassRefOp. */
+  virtual R VisitExpr_(const ModuleInstanceNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< ModuleInstance. */
   virtual R VisitExpr_(const BlockExprNode* n, Args... a) { return VisitExprDefault_(n, a...); }  /**< BlockExpr. */
 
  private:
@@ -157,6 +159,8 @@ class ExprFunctor<R(const PrimExpr&, Args...)> {
     SPINE_FUNCTOR_DISPATCH(Expr, ClassNewNode);
     SPINE_FUNCTOR_DISPATCH(Expr, ClassGetAttrNode);
     SPINE_FUNCTOR_DISPATCH(Expr, ClassSetAttrNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ClassRefOpNode);
+    SPINE_FUNCTOR_DISPATCH(Expr, ModuleInstanceNode);
     SPINE_FUNCTOR_DISPATCH(Expr, BlockExprNode);
     return vt;
   }

@@ -62,6 +62,8 @@ class AstPrinter : public ExprFunctor<Doc(const PrimExpr&)>,
   Doc VisitExpr_(const ClassNewNode* n) override;
   Doc VisitExpr_(const ClassGetAttrNode* n) override;
   Doc VisitExpr_(const ClassSetAttrNode* n) override;
+  Doc VisitExpr_(const ClassRefOpNode* n) override;
+  Doc VisitExpr_(const ModuleInstanceNode* n) override;
   Doc VisitExpr_(const BlockExprNode* n) override;
 
   Doc VisitStmt_(const ExprStmtNode* n) override;

@@ -107,6 +107,8 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   void VisitExpr_(const ClassNewNode* n, std::ostream& os) override;
   void VisitExpr_(const ClassGetAttrNode* n, std::ostream& os) override;
   void VisitExpr_(const ClassSetAttrNode* n, std::ostream& os) override;
+  void VisitExpr_(const ClassRefOpNode* n, std::ostream& os) override;
+  void VisitExpr_(const ModuleInstanceNode* n, std::ostream& os) override;
   void VisitExpr_(const BlockExprNode* n, std::ostream& os) override;
 
   void VisitStmt_(const ExprStmtNode* n, std::ostream& os) override;

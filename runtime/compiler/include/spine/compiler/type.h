@@ -170,20 +170,29 @@ class OptionalType : public Type {
 /**
  * @brief A user class: named, typed fields; methods are PrimFuncs named
  * `Class.method` whose first parameter is the instance. Instances are
- * shared references, as in Python. Fields may not (even indirectly) have
- * the class's own type, so instances cannot form cycles.
+ * shared references, as in Python. A class made by Make has no base and
+ * no field may (even indirectly) have its own type, so its instances
+ * cannot form cycles. A class of a hierarchy (single inheritance) is made
+ * by Declare and given its fields by Define, so fields may name classes
+ * declared later or the class itself (`link: Optional[Node]`, the null
+ * reference being None); see RATIONALE.md for how such cycles are freed.
  */
 class ClassTypeNode : public TypeNode {
  public:
   SPINE_AST_NODE(ClassTypeNode, TypeNode, "ClassType")
   std::string name;                 /**< Class name (a Python identifier). */
-  rt::Array<rt::Str> field_names;   /**< Field names, in declaration order. */
+  rt::Array<rt::Str> field_names;   /**< Field names, in layout order (a base's fields first). */
   rt::Array<Type> field_types;      /**< Their types, parallel to field_names. */
+  Type base;                        /**< The base class (undefined: none). */
+  int64_t type_id = -1;             /**< Identity within its hierarchy (-1: not in one). */
+  bool defined_fields = true;       /**< False between Declare and Define. */
   /** Fields. */
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("name", &name);
     v->Visit("field_names", &field_names);
     v->Visit("field_types", &field_types);
+    v->Visit("base", &base);
+    v->Visit("type_id", &type_id);
   }
 };
 /** @brief Reference to a ClassTypeNode. */
@@ -191,9 +200,20 @@ class ClassType : public Type {
   SPINE_AST_REF(ClassType, Type, ClassTypeNode)
   /** A class; names must be unique identifiers and no field may reach the class itself. */
   static ClassType Make(std::string name, rt::Array<rt::Str> field_names, rt::Array<Type> field_types);
+  /**
+   * A class of a hierarchy whose fields come later (Define): @p base is its
+   * base class (undefined for a root), @p type_id its identity (>= 0, unique
+   * in the module).
+   */
+  static ClassType Declare(std::string name, Type base, int64_t type_id);
+  /** Give a declared class its fields; a base's fields must come first, with their types. */
+  void Define(rt::Array<rt::Str> field_names, rt::Array<Type> field_types) const;
   /** Index of field @p name, or -1. */
   int64_t FieldIndex(const std::string& name) const;
 };
+
+/** True if class @p c is @p ancestor or derives from it. */
+bool IsSubclass(const ClassTypeNode* c, const ClassTypeNode* ancestor);
 
 /**
  * @brief The state of a lowered `for` loop over a container. `kind` is one

@@ -155,16 +155,19 @@ class Ref {
   }
   Ref(Ref&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
   Ref& operator=(const Ref& o) noexcept {
-    if (o.p_) ++o.p_->rc;
+    // Read o first: it may live inside the object Drop() frees (`node = node->next`).
+    T* p = o.p_;
+    if (p) ++p->rc;
     Drop();
-    p_ = o.p_;
+    p_ = p;
     return *this;
   }
   Ref& operator=(Ref&& o) noexcept {
     if (this != &o) {
-      Drop();
-      p_ = o.p_;
+      T* p = o.p_;  // o may live inside the object Drop() frees
       o.p_ = nullptr;
+      Drop();
+      p_ = p;
     }
     return *this;
   }
