@@ -14,12 +14,16 @@ from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node
 MUTATORS = {
     "list": {"append", "pop", "insert", "extend", "remove", "clear", "reverse", "sort"},
     "dict": {"pop", "setdefault", "clear", "update"},
-    "set": {"add", "discard", "remove", "clear", "update"},
+    "set": {"add", "discard", "remove", "clear", "update", "pop", "intersection_update", "difference_update",
+            "symmetric_difference_update"},
     "str": set(),
 }
 # Methods whose arguments end up inside the receiver.
 _STORING = {"append", "insert", "extend", "setdefault", "update", "add"}
 _VIEWS = {"keys", "values", "items"}
+# s | t, s & t, s - t, s ^ t: the set methods CPython's operators run (the same loops).
+SET_ALGEBRA = {ast.BitOr: "union", ast.BitAnd: "intersection", ast.Sub: "difference",
+               ast.BitXor: "symmetric_difference"}
 BUILTINS = {"len", "str", "int", "float", "bool", "abs", "min", "max", "sum", "sorted", "list", "set", "dict",
             "ord", "chr", "any", "all"}
 ITERATION_ONLY = {"range", "enumerate", "zip"}
@@ -40,6 +44,8 @@ class CallExprs:
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise CompileError(node, "CallStar", "*args / **kwargs in a call")
         f = node.func
+        if isinstance(f, ast.Lambda):
+            return self.call_lambda(node)
         names = self.scope.module.names
         if isinstance(f, ast.Attribute):
             if names.math_name(f) is not None and self.scope.module_name(f.value.id):
@@ -223,7 +229,8 @@ class CallExprs:
         except (TypeError, ValueError) as e:
             raise CompileError(node, "Method", str(e).split("(): ", 1)[-1]) from None
         ty = from_node(ir.fn("runtime.NodeGetAttr")(call, "checked_type"), self.class_types())
-        borrowed = obj.borrowed if method != "copy" else fresh_borrowed(obj.borrowed, ty)
+        borrowed = obj.borrowed if method != "copy" and method not in SET_ALGEBRA.values() \
+            else fresh_borrowed(obj.borrowed, ty)
         return E(call, ty, borrowed=borrowed)
 
     def method_arg_types(self, recv, method, n):
@@ -236,7 +243,9 @@ class CallExprs:
         if k == "dict":
             return [recv.args[0], recv.args[1]] if method in ("get", "pop", "setdefault") else [recv] * n
         if k == "set":
-            return [list_of(recv.elem)] if method == "update" else [recv.elem] * n
+            if method in SET_ALGEBRA.values() or method.endswith("_update"):
+                return [recv] * n
+            return [None] * n if method == "update" else [recv.elem] * n
         return [STR] * n if method != "join" else [list_of(STR)]
 
     def pin_by_method(self, node, name, method):

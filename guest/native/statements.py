@@ -5,6 +5,7 @@ loops lowered to WhileStmt through loops.Plan."""
 import ast
 
 from . import irbuilder as ir
+from .calls import SET_ALGEBRA
 from .errors import CompileError
 from .exprparser import ExprParser
 from .irbuilder import E
@@ -279,6 +280,13 @@ class StmtParser:
                                                      fresh_borrowed(other.borrowed, other.ty)), "+=")
                 call = ir.fn("ast.ContainerMethodCall")(current.node, "extend", [other.node])
                 return [ir.expr_stmt(E(call, NONE))]
+            if current.ty.kind == "set" and op in SET_ALGEBRA:
+                # s |= t (and &=, -=, ^=) changes s in place, as CPython's set_ior & co. do.
+                self.no_mutation(t, current, f"{op.__name__}=", t)
+                other = self.expr(node.value, flow, current.ty)
+                require_same(node, current.ty, other.ty, f"{op.__name__}= on {t.id!r}")
+                method = "update" if op is ast.BitOr else SET_ALGEBRA[op] + "_update"
+                return [ir.expr_stmt(E(ir.fn("ast.ContainerMethodCall")(current.node, method, [other.node]), NONE))]
             if current.ty.mutable:
                 raise CompileError(node, "AugAssign", f"{op.__name__}= on {current.ty.text}")
             value = self.exprs.binop(node, op, current, self.expr(node.value, flow))
