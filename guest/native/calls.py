@@ -291,10 +291,15 @@ class CallExprs:
 
     # ---- built-in functions ----------------------------------------------------
     def builtin(self, node, name, expected):
-        kw = self.keywords(node, ("reverse", "key") if name == "sorted" else ())
+        kw = self.keywords(node, ("reverse", "key") if name == "sorted" else ("key",) if name in ("min", "max")
+                           else ())
         n = len(node.args)
         if name == "sorted" and "key" in kw and n == 1:
             return self.sorted_by_key(node, node.args[0], kw["key"], kw.get("reverse"))
+        if name in ("min", "max") and "key" in kw:
+            if n != 1:
+                raise CompileError(node, "CallKeywords", f"{name}() with key= of one iterable only")
+            return self.extreme_by_key(node, name, node.args[0], kw["key"])
         if name in ("sum", "min", "max", "sorted", "list", "set", "any", "all") and n >= 1 and \
                 isinstance(node.args[0], ast.GeneratorExp):
             return self.over_generator(node, name, kw)

@@ -458,3 +458,20 @@ def composed(x: int) -> int:
 def largest_gap(xs: List[int]) -> int:
     gaps = list(map(lambda p: p[1] - p[0], zip(xs, xs[1:])))
     return max(gaps) if gaps else 0
+
+
+def longest_word(words: List[str]) -> str:
+    return max(words, key=lambda w: len(w))
+
+
+def shortest_word(words: List[str]) -> str:
+    size = lambda w: len(w)
+    return min(words, key=size)
+
+
+def heaviest(pairs: List[Tuple[int, int]]) -> Tuple[int, int]:
+    return max(pairs, key=lambda p: p[1])
+
+
+def closest_to(xs: List[int], k: int) -> int:
+    return min(xs, key=lambda v: abs(v - k))

@@ -6,8 +6,10 @@ import pytest
 
 import corpus
 import corpus_containers
+import corpus_sets
 import test_containers
 import test_differential
+import test_sets
 from differential import Suite
 from native import NativeFallback, module_loader, simple_compile
 
@@ -23,6 +25,15 @@ MUTANTS = {
     # A body that always says it cannot compute the call natively (an int64 overflow).
     "sub": (corpus, test_differential,
             "def sub(a: int, b: int) -> int:\n    big = 9223372036854775807\n    return a - b + (big + 1 - big)\n"),
+    # A set's members in insertion order (what a set kept in insertion order would pop).
+    "drain_in_pop_order": (corpus_sets, test_sets,
+                           "def drain_in_pop_order(xs: list[int]) -> list[int]:\n    order: list[int] = []\n"
+                           "    for x in xs:\n        if x not in order:\n            order.append(x)\n"
+                           "    return order\n"),
+    # The right members in a set built another way (sorted, no dummies): another table, another order.
+    "without": (corpus_sets, test_sets,
+                "def without(xs: list[int], ys: list[int]) -> set[int]:\n    s: set[int] = set()\n"
+                "    for x in sorted(set(xs)):\n        if x not in ys:\n            s.add(x)\n    return s\n"),
 }
 
 
