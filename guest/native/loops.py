@@ -48,7 +48,7 @@ class LoopExprs:
             d = self.value(node.func.value)
             if d.ty.kind == "dict":
                 return self.iterator_plan(node, "iter_" + node.func.attr, d)
-        e = self.value(node)
+        e = self.frozen_display(node) or self.value(node)
         kinds = {"list": "iter_list", "str": "iter_str", "dict": "iter_keys", "set": "iter_set"}
         if e.ty.kind == "tuple" and e.ty.args and all(a == e.ty.args[0] for a in e.ty.args):
             e = self.tuple_as_list(e)  # `for dx, dy in DIRECTIONS`: a tuple's items, in order

@@ -2,119 +2,16 @@
 sets returned), each compiled natively and compared with CPython on its own
 answers, order of iteration included (tests/compiler/python/test_sets.py).
 
-The replay_* functions apply a sequence of set operations given as data,
-so seeded random sequences of thousands of operations exercise the whole
-table: growth, dummies, pops, clears and the algebra's loops."""
+replay_ints applies a sequence of set operations given as data, so seeded
+random sequences of thousands of operations exercise the whole table:
+growth, dummies, pops, clears and the algebra's loops (the test compiles it
+for str and tuple members too)."""
 from typing import Dict, List, Set, Tuple
 
 def replay_ints(ops: List[Tuple[int, int]]) -> List[int]:
     s: Set[int] = set()
     t: Set[int] = set()
     out: List[int] = []
-    for op, v in ops:
-        if op == 0:
-            s.add(v)
-        elif op == 1:
-            s.discard(v)
-        elif op == 2:
-            if s:
-                out.append(s.pop())
-        elif op == 3:
-            t.add(v)
-        elif op == 4:
-            t.discard(v)
-        elif op == 5:
-            s = s | t
-        elif op == 6:
-            s = s & t
-        elif op == 7:
-            s = s - t
-        elif op == 8:
-            s = s ^ t
-        elif op == 9:
-            s |= t
-        elif op == 10:
-            s &= t
-        elif op == 11:
-            s -= t
-        elif op == 12:
-            s ^= t
-        elif op == 13:
-            s.update(t)
-        elif op == 14:
-            t = s.copy()
-        elif op == 15:
-            for x in s:
-                out.append(x)
-        elif op == 16:
-            s.clear()
-        elif op == 17:
-            s = set(out)
-        elif op == 18:
-            t = t - s
-    for x in s:
-        out.append(x)
-    for x in t:
-        out.append(x)
-    return out
-
-
-def replay_strs(ops: List[Tuple[int, str]]) -> List[str]:
-    s: Set[str] = set()
-    t: Set[str] = set()
-    out: List[str] = []
-    for op, v in ops:
-        if op == 0:
-            s.add(v)
-        elif op == 1:
-            s.discard(v)
-        elif op == 2:
-            if s:
-                out.append(s.pop())
-        elif op == 3:
-            t.add(v)
-        elif op == 4:
-            t.discard(v)
-        elif op == 5:
-            s = s | t
-        elif op == 6:
-            s = s & t
-        elif op == 7:
-            s = s - t
-        elif op == 8:
-            s = s ^ t
-        elif op == 9:
-            s |= t
-        elif op == 10:
-            s &= t
-        elif op == 11:
-            s -= t
-        elif op == 12:
-            s ^= t
-        elif op == 13:
-            s.update(t)
-        elif op == 14:
-            t = s.copy()
-        elif op == 15:
-            for x in s:
-                out.append(x)
-        elif op == 16:
-            s.clear()
-        elif op == 17:
-            s = set(out)
-        elif op == 18:
-            t = t - s
-    for x in s:
-        out.append(x)
-    for x in t:
-        out.append(x)
-    return out
-
-
-def replay_pairs(ops: List[Tuple[int, Tuple[int, str]]]) -> List[Tuple[int, str]]:
-    s: Set[Tuple[int, str]] = set()
-    t: Set[Tuple[int, str]] = set()
-    out: List[Tuple[int, str]] = []
     for op, v in ops:
         if op == 0:
             s.add(v)
@@ -475,3 +372,31 @@ def heaviest(pairs: List[Tuple[int, int]]) -> Tuple[int, int]:
 
 def closest_to(xs: List[int], k: int) -> int:
     return min(xs, key=lambda v: abs(v - k))
+
+
+def constant_display() -> List[int]:
+    small = {45, 95, -84, -35, -70}
+    return [x for x in small]
+
+
+def display_with_names(a: int, b: int) -> Set[int]:
+    return {a, b, 94, 15, 20, 66, -3, -47, -76, 24}
+
+
+def constant_pairs_display() -> Set[Tuple[int, int]]:
+    return {(1, 2), (2, 1), (0, 0), (-1, -1), (5, 5), (3, -3), (8, 0)}
+
+
+def folded_arithmetic_display() -> Set[int]:
+    return {2 ** 8, -1, -2, 7 * 9, 100 - 1, 3}
+
+
+def iterate_constant_display() -> List[int]:
+    out: List[int] = []
+    for v in {45, 95, -84, -35, -70, 2 ** 8}:
+        out.append(v)
+    return out
+
+
+def small_display_in_comprehension(k: int) -> List[int]:
+    return [v * k for v in {-1, -2}]

@@ -362,6 +362,30 @@ SPINE_CG_OUTLINE inline Set<T> set_from_list(const List<T>& l) {
   for (int64_t i = 0; i < l.size(); ++i) out.Add(l.at(i));
   return out;
 }
+/**
+ * The frozenset constant CPython compiles a display of constants into: the
+ * items added in order make a first frozenset, and the compiler's constant
+ * merging rebuilds it from that one's iteration order. @p items is the first.
+ * A display that is only iterated (`for x in {1, 2}`) is iterated as this.
+ */
+template <typename T>
+SPINE_CG_OUTLINE inline Set<T> set_frozen(const Set<T>& items) {
+  Set<T> rebuilt = Set<T>::New();
+  ForEachSlot(items, [&](const T& key, int64_t hash) { rebuilt.Add(key, hash); });
+  return rebuilt;
+}
+/**
+ * A set display CPython folds into a frozenset constant: the items added in
+ * order make a first frozenset, the compiler's constant merging rebuilds it
+ * from that one's iteration order, and running the display merges the
+ * result into a new set (BUILD_SET 0; SET_UPDATE). @p items is the first.
+ */
+template <typename T>
+SPINE_CG_OUTLINE inline Set<T> set_folded(const Set<T>& items) {
+  Set<T> out = Set<T>::New();
+  out.Merge(set_frozen(items));
+  return out;
+}
 /** s.update(lst). */
 template <typename T>
 SPINE_CG_OUTLINE inline void set_update_list(const Set<T>& s, const List<T>& l) {
