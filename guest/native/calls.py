@@ -371,6 +371,8 @@ class CallExprs:
             direct = ir.call_op("str_chars", [direct], list_of(STR))
         if direct is not None and direct.ty.kind == "set" and name == "sorted":
             return self.sorted_set(node, direct, kw)
+        if direct is not None and direct.ty.kind == "set" and name == "set":  # set_merge, as CPython's set(s)
+            return E(ir.fn("ast.ContainerMethodCall")(direct.node, "copy", []), direct.ty)
         if direct is not None and direct.ty.kind == "list":
             if name == "list":
                 return ir.call_op("list_copy", [direct], direct.ty, borrowed=fresh_borrowed(direct.borrowed, direct.ty))
@@ -380,6 +382,10 @@ class CallExprs:
         lst = self.collect(node, src)
         if name == "list":
             return lst
+        if name == "set" and direct is not None and direct.ty.kind == "dict":
+            # CPython sizes the table for the dict first, then adds its keys (set_update_internal).
+            self.to_set(node, lst)  # the member check
+            return ir.call_op("set_from_keys", [lst], set_of(lst.ty.elem))
         return self.sorted_list(node, lst, kw) if name == "sorted" else self.to_set(node, lst)
 
     def sorted_set(self, node, s, kw):

@@ -292,6 +292,7 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"list_copy", ListCopy},   {"str_chars", StrChars},    {"set_from_list", SetFromList},
       {"iter_list", Iter},       {"iter_str", Iter},         {"iter_keys", Iter},
       {"iter_set", Iter},        {"set_folded", SetFolded},  {"set_frozen", SetFolded},
+      {"set_from_keys", SetFromList},
       {"iter_values", Iter},     {"iter_items", Iter},       {"iter_next", IterNext},
       {"iter_value", IterValue},
       {"pow", Pow},              {"bit_and", BitOp},         {"bit_or", BitOp},

@@ -400,3 +400,18 @@ def iterate_constant_display() -> List[int]:
 
 def small_display_in_comprehension(k: int) -> List[int]:
     return [v * k for v in {-1, -2}]
+
+
+def keys_of(counts: Dict[str, int]) -> Set[str]:
+    return set(counts)
+
+
+def copy_of(s: Set[int]) -> Set[int]:
+    return set(s)
+
+
+def index_members(xs: List[int]) -> Set[int]:
+    positions: Dict[int, int] = {}
+    for i, x in enumerate(xs):
+        positions[x] = i
+    return set(positions)

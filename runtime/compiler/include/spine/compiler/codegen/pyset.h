@@ -386,6 +386,16 @@ SPINE_CG_OUTLINE inline Set<T> set_folded(const Set<T>& items) {
   out.Merge(set_frozen(items));
   return out;
 }
+/** set(d) of a dict's keys (in order): one resize for the dict's size first, then the adds. */
+template <typename T>
+SPINE_CG_OUTLINE inline Set<T> set_from_keys(const List<T>& keys) {
+  Set<T> out = Set<T>::New();
+  auto* o = out.obj();
+  int64_t n = keys.size();
+  if ((o->fill + n) * 5 >= o->mask * 3) out.Resize((o->used + n) * 2);
+  for (int64_t i = 0; i < n; ++i) out.Add(keys.at(i));
+  return out;
+}
 /** s.update(lst). */
 template <typename T>
 SPINE_CG_OUTLINE inline void set_update_list(const Set<T>& s, const List<T>& l) {
