@@ -265,18 +265,12 @@ def _live_nodes(node, context):
 
 def _helper_only(node, context):
     """Why a function can run natively only when native code calls it, or None: a class
-    instance in its signature, or a set result (whose order would be ours)."""
+    instance in its signature."""
     a = node.args
     for ann in [p.annotation for p in a.posonlyargs + a.args + a.kwonlyargs] + [node.returns]:
         for sub in ast.walk(ann):
             if isinstance(sub, ast.Name) and isinstance(context.get(sub.id), ast.ClassDef):
                 return f"class instances ({sub.id}) cannot cross into Python; native code may call it"
-    ret = node.returns
-    if isinstance(ret, ast.Subscript):
-        ret = ret.value
-    if isinstance(ret, ast.Name) and ret.id in ("set", "Set", "AbstractSet", "MutableSet"):
-        return "a set result cannot cross into Python (its order would be native code's, not CPython's); " \
-            "native code may call it"
     return None
 
 

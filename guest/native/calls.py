@@ -16,13 +16,17 @@ from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node
 MUTATORS = {
     "list": {"append", "pop", "insert", "extend", "remove", "clear", "reverse", "sort"},
     "dict": {"pop", "setdefault", "clear", "update"},
-    "set": {"add", "discard", "remove", "clear", "update"},
+    "set": {"add", "discard", "remove", "clear", "update", "pop", "intersection_update", "difference_update",
+            "symmetric_difference_update"},
     "str": set(),
     "vtuple": set(),  # count() only (method_table.cc)
 }
 # Methods whose arguments end up inside the receiver.
 _STORING = {"append", "insert", "extend", "setdefault", "update", "add"}
 _VIEWS = {"keys", "values", "items"}
+# s | t, s & t, s - t, s ^ t: the set methods CPython's operators run (the same loops).
+SET_ALGEBRA = {ast.BitOr: "union", ast.BitAnd: "intersection", ast.Sub: "difference",
+               ast.BitXor: "symmetric_difference"}
 BUILTINS = {"len", "str", "int", "float", "bool", "abs", "min", "max", "sum", "sorted", "list", "set", "dict",
             "ord", "chr", "any", "all", "tuple"}
 ITERATION_ONLY = {"range", "enumerate", "zip"}
@@ -43,6 +47,8 @@ class CallExprs:
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise CompileError(node, "CallStar", "*args / **kwargs in a call")
         f = node.func
+        if isinstance(f, ast.Lambda):
+            return self.call_lambda(node)
         names = self.scope.module.names
         if isinstance(f, ast.Attribute):
             if isinstance(f.value, ast.Name) and f.value.id in names.typing_modules and f.attr == "cast" and \
@@ -276,7 +282,8 @@ class CallExprs:
         except (TypeError, ValueError) as e:
             raise CompileError(node, "Method", str(e).split("(): ", 1)[-1]) from None
         ty = from_node(ir.fn("runtime.NodeGetAttr")(call, "checked_type"), self.class_types())
-        borrowed = obj.borrowed if method != "copy" else fresh_borrowed(obj.borrowed, ty)
+        borrowed = obj.borrowed if method != "copy" and method not in SET_ALGEBRA.values() \
+            else fresh_borrowed(obj.borrowed, ty)
         return E(call, ty, borrowed=borrowed)
 
     def method_arg_types(self, recv, method, n):
@@ -289,7 +296,9 @@ class CallExprs:
         if k == "dict":
             return [recv.args[0], recv.args[1]] if method in ("get", "pop", "setdefault") else [recv] * n
         if k == "set":
-            return [list_of(recv.elem)] if method == "update" else [recv.elem] * n
+            if method in SET_ALGEBRA.values() or method.endswith("_update"):
+                return [recv] * n
+            return [None] * n if method == "update" else [recv.elem] * n
         return [STR] * n if method != "join" else [list_of(STR)]
 
     def pin_by_method(self, node, name, method):
@@ -370,10 +379,15 @@ class CallExprs:
 
     # ---- built-in functions ----------------------------------------------------
     def builtin(self, node, name, expected):
-        kw = self.keywords(node, ("reverse", "key") if name == "sorted" else ())
+        kw = self.keywords(node, ("reverse", "key") if name == "sorted" else ("key",) if name in ("min", "max")
+                           else ())
         n = len(node.args)
         if name == "sorted" and "key" in kw and n == 1:
             return self.sorted_by_key(node, node.args[0], kw["key"], kw.get("reverse"))
+        if name in ("min", "max") and "key" in kw:
+            if n != 1:
+                raise CompileError(node, "CallKeywords", f"{name}() with key= of one iterable only")
+            return self.extreme_by_key(node, name, node.args[0], kw["key"])
         if name in ("sum", "min", "max", "sorted", "list", "set", "any", "all", "tuple") and n >= 1 and \
                 isinstance(node.args[0], ast.GeneratorExp):
             return self.over_generator(node, name, kw)
@@ -450,6 +464,8 @@ class CallExprs:
             direct = ir.call_op("str_chars", [direct], list_of(STR))
         if direct is not None and direct.ty.kind == "set" and name == "sorted":
             return self.sorted_set(node, direct, kw)
+        if direct is not None and direct.ty.kind == "set" and name == "set":  # set_merge, as CPython's set(s)
+            return E(ir.fn("ast.ContainerMethodCall")(direct.node, "copy", []), direct.ty)
         if direct is not None and direct.ty.kind in ("list", "vtuple"):
             if name in ("list", "tuple"):  # a copy: a tuple never shares a list's storage, which may change
                 ty = (list_of if name == "list" else vtuple_of)(direct.ty.elem)
@@ -462,6 +478,10 @@ class CallExprs:
             return lst
         if name == "tuple":
             return ir.call_op("tuple_copy", [lst], vtuple_of(lst.ty.elem), borrowed=lst.borrowed)
+        if name == "set" and direct is not None and direct.ty.kind == "dict":
+            # CPython sizes the table for the dict first, then adds its keys (set_update_internal).
+            self.to_set(node, lst)  # the member check
+            return ir.call_op("set_from_keys", [lst], set_of(lst.ty.elem))
         return self.sorted_list(node, lst, kw) if name == "sorted" else self.to_set(node, lst)
 
     def sorted_set(self, node, s, kw):

@@ -26,6 +26,7 @@ from .classes import Sig, build_classes, init_prologue
 from .inheritance import MethodCalls
 from .errors import CompileError
 from .modulenames import ModuleNames
+from .lambdas import inline_lambdas
 from .nesting import is_lifted, lift_nested, parameters
 from .optional import none_of
 from .scope import OPTIONAL_GUESSES, Flow, FunctionScope, Knowledge, Restart
@@ -57,10 +58,10 @@ class ModuleInfo:
 
 
 def crosses(ty, result):
-    """Can values of @p ty cross into/out of Python? (No class instances; no set results,
-    whose iteration order would be ours, not CPython's; None results are Python's None.)
+    """Can values of @p ty cross into/out of Python? (No class instances; None results are
+    Python's None; sets cross with CPython's own table, codegen/pyset.h.)
     Mirrors SourceRewriter::IsExported."""
-    if ty.kind == "class" or (result and ty.kind == "set"):
+    if ty.kind == "class":
         return False
     return all(crosses(a, result) for a in ty.args)
 
@@ -322,6 +323,7 @@ def _split(source):
     constants) of @p source; other statements are refused."""
     tree = ast.parse(textwrap.dedent(source))
     lift_nested(tree)
+    inline_lambdas(tree)
     fdefs, cdefs, names = [], [], ModuleNames()
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
@@ -378,6 +380,7 @@ def check_eligible(source):
     tree = ast.parse(textwrap.dedent(source))
     lift_refused = {}
     lift_nested(tree, lift_refused)
+    inline_lambdas(tree, lift_refused)
     fdefs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     cdefs = [n for n in tree.body if isinstance(n, ast.ClassDef)]
     names = ModuleNames()
@@ -420,7 +423,7 @@ def check_eligible(source):
             reasons[f.name] = str(e)
             continue
         if not signatures[f.name].exported:
-            reasons[f.name] = "class instances, None or set results cannot cross into Python"
+            reasons[f.name] = "class instances cannot cross into Python"
             helpers.add(f.name)  # native code may still call it
     changed = True
     while changed:  # calling an ineligible function makes the caller ineligible

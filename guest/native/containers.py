@@ -2,6 +2,7 @@
 slices and class field reads. Element types are exact (CPython keeps an
 int an int inside a list[float], so native code refuses to mix them)."""
 import ast
+import dis
 
 from . import irbuilder as ir
 from .errors import CompileError
@@ -50,6 +51,22 @@ class ContainerExprs:
         return E(ir.fn("ast.ListLiteral")(t.node, [e.node for e in items]), t)
 
     def visit_Set(self, node, expected=None):
+        literal = self.set_literal(node, expected)
+        if _folded_set_display(node):
+            # CPython made a frozenset constant of the items when compiling and merges it into a
+            # new set when the display runs: that table, not one of adds (pyset.h, set_folded).
+            return ir.call_op("set_folded", [literal], literal.ty)
+        return literal
+
+    def frozen_display(self, node):
+        """A display CPython iterates as a frozenset constant (`for x in {1, 2}`), or None."""
+        if not isinstance(node, ast.Set) or not _frozen_iterable(node):
+            return None
+        literal = self.set_literal(node, None)
+        return ir.call_op("set_frozen", [literal], literal.ty)
+
+    def set_literal(self, node, expected):
+        """The display's items added in order."""
         want = self._expected(expected, "set")
         items = self._items(node.elts, "a set display", want.elem if want else None)
         elem = self._elem_type(node, items, want.elem if want else None, "set")
@@ -164,3 +181,31 @@ class ContainerExprs:
         if own:  # in __init__ a field is read only once set
             self.flow.require(node, "self." + node.attr)
         return E(ir.fn("ast.ClassGetAttr")(obj.node, node.attr), info.fields[node.attr])
+
+
+def _folded_set_display(node):
+    """Whether CPython compiles the set display @p node as `BUILD_SET 0; LOAD_CONST
+    frozenset(...); SET_UPDATE 1` (more than two items, all constant after its own
+    folding: `-1`, `(1, 2)`, `2 ** 8`) rather than adding the items one by one. The two
+    build different tables (set_merge resizes once, up front), so different orders. This is
+    the display compiled from source, as the guest compiles programs: a .pyc would have its
+    frozenset rebuilt once more by marshal, in its own order. Asking
+    CPython's own compiler keeps its folding rules exactly (nothing is run)."""
+    if len(node.elts) <= 2:
+        return False
+    display = ast.fix_missing_locations(ast.Expression(ast.Set(node.elts)))
+    ops = [(i.opname, i.argval) for i in dis.get_instructions(compile(display, "<display>", "eval"))
+           if i.opname not in ("RESUME", "RETURN_VALUE")]
+    return len(ops) == 3 and ops[0] == ("BUILD_SET", 0) and ops[1][0] == "LOAD_CONST" and \
+        isinstance(ops[1][1], frozenset) and ops[2] == ("SET_UPDATE", 1)
+
+
+def _frozen_iterable(node):
+    """Whether CPython's AST optimizer turns the display @p node, iterated, into a frozenset
+    constant (every item a constant after its folding, any number of items)."""
+    loop = ast.fix_missing_locations(ast.Module([ast.For(ast.Name("_", ast.Store()), ast.Set(node.elts),
+                                                         [ast.Pass()], [], None)], []))
+    ops = [i for i in dis.get_instructions(compile(loop, "<display>", "exec"))]
+    return any(a.opname == "LOAD_CONST" and isinstance(a.argval, frozenset) and b.opname == "GET_ITER"
+               for a, b in zip(ops, ops[1:]))
+

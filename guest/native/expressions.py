@@ -8,6 +8,7 @@ import ast
 from . import inheritance
 from . import irbuilder as ir
 from . import optional
+from .calls import SET_ALGEBRA
 from .errors import CompileError
 from .irbuilder import E
 from .modulenames import MATH_CONSTANTS, value_node
@@ -144,6 +145,8 @@ class CoreExprs:
 
     # ---- operators ----------------------------------------------------------
     def binop(self, node, op_type, a, b):
+        if a.ty.kind == "set" or b.ty.kind == "set":
+            return self.set_algebra(node, op_type, a, b, SET_ALGEBRA.get(op_type))
         if a.ty.kind in _SEQUENCES or b.ty.kind in _SEQUENCES:
             return self.sequence_binop(node, op_type, a, b)
         if not (a.ty.scalar and b.ty.scalar):
@@ -160,6 +163,13 @@ class CoreExprs:
             raise CompileError(node, op_type.__name__)
         ty = FLOAT if op == "PrimDiv" else arith(a.ty, b.ty)
         return ir.binary(op, a, b, ty)
+
+    def set_algebra(self, node, op_type, a, b, method):
+        """s | t, s & t, s - t, s ^ t of two sets of one type: a new set, built as CPython's operator does."""
+        if method is None or a.ty != b.ty:
+            raise CompileError(node, "OperandType", f"{op_type.__name__} of {a.ty.text} and {b.ty.text}")
+        call = ir.fn("ast.ContainerMethodCall")(a.node, method, [b.node])
+        return ir.E(call, a.ty, borrowed=fresh_borrowed(a.borrowed or b.borrowed, a.ty))
 
     def sequence_binop(self, node, op_type, a, b):
         """str/list + and * (concatenation and repetition)."""

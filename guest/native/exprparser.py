@@ -5,9 +5,11 @@ from .calls import CallExprs
 from .comprehensions import ComprehensionExprs
 from .containers import ContainerExprs
 from .expressions import CoreExprs
+from .lambdas import LambdaExprs
 from .loops import LoopExprs
 from .sortkeys import SortKeyExprs
 
 
-class ExprParser(CoreExprs, ContainerExprs, CallExprs, LoopExprs, ComprehensionExprs, SortKeyExprs):
+class ExprParser(CoreExprs, ContainerExprs, CallExprs, LoopExprs, ComprehensionExprs, SortKeyExprs,
+                 LambdaExprs):
     """Python ``ast`` expressions -> typed C++ AST expressions (irbuilder.E)."""

@@ -11,8 +11,8 @@ range() keeps CPython's single evaluation of its arguments and its
 negative and dynamic steps; lists are iterated with the length re-checked
 every step, dicts raise when their size changes, str yields code points;
 enumerate() and zip() combine plans (zip asks its second iterable only
-when the first has an item, as CPython does). Sets are not iterated:
-their order is CPython's hash-table order, which native code cannot know.
+when the first has an item, as CPython does). A set is iterated over its
+table's slots, which are CPython's (codegen/pyset.h), so the order is too.
 """
 import ast
 
@@ -53,11 +53,9 @@ class LoopExprs:
             self.scope.module_name(node.id) else None
         if isinstance(constant, range):  # `for i in SLOTS` where SLOTS = range(4)
             return self.range_plan(value_node(constant, node))
-        e = self.value(node)
-        kinds = {"list": "iter_list", "vtuple": "iter_list", "str": "iter_str", "dict": "iter_keys"}
-        if e.ty.kind == "set":
-            raise CompileError(node, "SetIteration", "iterating a set: the order is CPython's hash-table order, "
-                               "which native code cannot reproduce (use sorted(s))")
+        e = self.frozen_display(node) or self.value(node)
+        kinds = {"list": "iter_list", "vtuple": "iter_list", "str": "iter_str", "dict": "iter_keys",
+                 "set": "iter_set"}
         if e.ty.kind == "tuple" and e.ty.args and all(a == e.ty.args[0] for a in e.ty.args):
             e = self.tuple_as_list(e)  # `for dx, dy in DIRECTIONS`: a tuple's items, in order
         if e.ty.kind not in kinds:
@@ -81,7 +79,7 @@ class LoopExprs:
         return Plan([ir.stmt("AllocaVarStmt", it.node, start)], cond, item)
 
     def item_type(self, source, op):
-        if op == "iter_list":
+        if op in ("iter_list", "iter_set"):
             return source.elem
         if op == "iter_str":
             return STR

@@ -89,11 +89,11 @@ def build(name, source, out, keep_source=None):
     if name not in names:
         raise ValueError(f"the source does not define {name}()")
     if name not in exported_names(funcs):
-        # A native-only helper (a set or None result, a class in its signature) has no
+        # A native-only helper (a class in its signature) has no
         # entry Python could load: refused here, before g++ spends time on it.
         raise CompileError(_definition(source, name), "Signature",
                            f"{name}() takes or returns values that cannot cross into Python "
-                           "(class instances, None or set results)")
+                           "(class instances)")
     cpp = ir.fn("rewriter.BuildFunctions")(funcs)
     cc, so = _private(".cc"), _private(".so")
     try:

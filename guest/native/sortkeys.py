@@ -1,5 +1,5 @@
-"""Expression family, sorting by a key: `sorted(xs, key=f)` and
-`xs.sort(key=f)` with `f` a one-parameter lambda, a built-in (`len`, `abs`,
+"""Expression family, sorting by a key: `sorted(xs, key=f)`,
+`xs.sort(key=f)`, `min(xs, key=f)` and `max(xs, key=f)` with `f` a one-parameter lambda, a built-in (`len`, `abs`,
 `str`, ...), a module function or `str.lower`-like method.
 
 CPython computes every key first, in order, then sorts comparing keys
@@ -13,8 +13,10 @@ import copy
 
 from . import irbuilder as ir
 from .errors import CompileError
+from .typemodel import BOOL, INT
 
 _KEY_BUILTINS = {"len", "abs", "str", "int", "ord", "bool", "float", "min", "max", "sum", "sorted"}
+_VALUE_ERROR = 3  # SPINE_FAULT_VALUE
 _ITEM, _POS, _SORTED, _ENTRY = "<key.item>", "<key.pos>", "<key.sorted>", "<key.entry>"
 
 
@@ -49,6 +51,20 @@ class SortKeyExprs:
         finally:
             self.scope.comprehensions.pop()
         return ir.let(t, ordered, items)
+
+    def extreme_by_key(self, node, name, src, key):
+        """max(xs, key=f) / min(xs, key=f): CPython keeps the first item of the largest
+        (smallest) key, which is item 0 of the stable sort by key, descending for max (a
+        stable reverse sort keeps equal keys in their order); keys are computed once each,
+        in order, as CPython does. Empty: CPython's ValueError."""
+        ordered = self.sorted_by_key(node, src, key, ast.Constant(name == "max"))
+        t = self.scope.temp("extreme", ordered.ty)
+        nonempty = ir.binary("PrimGT", ir.call_op("len", [t], INT), ir.const_int(0), BOOL)
+        empty = ir.call_op("raise_text", [ir.const_int(_VALUE_ERROR), ir.const_str(f"{name}() arg is an empty sequence")],
+                           BOOL)
+        index = ir.if_then_else(ir.binary("PrimOr", nonempty, empty, BOOL), ir.const_int(0), ir.const_int(0))
+        item = ir.E(ir.fn("ast.ContainerGetItem")(t.node, index.node), ordered.ty.elem, borrowed=ordered.borrowed)
+        return ir.let(t, ordered, item)
 
     def key_body(self, key):
         """The key of the item named _ITEM, as an expression."""

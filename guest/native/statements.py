@@ -7,6 +7,7 @@ import ast
 from . import inheritance
 from . import irbuilder as ir
 from . import optional
+from .calls import SET_ALGEBRA
 from .errors import CompileError
 from .exprparser import ExprParser
 from .irbuilder import E
@@ -284,6 +285,13 @@ class StmtParser:
                                                      fresh_borrowed(other.borrowed, other.ty)), "+=")
                 call = ir.fn("ast.ContainerMethodCall")(current.node, "extend", [other.node])
                 return [ir.expr_stmt(E(call, NONE))]
+            if current.ty.kind == "set" and op in SET_ALGEBRA:
+                # s |= t (and &=, -=, ^=) changes s in place, as CPython's set_ior & co. do.
+                self.no_mutation(t, current, f"{op.__name__}=", t)
+                other = self.expr(node.value, flow, current.ty)
+                require_same(node, current.ty, other.ty, f"{op.__name__}= on {t.id!r}")
+                method = "update" if op is ast.BitOr else SET_ALGEBRA[op] + "_update"
+                return [ir.expr_stmt(E(ir.fn("ast.ContainerMethodCall")(current.node, method, [other.node]), NONE))]
             if current.ty.mutable:
                 raise CompileError(node, "AugAssign", f"{op.__name__}= on {current.ty.text}")
             hint = current.ty if current.ty.kind == "vtuple" else None  # t += (x,): a new tuple, as in Python

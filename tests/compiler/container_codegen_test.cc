@@ -13,6 +13,7 @@
 #include "spine/compiler/rewriter.h"
 #include "spine/runtime/dict.h"
 #include "spine/runtime/list.h"
+#include "spine/runtime/set.h"
 #include "spine/runtime/tuple.h"
 
 namespace sc = spine::compiler;
@@ -131,6 +132,31 @@ TEST_F(ContainerCodegen, ContainersAcrossTheBoundary) {
   rt::List boxed = m.GetFunction("boxed")(42).As<rt::List>();
   ASSERT_EQ(boxed.size(), 2u);
   EXPECT_EQ(boxed[0].As<std::string>(), "42");
+}
+
+// def members(xs: list[int], ws: list[str]) -> set[str]: s = set(ws); s.pop(); return s
+// def count(s: set[int]) -> int: return len(s)
+// Through the loader's table (no CPython in the process) sets are runtime
+// sets, read member by member and built by insertion: the module's str
+// hashes are the runtime's, and a set crosses both ways.
+TEST_F(ContainerCodegen, SetsCrossAsRuntimeSetsWithoutCPython) {
+  sc::PrimVar ws = sc::PrimVar::Make("ws", sc::ListType::Make(Str()));
+  sc::PrimVar s = sc::PrimVar::Make("s", sc::SetType::Make(Str()));
+  sc::PrimFunc members = Func("members", {ws},
+                              {sc::AllocaVarStmt::Make(s, Op("set_from_list", {ws})),
+                               sc::ExprStmt::Make(sc::ContainerMethodCall::Make(s, "pop", rt::Array<sc::PrimExpr>{})),
+                               sc::ReturnStmt::Make(s)},
+                              sc::SetType::Make(Str()));
+  sc::PrimVar n = sc::PrimVar::Make("n", sc::SetType::Make(Int()));
+  sc::PrimFunc count = Func("count", {n}, {sc::ReturnStmt::Make(Op("len", {n}))}, Int());
+  sc::Module m = sc::Module::Load(Compile(sc::SourceRewriter::Build(rt::Array<sc::PrimFunc>{members, count}), "sets"));
+  rt::Set got = m.GetFunction("members")(rt::List{"a", "b", "a", "\xc3\xa9", "c"}).As<rt::Set>();
+  EXPECT_EQ(got.size(), 3u);  // four distinct, one popped
+  int present = 0;
+  for (const char* w : {"a", "b", "\xc3\xa9", "c"}) present += got.contains(rt::McValue(w)) ? 1 : 0;
+  EXPECT_EQ(present, 3);
+  EXPECT_EQ(m.GetFunction("count")(rt::Set{1, 2, 3, 2}).As<int64_t>(), 3);
+  EXPECT_THROW(m.GetFunction("count")(rt::Set{1, "a"}), rt::Error);  // a str is not an int
 }
 
 TEST_F(ContainerCodegen, GeneratedCodeKeepsOneInclude) {

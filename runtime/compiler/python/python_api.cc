@@ -6,6 +6,10 @@
 #include "constants.h"
 
 #include <climits>
+
+#if PY_VERSION_HEX < 0x030B0000 || PY_VERSION_HEX >= 0x030C0000
+#error "native sets mirror CPython 3.11's set table (setobject.c); check it against this version first"
+#endif
 #include <cstring>
 
 namespace spine::compiler::py {
@@ -127,8 +131,81 @@ int DictReplace(const SpineValue* dict, SpineValue* entries) {
   return rc;
 }
 
-const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,  &TableNext, &StrData, &NewStr,      &NewList,    &ListAppend,
-                              &NewTuple, &NewDict, &DictSet,   &Release, &ListReplace, &DictReplace};
+// CPython's str hash: _Py_HashBytes over the str's canonical form, which for
+// ASCII text is the UTF-8 bytes themselves; other text is made a str first
+// (its UCS-1/2/4 form is what CPython hashes).
+int64_t HashStr(const char* data, int64_t size) {
+  bool ascii = true;
+  for (int64_t i = 0; i < size && ascii; ++i) ascii = static_cast<unsigned char>(data[i]) < 0x80;
+  if (ascii) return _Py_HashBytes(data, static_cast<Py_ssize_t>(size));
+  PyObject* s = PyUnicode_DecodeUTF8(data, static_cast<Py_ssize_t>(size), "strict");
+  Py_hash_t h = s ? PyObject_Hash(s) : -1;
+  Py_XDECREF(s);
+  if (h == -1) {  // out of memory only (native strs are valid UTF-8): a fixed stand-in
+    PyErr_Clear();
+    h = _Py_HashBytes(data, static_cast<Py_ssize_t>(size));
+  }
+  return h;
+}
+
+// The set tables are read and written as CPython 3.11 lays them out
+// (PySetObject, cpython/setobject.h): the only way a native set can hold
+// its keys in CPython's slots, and a returned set iterate, pop and grow
+// exactly as the one CPython would have built.
+PySetObject* SetObj(const SpineValue* v) { return reinterpret_cast<PySetObject*>(Obj(v)); }
+
+int SetShape(const SpineValue* set, int64_t* mask, int64_t* fill, int64_t* finger) {
+  PySetObject* so = SetObj(set);
+  *mask = so->mask, *fill = so->fill, *finger = so->finger;
+  return 0;
+}
+
+int SetSlot(const SpineValue* set, int64_t i, SpineValue* key, int64_t* hash) {
+  const setentry& e = SetObj(set)->table[i];
+  if (e.key == nullptr) return 0;
+  if (e.key == _PySet_Dummy) return 2;
+  ViewPy(e.key, key);
+  *hash = e.hash;
+  return 1;
+}
+
+void* NewSet(int64_t mask, int64_t finger) {
+  auto* so = reinterpret_cast<PySetObject*>(PySet_New(nullptr));
+  if (so == nullptr) return nullptr;
+  if (mask + 1 > PySet_MINSIZE) {
+    auto* table = static_cast<setentry*>(PyMem_Calloc(static_cast<size_t>(mask + 1), sizeof(setentry)));
+    if (table == nullptr) {
+      Py_DECREF(so);
+      return nullptr;
+    }
+    so->table = table;
+    so->mask = static_cast<Py_ssize_t>(mask);
+  }
+  so->finger = static_cast<Py_ssize_t>(finger);
+  return so;
+}
+
+int SetPlace(void* set, int64_t i, SpineValue* key, int64_t hash) {
+  auto* so = static_cast<PySetObject*>(set);
+  setentry& e = so->table[i];
+  if (key->t == SPINE_TYPE_NULL) {
+    e.key = _PySet_Dummy;  // dummies hold no reference in 3.11
+    e.hash = -1;
+    ++so->fill;
+    return 0;
+  }
+  PyObject* k = ToPy(key);
+  if (k == nullptr) return -1;
+  e.key = k;
+  e.hash = static_cast<Py_hash_t>(hash);
+  ++so->fill;
+  ++so->used;
+  return 0;
+}
+
+const SpineRuntimeApi kApi = {&SeqLen,     &SeqGet,   &TableNext, &StrData, &NewStr,  &NewList,
+                              &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release, &ListReplace,
+                              &DictReplace, &HashStr, &SetShape,  &SetSlot, &NewSet,  &SetPlace};
 
 }  // namespace
 

@@ -67,6 +67,15 @@ const Spec kMethods[] = {
     {"set", "clear", "", "N", "set_clear", true},
     {"set", "copy", "", "T", "set_copy", false},
     {"set", "update", "LE", "N", "set_update_list", true},
+    {"set", "update", "T", "N", "set_update_set", true},
+    {"set", "pop", "", "E", "set_pop", true},
+    {"set", "union", "T", "T", "set_union", false},
+    {"set", "intersection", "T", "T", "set_intersection", false},
+    {"set", "difference", "T", "T", "set_difference", false},
+    {"set", "symmetric_difference", "T", "T", "set_symmetric_difference", false},
+    {"set", "intersection_update", "T", "N", "set_intersection_update", true},
+    {"set", "difference_update", "T", "N", "set_difference_update", true},
+    {"set", "symmetric_difference_update", "T", "N", "set_symmetric_difference_update", true},
 };
 
 const char* KindOf(const Type& t) {

@@ -147,8 +147,41 @@ int DictReplace(const SpineValue* dict, SpineValue* entries) {
   }
 }
 
-const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,  &TableNext, &StrData, &NewStr,      &NewList,    &ListAppend,
-                              &NewTuple, &NewDict, &DictSet,   &Release, &ListReplace, &DictReplace};
+// Without CPython in the process no order is CPython's: any fixed hash (FNV-1a) will do.
+int64_t HashStr(const char* data, int64_t size) {
+  uint64_t h = 14695981039346656037ULL;
+  for (int64_t i = 0; i < size; ++i) h = (h ^ static_cast<unsigned char>(data[i])) * 1099511628211ULL;
+  return h == ~uint64_t(0) ? -2 : static_cast<int64_t>(h);
+}
+
+// Runtime sets have their own table: the module reads them member by member (table_next).
+int SetShape(const SpineValue*, int64_t*, int64_t*, int64_t*) { return -1; }
+
+int SetSlot(const SpineValue*, int64_t, SpineValue*, int64_t*) { return 0; }
+
+void* NewSet(int64_t, int64_t) {
+  try {
+    return Give(rt::Set());
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+// The runtime set keeps its own order: active keys are inserted, dummies mean nothing to it.
+int SetPlace(void* set, int64_t, SpineValue* key, int64_t) {
+  if (key->t == SPINE_TYPE_NULL) return 0;
+  rt::McValue k = rt::McValue::Adopt(*key);
+  try {
+    static_cast<rt::SetNode*>(set)->table.Insert(std::move(k), rt::McValue());
+    return 0;
+  } catch (...) {
+    return -1;
+  }
+}
+
+const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,      &TableNext,   &StrData,  &NewStr,   &NewList,
+                              &ListAppend, &NewTuple,  &NewDict,     &DictSet,  &Release,  &ListReplace,
+                              &DictReplace, &HashStr,  &SetShape,    &SetSlot,  &NewSet,   &SetPlace};
 
 }  // namespace
 

@@ -197,6 +197,13 @@ Type SetFromList(const std::string& name, const Args& args) {
   return SetType::Make(l->item_type);
 }
 
+// set_folded / set_frozen(display): a constant set display as CPython builds (iterates) it (pyset.h).
+Type SetFolded(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!Arg(args, 0).As<SetTypeNode>()) Bad(name, args);
+  return Arg(args, 0);
+}
+
 // iter_<kind>(source...): the iterator of a lowered for loop.
 Type Iter(const std::string& name, const Args& args) {
   Count(name, args, 1, 1);
@@ -305,6 +312,8 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"chr", Chr},              {"sum", Sum},               {"sorted", Sorted},
       {"list_copy", ListCopy},   {"tuple_copy", ListCopy},   {"str_chars", StrChars},    {"set_from_list", SetFromList},
       {"iter_list", Iter},       {"iter_str", Iter},         {"iter_keys", Iter},
+      {"iter_set", Iter},        {"set_folded", SetFolded},  {"set_frozen", SetFolded},
+      {"set_from_keys", SetFromList},
       {"iter_values", Iter},     {"iter_items", Iter},       {"iter_next", IterNext},
       {"iter_value", IterValue},
       {"pow", Pow},              {"bit_and", BitOp},         {"bit_or", BitOp},

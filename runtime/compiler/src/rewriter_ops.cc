@@ -146,6 +146,8 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     Call("spine_cg::str_chars", args, os);
   } else if (op == "set_from_list") {
     Call("spine_cg::set_from_list", args, os);
+  } else if (op == "set_folded" || op == "set_frozen" || op == "set_from_keys") {
+    Call(("spine_cg::" + op).c_str(), args, os);
   } else if (op.rfind("iter_", 0) == 0 && op != "iter_next" && op != "iter_value") {
     std::string kind = op.substr(5);
     Sequence(args, [&](const std::vector<std::string>& a) {

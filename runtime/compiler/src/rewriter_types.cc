@@ -35,6 +35,7 @@ std::string Rewriter::CType(const Type& t) {
   if (const auto* it = t.As<IteratorTypeNode>()) {
     if (it->kind == "list") return "spine_cg::ListIter<" + CType(it->item_type) + ">";
     if (it->kind == "str") return "spine_cg::StrIter";
+    if (it->kind == "set") return "spine_cg::SetIter<" + CType(it->item_type) + ">";
     const auto* d = it->sources[0].As<DictTypeNode>();
     const char* proj = it->kind == "keys" ? "KeysOf" : it->kind == "values" ? "ValuesOf" : "ItemsOf";
     return "spine_cg::DictIter<" + CType(d->key_type) + ", " + CType(d->value_type) + ", spine_cg::" + proj + ">";

@@ -24,13 +24,12 @@ std::string PyTypeText(const Type& t) {
   return out;
 }
 
-// Values that can come in from the runtime (a set arrives, but none is returned:
-// its iteration order would be ours, not CPython's).
+// Values that can cross the boundary (a set both ways: its table is CPython's, codegen/pyset.h).
 bool CanCross(const Type& t, bool result) {
   if (IsScalarType(t) || t.As<StringTypeNode>()) return true;
   if (t.As<NoneTypeNode>()) return result;  // `-> None`: the wrapper leaves the result None
   if (const auto* l = t.As<ListTypeNode>()) return CanCross(l->item_type, result);
-  if (const auto* s = t.As<SetTypeNode>()) return !result && CanCross(s->item_type, result);
+  if (const auto* s = t.As<SetTypeNode>()) return CanCross(s->item_type, result);
   if (const auto* o = t.As<OptionalTypeNode>()) return CanCross(o->item_type, result);
   if (const auto* d = t.As<DictTypeNode>()) return CanCross(d->key_type, result) && CanCross(d->value_type, result);
   if (const auto* u = t.As<TupleTypeNode>()) {
@@ -61,6 +60,16 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
     os << "    if (!spine_cg::Conv<" << ct << ">::From(args[" << i << "], &a" << i
        << ")) return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_TYPE, \"argument '" << p->var_name << "' must be "
        << PyTypeText(p.type()) << "\");\n";
+  }
+  // One set passed for two parameters is one native set too: `a | b` with a is b copies
+  // once, as CPython's set_or does (the set algebra tests identity, codegen/pyset.h).
+  for (size_t i = 0; i < n; ++i) {
+    const Type& ti = f->params[static_cast<int64_t>(i)].type();
+    if (!ti.As<SetTypeNode>()) continue;
+    for (size_t j = 0; j < i; ++j) {
+      if (Rewriter::CType(f->params[static_cast<int64_t>(j)].type()) != Rewriter::CType(ti)) continue;
+      os << "    if (args[" << i << "].u.v_pointer == args[" << j << "].u.v_pointer) a" << i << " = a" << j << ";\n";
+    }
   }
   // Parameters changed in place: never the same list as another parameter (native code
   // holds copies, so two names for one list would part), and copied back after success.

@@ -192,6 +192,11 @@ IteratorType IteratorType::Make(std::string kind, rt::Array<Type> sources) {
     want(1);
     if (!sources[0].As<StringTypeNode>()) rt::ThrowTypeError("IteratorType str: source must be a str");
     item = StringType::Make();
+  } else if (kind == "set") {
+    want(1);
+    const auto* st = sources[0].As<SetTypeNode>();
+    if (!st) rt::ThrowTypeError("IteratorType set: source must be a set");
+    item = st->item_type;
   } else if (kind == "keys" || kind == "values" || kind == "items") {
     want(1);
     const auto* d = sources[0].As<DictTypeNode>();

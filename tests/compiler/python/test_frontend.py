@@ -81,7 +81,9 @@ REJECTED = [
     # containers and str
     (F + "    y = [1, 2.0]\n    return x\n", 2, 8, "MixedElements"),
     (F + "    y = []\n    return len(y)\n", 3, 15, "EmptyLiteral"),
-    ("def f(s: set[int]) -> int:\n    for v in s:\n        pass\n    return 1\n", 2, 13, "SetIteration"),
+    ("def f(x: int) -> int:\n    g = lambda v: v\n    h = g\n    return h(x)\n", 3, 8, "Lambda"),
+    ("def f(xs: list[int], x: int) -> list[int]:\n    g = lambda: x\n    return [g() for x in xs]\n", 3, 12,
+     "LambdaCapture"),
     (F + "    return x[0]\n", 2, 11, "Subscript"),
     ("def f(d: dict[str, int]) -> int:\n    return len(d[1:])\n", 2, 15, "Slice"),
     ("def f(t: tuple[int, str], i: int) -> int:\n    return len(t[i])\n", 2, 15, "TupleIndex"),

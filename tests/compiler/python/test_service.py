@@ -24,6 +24,10 @@ INJECTIONS = [
 ]
 
 
+CLASS_RESULT = "class P:\n    def __init__(self, x: int) -> None:\n        self.x = x\n\n\n" \
+    "def f(x: int) -> P:\n    return P(x)\n"
+
+
 @pytest.mark.parametrize("template", INJECTIONS)
 def test_injection_never_becomes_code(tmp_path, monkeypatch, template):
     marker = tmp_path / "pwned"
@@ -59,9 +63,8 @@ def test_injection_never_becomes_code(tmp_path, monkeypatch, template):
     ({"id": 8, "name": "f", "source": "def f(x: int) -> int:\n    return x\n", "out": "/tmp/x.so",
       "keep_source": "relative.cc"}, "invalid"),
     ([1, 2], "invalid"),
-    # Compiles, but Python could not load it: a set result has no registry entry.
-    ({"id": 9, "name": "f", "source": "def f(x: int) -> set[int]:\n    return {x}\n", "out": "/tmp/x.so"},
-     "unsupported"),
+    # Compiles, but Python could not load it: a class result has no registry entry.
+    ({"id": 9, "name": "f", "source": CLASS_RESULT, "out": "/tmp/x.so"}, "unsupported"),
 ])
 def test_bad_requests_are_refused(request_, kind):
     answer = handle(request_)
@@ -70,7 +73,6 @@ def test_bad_requests_are_refused(request_, kind):
 
 def test_what_cannot_load_is_never_compiled(tmp_path):
     out = str(tmp_path / "m.so")
-    source = "def g(x: int) -> int:\n    return x\n\n\ndef f(x: int) -> set[int]:\n    return {g(x)}\n"
-    answer = handle({"id": 1, "name": "f", "source": source, "out": out})
-    assert answer["ok"] is False and answer["construct"] == "Signature" and answer["line"] == 5, answer
+    answer = handle({"id": 1, "name": "f", "source": CLASS_RESULT, "out": out})
+    assert answer["ok"] is False and answer["construct"] == "Signature" and answer["line"] == 6, answer
     assert not os.path.exists(out)

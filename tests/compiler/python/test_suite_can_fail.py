@@ -7,10 +7,12 @@ import pytest
 import corpus
 import corpus_containers
 import corpus_optional
+import corpus_sets
 import corpus_vartuple
 import test_containers
 import test_differential
 import test_optional
+import test_sets
 import test_vartuple
 from differential import Suite
 from native import NativeFallback, module_loader, simple_compile
@@ -35,6 +37,15 @@ MUTANTS = {
                 "def item_at(values: tuple[int, ...], i: int) -> int:\n    return list(values)[i]\n"),
     # A list where CPython returns a tuple of the same items.
     "from_list": (corpus_vartuple, test_vartuple, "def from_list(xs: list[int]) -> list[int]:\n    return xs.copy()\n"),
+    # A set's members in insertion order (what a set kept in insertion order would pop).
+    "drain_in_pop_order": (corpus_sets, test_sets,
+                           "def drain_in_pop_order(xs: list[int]) -> list[int]:\n    order: list[int] = []\n"
+                           "    for x in xs:\n        if x not in order:\n            order.append(x)\n"
+                           "    return order\n"),
+    # The right members in a set built another way (sorted, no dummies): another table, another order.
+    "without": (corpus_sets, test_sets,
+                "def without(xs: list[int], ys: list[int]) -> set[int]:\n    s: set[int] = set()\n"
+                "    for x in sorted(set(xs)):\n        if x not in ys:\n            s.add(x)\n    return s\n"),
 }
 
 

@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 3
+#define SPINE_MODULE_ABI_VERSION 4
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
@@ -117,6 +117,27 @@ typedef struct SpineRuntimeApi {
   int (*list_replace)(const SpineValue* list, SpineValue* items);
   /** Give the dict value @p dict (an argument) the entries of the owned dict value @p entries, in order, consumed. */
   int (*dict_replace)(const SpineValue* dict, SpineValue* entries);
+  /**
+   * hash() of the str with these UTF-8 bytes: CPython's own (randomised per
+   * process) through the Python binding, so a native set's table is the one
+   * CPython builds; any fixed hash through the loader's table.
+   */
+  int64_t (*hash_str)(const char* data, int64_t size);
+  /**
+   * The table of a set value as CPython holds it: its mask, fill and pop
+   * finger; 0, or -1 when the value has no such table (runtime sets: read
+   * them with table_next instead).
+   */
+  int (*set_shape)(const SpineValue* set, int64_t* mask, int64_t* fill, int64_t* finger);
+  /** Slot @p i of a set value's table: 0 unused, 1 active (its borrowed key and hash written), 2 dummy. */
+  int (*set_slot)(const SpineValue* set, int64_t i, SpineValue* key, int64_t* hash);
+  /** A new set object whose table has @p mask + 1 unused slots and this pop finger, or null. */
+  void* (*new_set)(int64_t mask, int64_t finger);
+  /**
+   * Slot @p i of a new set: the owned key with its hash, or a dummy when the
+   * key's tag is SPINE_TYPE_NULL (the set's counters follow); 0 or -1.
+   */
+  int (*set_place)(void* set, int64_t i, SpineValue* key, int64_t hash);
 } SpineRuntimeApi;
 
 /** @brief Module context: written by the module (version) and by the loader (callbacks). */

@@ -11,7 +11,7 @@
 #ifndef SPINE_COMPILER_CODEGEN_BOUNDARY_H_
 #define SPINE_COMPILER_CODEGEN_BOUNDARY_H_
 
-#include "spine/compiler/codegen/tuple.h"
+#include "spine/compiler/codegen/pyset.h"
 
 /** Defined by every generated module; the loader installs the runtime services in it. */
 extern "C" SpineModuleCtx __mc_module_ctx;
@@ -219,22 +219,63 @@ struct Conv<Dict<K, V>> {
   }
 };
 
-/** set: read only (a set result's iteration order would be ours, not CPython's, so none is returned). */
+/**
+ * set: CPython's table slot for slot, both ways (pyset.h), so iteration,
+ * pop() and later changes follow CPython's order on either side. A set
+ * value without such a table (a runtime set) is read by adding its members.
+ */
 template <typename T>
 struct Conv<Set<T>> {
-  /** Every member converted. */
+  /** Every member converted, each in the slot CPython put it in. */
   SPINE_CG_OUTLINE static bool From(const SpineValue& v, Set<T>* out) {
     if (v.t != SPINE_TAG_SET) return false;
-    Set<T> s = Set<T>::New();
-    int64_t pos = 0;
-    SpineValue k, unused;
-    while (Api().table_next(&v, &pos, &k, &unused)) {
+    int64_t mask, fill, finger;
+    if (Api().set_shape(&v, &mask, &fill, &finger) != 0) {
+      Set<T> s = Set<T>::New();
+      int64_t pos = 0;
+      SpineValue k, unused;
+      while (Api().table_next(&v, &pos, &k, &unused)) {
+        T x;
+        if (!Conv<T>::From(k, &x)) return false;
+        s.Add(Move(x));
+      }
+      *out = Move(s);
+      return true;
+    }
+    Set<T> s = Set<T>::WithTable(mask, fill, 0, finger);
+    int64_t used = 0;
+    for (int64_t i = 0; i <= mask; ++i) {
+      SpineValue k;
+      int64_t hash = 0;
+      int state = Api().set_slot(&v, i, &k, &hash);
+      if (state == 2) s.PlaceDummy(i);
+      if (state != 1) continue;
       T x;
       if (!Conv<T>::From(k, &x)) return false;
-      set_add(s, Move(x));
+      if (PyHash<T>::Of(x) != hash) return false;  // never expected: CPython then computes the call
+      s.PlaceActive(i, Move(x), hash);
+      ++used;
     }
+    s.obj()->used = used;
     *out = Move(s);
     return true;
+  }
+  /** A set object with this table. */
+  SPINE_CG_OUTLINE static void To(const Set<T>& s, SpineValue* out) {
+    auto* o = s.obj();
+    OwnedValue r;
+    r.Object(Api().new_set(o->mask, o->finger), SPINE_TAG_SET);
+    for (int64_t i = 0; i <= o->mask; ++i) {
+      if (o->table[i].state == kUnused) continue;
+      SpineValue key;
+      __builtin_memset(&key, 0, sizeof(key));
+      key.t = SPINE_TYPE_NULL;
+      if (o->table[i].state == kActive) Conv<T>::To(o->table[i].key, &key);
+      if (Api().set_place(r.v.u.v_pointer, i, &key, o->table[i].hash) != 0) {
+        Raise(SPINE_FAULT_FALLBACK, "the runtime could not build a set");
+      }
+    }
+    r.HandTo(out);
   }
 };
 

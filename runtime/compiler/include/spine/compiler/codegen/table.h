@@ -1,6 +1,6 @@
 /**
  * @file table.h
- * @brief Native dict[K, V] and set[T]: CPython's compact layout (a dense
+ * @brief Native dict[K, V]: CPython's compact layout (a dense
  * entry array in insertion order plus a power-of-two index probed with
  * CPython's perturbation), so dict iteration order is Python's. Keys are
  * unboxed; hashes are native (the order never depends on them).
@@ -12,10 +12,7 @@
 
 namespace spine_cg {
 
-/** @brief The value type of a set's table. */
-struct Unit {};
-
-/** @brief Shared storage of a dict or set. */
+/** @brief Shared storage of a dict. */
 template <typename K, typename V>
 struct TableObj {
   /** One dense slot; erased entries stay (dead) until the next rebuild. */
@@ -43,7 +40,7 @@ struct TableObj {
   }
 };
 
-/** @brief Operations on a table; Dict and Set are thin faces over it. */
+/** @brief Operations on a table; Dict is a thin face over it. */
 template <typename K, typename V>
 class Table {
  public:
@@ -179,19 +176,6 @@ class Dict : public Table<K, V> {
   explicit Dict(const Table<K, V>& t) : Table<K, V>(t) {}
 };
 
-/** @brief A native Python set. */
-template <typename T>
-class Set : public Table<T, Unit> {
- public:
-  /** Unset handle. */
-  Set() noexcept = default;
-  /** A new empty set. */
-  static Set New() { return Set(Table<T, Unit>::New()); }
-
- private:
-  explicit Set(const Table<T, Unit>& t) : Table<T, Unit>(t) {}
-};
-
 /** d[k]: KeyError. */
 template <typename K, typename V>
 inline V dict_getitem(const Dict<K, V>& d, const K& k) {
@@ -269,74 +253,6 @@ SPINE_CG_OUTLINE inline Dict<K, V> dict_copy(const Dict<K, V>& d) {
   return out;
 }
 
-/** s.add(v). */
-template <typename T>
-inline void set_add(const Set<T>& s, T v) {
-  if (s.Find(v) < 0) s.InsertNew(Move(v), Unit{});
-}
-/** v in s. */
-template <typename T>
-inline bool set_contains(const Set<T>& s, const T& v) {
-  return s.Find(v) >= 0;
-}
-/** s.discard(v). */
-template <typename T>
-inline void set_discard(const Set<T>& s, const T& v) {
-  int64_t ix = s.Find(v);
-  if (ix >= 0) s.EraseAt(ix);
-}
-/** s.remove(v): KeyError. */
-template <typename T>
-inline void set_remove(const Set<T>& s, const T& v) {
-  int64_t ix = s.Find(v);
-  if (ix < 0) RaiseKeyError(v);
-  s.EraseAt(ix);
-}
-/** s.clear(). */
-template <typename T>
-inline void set_clear(const Set<T>& s) {
-  s.Clear();
-}
-/** Add every live key of @p from to @p s. */
-template <typename T, typename V>
-SPINE_CG_OUTLINE inline void SetAddKeys(const Set<T>& s, const Table<T, V>& from) {
-  auto* o = from.obj();
-  int64_t n = o->n_entries;
-  for (int64_t i = 0; i < n; ++i) {
-    if (o->entries[i].live) set_add(s, T(o->entries[i].key));
-  }
-}
-/** s.copy(). */
-template <typename T>
-inline Set<T> set_copy(const Set<T>& s) {
-  Set<T> out = Set<T>::New();
-  SetAddKeys(out, s);
-  return out;
-}
-/** set(lst). */
-template <typename T>
-SPINE_CG_OUTLINE inline Set<T> set_from_list(const List<T>& l) {
-  Set<T> out = Set<T>::New();
-  for (int64_t i = 0; i < l.size(); ++i) set_add(out, l.at(i));
-  return out;
-}
-/** s.update(lst). */
-template <typename T>
-SPINE_CG_OUTLINE inline void set_update_list(const Set<T>& s, const List<T>& l) {
-  for (int64_t i = 0; i < l.size(); ++i) set_add(s, l.at(i));
-}
-/** sorted(s) (order-free, unlike iterating a set). */
-template <typename T>
-SPINE_CG_OUTLINE inline List<T> set_sorted(const Set<T>& s, bool reverse) {
-  List<T> out = List<T>::New(s.size());
-  auto* o = s.obj();
-  for (int64_t i = 0; i < o->n_entries; ++i) {
-    if (o->entries[i].live) out.Append(o->entries[i].key);
-  }
-  list_sort(out, reverse);
-  return out;
-}
-
 /** dict: equal sizes and equal values under equal keys. */
 template <typename K, typename V>
 struct Traits<Dict<K, V>> {
@@ -349,21 +265,6 @@ struct Traits<Dict<K, V>> {
       if (!o->entries[i].live) continue;
       int64_t ix = b.Find(o->entries[i].key);
       if (ix < 0 || !Traits<V>::Eq(o->entries[i].value, b.at(ix).value)) return false;
-    }
-    return true;
-  }
-};
-
-/** set: equal sizes and every member of one in the other. */
-template <typename T>
-struct Traits<Set<T>> {
-  /** Equality. */
-  static bool Eq(const Set<T>& a, const Set<T>& b) {
-    if (a.id() == b.id()) return true;
-    if (a.size() != b.size()) return false;
-    auto* o = a.obj();
-    for (int64_t i = 0; i < o->n_entries; ++i) {
-      if (o->entries[i].live && b.Find(o->entries[i].key) < 0) return false;
     }
     return true;
   }
