@@ -49,28 +49,44 @@ struct PyHash<Str> {
   static int64_t Of(const Str& s) { return Api().hash_str(s.data(), s.bytes()); }
 };
 
-/** tuple: 3.11's xxHash-based tuplehash over the elements' hashes. */
-template <typename... T>
-struct PyHash<Tuple<T...>> {
+/** @brief 3.11's xxHash-based tuplehash, fed one element hash (lane) at a time. */
+class TupleHash {
+ public:
+  /** Fold the next element's hash in. */
+  void Add(int64_t lane) {
+    acc_ += static_cast<uint64_t>(lane) * kPrime2;
+    acc_ = (acc_ << 31) | (acc_ >> 33);
+    acc_ *= kPrime1;
+  }
+  /** hash(t) of a tuple of @p length elements, all added. */
+  int64_t Done(uint64_t length) const {
+    uint64_t acc = acc_ + (length ^ (kPrime5 ^ 3527539ULL));
+    return acc == ~uint64_t(0) ? 1546275796 : static_cast<int64_t>(acc);
+  }
+
+ private:
   static constexpr uint64_t kPrime1 = 11400714785074694791ULL;  /**< _PyHASH_XXPRIME_1. */
   static constexpr uint64_t kPrime2 = 14029467366897019727ULL;  /**< _PyHASH_XXPRIME_2. */
   static constexpr uint64_t kPrime5 = 2870177450012600261ULL;   /**< _PyHASH_XXPRIME_5. */
+  uint64_t acc_ = kPrime5;
+};
+
+/** tuple: tuplehash over the elements' hashes. */
+template <typename... T>
+struct PyHash<Tuple<T...>> {
   /** Fold the elements' lanes into @p acc. */
-  static void Lanes(const Tuple<>&, uint64_t&) {}
+  static void Lanes(const Tuple<>&, TupleHash&) {}
   /** Head, then tail. */
   template <typename H, typename... R>
-  static void Lanes(const Tuple<H, R...>& t, uint64_t& acc) {
-    acc += static_cast<uint64_t>(PyHash<H>::Of(t.head)) * kPrime2;
-    acc = (acc << 31) | (acc >> 33);
-    acc *= kPrime1;
+  static void Lanes(const Tuple<H, R...>& t, TupleHash& acc) {
+    acc.Add(PyHash<H>::Of(t.head));
     Lanes(t.tail, acc);
   }
   /** hash(t). */
   static int64_t Of(const Tuple<T...>& t) {
-    uint64_t acc = kPrime5;
+    TupleHash acc;
     Lanes(t, acc);
-    acc += static_cast<uint64_t>(sizeof...(T)) ^ (kPrime5 ^ 3527539ULL);
-    return acc == ~uint64_t(0) ? 1546275796 : static_cast<int64_t>(acc);
+    return acc.Done(sizeof...(T));
   }
 };
 

@@ -57,6 +57,17 @@ struct Traits<VarTuple<T>> {
   }
 };
 
+/** tuple[T, ...] as a set member: CPython's tuplehash, as for fixed-length tuples (pyset.h). */
+template <typename T>
+struct PyHash<VarTuple<T>> {
+  /** hash(t). */
+  static int64_t Of(const VarTuple<T>& t) {
+    TupleHash acc;
+    for (int64_t i = 0; i < t.size(); ++i) acc.Add(PyHash<T>::Of(t.at(i)));
+    return acc.Done(static_cast<uint64_t>(t.size()));
+  }
+};
+
 /** Owned element values of a tuple being built; released unless handed over. */
 struct TupleItemsBuffer {
   SpineValue* raw;   /**< The values. */
