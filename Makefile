@@ -20,10 +20,11 @@ JOBS ?= 2
 setup:
 	@bash scripts/setup.sh
 
-# bin/spine and, beside it, the sandbox launcher bin/spine-guest.
+# bin/spine and, beside it, the sandbox launcher bin/spine-guest with the
+# zygote module it loads into /usr/bin/python3 (bin/_spine_zygote.so).
 build: native
 	go build -o bin/spine ./cmd/spine
-	cp $(BUILD)/guest-c/sandbox/spine-guest bin/spine-guest
+	cp $(BUILD)/guest-c/sandbox/spine-guest $(BUILD)/guest-c/sandbox/_spine_zygote.so bin/
 	rm -rf bin/spine-native && cp -r $(BUILD)/spine-native bin/spine-native
 
 native: setup

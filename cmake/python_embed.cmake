@@ -7,7 +7,9 @@
 # every exported function, which made compute-bound programs 10-20% slower
 # than under python3 (bench/RESULTS.md, "Guest interpreter").
 #
-# Hence, for every executable that embeds it (interface link options):
+# Hence, for every executable that embeds it (interface link options; the
+# in-process engine links it through cgo in internal/bridge/inproc/libpython.go,
+# the C tests here; the sandbox's zygote needs none: it runs inside python3):
 # - -no-pie: the static archive's code is position-dependent;
 # - --export-dynamic: extension modules in lib-dynload and spine's own native
 #   modules resolve Py* symbols from the executable, as they do from

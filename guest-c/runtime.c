@@ -119,6 +119,24 @@ static int start_python(void) {
   return 0;
 }
 
+/* Hosted: the interpreter already runs, so _spine cannot go in the inittab;
+ * it is made from its definition and put in sys.modules, where `import
+ * _spine` finds it first. GIL held. */
+static int register_spine_module(void) {
+  PyModuleDef *def = (PyModuleDef *)PyInit__spine();
+  PyObject *machinery = PyImport_ImportModule("importlib.machinery");
+  PyObject *spec = machinery ? PyObject_CallMethod(machinery, "ModuleSpec", "sO", "_spine", Py_None) : NULL;
+  PyObject *module = spec ? PyModule_FromDefAndSpec(def, spec) : NULL;
+  int rc = module != NULL && PyModule_ExecDef(module, def) == 0 &&
+                   PyDict_SetItemString(PyImport_GetModuleDict(), "_spine", module) == 0
+               ? 0
+               : fail_python("spine_init: cannot register the _spine module");
+  Py_XDECREF(module);
+  Py_XDECREF(spec);
+  Py_XDECREF(machinery);
+  return rc;
+}
+
 int spine_init(const spine_config *config) {
   if (g_initialised) {
     return fail("spine_init: CPython is already initialised in this process");
@@ -126,10 +144,16 @@ int spine_init(const spine_config *config) {
   if (config == NULL || config->host == NULL || config->module_count == 0) {
     return fail("spine_init: a host callback and the guest modules are required");
   }
-  if (PyImport_AppendInittab("_spine", PyInit__spine) < 0) {
+  if (config->hosted) {
+    if (!Py_IsInitialized() || !PyGILState_Check()) {
+      return fail("spine_init: hosted, but no running interpreter whose GIL this thread holds");
+    }
+    if (register_spine_module() < 0) {
+      return -1;
+    }
+  } else if (PyImport_AppendInittab("_spine", PyInit__spine) < 0) {
     return fail("spine_init: cannot register the _spine module");
-  }
-  if (start_python() < 0) {
+  } else if (start_python() < 0) {
     return -1;
   }
   g_initialised = 1;

@@ -61,6 +61,7 @@ typedef struct spine_config {
   const spine_module_source *modules; /**< guest modules, loaded in this order; the last one named "bootstrap" is required */
   size_t module_count;                /**< entries in modules */
   int thread_per_call;                /**< run each call on the calling thread's own thread state (see Threading) */
+  int hosted;                         /**< CPython is already running (spine-guest inside /usr/bin/python3): use it, GIL held by the caller */
 } spine_config;
 
 /** \brief The output of one execution; every buffer is owned by the caller after spine_execute(). */

@@ -145,7 +145,7 @@ func concurrently(e *host.Engine, req host.Request, routines, total int) float64
 	return float64(per*routines) / time.Since(start).Seconds()
 }
 
-// core measures the in-process execution and a tool call (issue 2), and
+// core measures the in-process execution and a no-op tool call, and
 // returns the subprocess figures the sandbox section compares against.
 func core(e *host.Engine, n int) stats {
 	req := host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)}

@@ -13,7 +13,7 @@ import (
 	"github.com/spine-sandbox/spine/host"
 )
 
-// The sandbox section (issue 5): spine's sandbox beside in-process spine,
+// The sandbox section: spine's sandbox beside in-process spine,
 // pydantic-monty and a fresh python3 per run, all on the core program and
 // all in this one run. Latency is measured with the pool warm: one execution
 // every `warmInterval`, a rate the sandbox's pool refills at (each execution
@@ -204,7 +204,7 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 	inprocConcurrent := concurrently(inproc, req, routines, n)
 
 	box, in := summarize(warm[0]), summarize(warm[1])
-	fmt.Println("## Sandbox beside its peers (issue 5)")
+	fmt.Println("## Sandbox beside its peers: in-process spine, pydantic-monty and a fresh python3")
 	fmt.Println()
 	fmt.Printf("Program: `%s`; `lookup` is a Go tool (Monty: an external function in its host process, returning 7*key). "+
 		"Latency with the pool warm: one execution every %v (%.0f/s, a rate the sandbox's pool refills at), "+

@@ -1,4 +1,4 @@
-// Command nativebench measures hot functions (issue 7) through the engine:
+// Command nativebench measures native hot functions through the engine:
 // each workload runs as the same program with native code off and eager, in
 // the same run, and the program times its own compute (so the ratio is the
 // function's, not the engine's). It also measures a cold compile and the

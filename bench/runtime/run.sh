@@ -34,7 +34,7 @@ def ns(b):
     # Google Benchmark reports real_time in its time_unit (ns by default)
     return b["real_time"] * {"ns": 1, "us": 1e3, "ms": 1e6}[b.get("time_unit", "ns")]
 
-print("## runtime (issue 6): values, containers, typed calls")
+print("## Runtime library: values, containers, typed calls")
 print()
 print(f"- machine: {platform.machine()}, {cpu}, {os.cpu_count()} cores (shared)")
 print(f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC}")

@@ -1,9 +1,11 @@
 /*
- * spine-guest: the sandboxed guest process.
+ * The zygote of the sandboxed guest process. spine-guest (launch.c) exec's
+ * /usr/bin/python3, which loads this file's module (zygote_module.c) and
+ * calls spine_zygote_serve(): the guest runs on python3's own interpreter.
  *
  * The host starts it with one descriptor, fd 3: the control channel (a
  * SOCK_SEQPACKET socket). Over it the host sends the guest modules and the
- * child limits; spine-guest initialises CPython once, pre-imports the stdlib
+ * child limits; the zygote loads them into the interpreter once, pre-imports the stdlib
  * modules programs use, builds the Landlock ruleset, and answers "hello".
  * From then on it is a zygote: for each "fork" message it forks a child and
  * hands the host, by SCM_RIGHTS, the child's own channel (a SOCK_STREAM
@@ -47,6 +49,7 @@
 #include "native.h"
 #include "policy.h"
 #include "scratch.h"
+#include "zygote.h"
 #include "spine_protocol.h"
 #include "spine_runtime.h"
 
@@ -630,7 +633,7 @@ static int initialise(void) {
     g_limits.open_files = get_u64(buf + SPINE_FRAME_HEADER_LEN + 16);
     break;
   }
-  spine_config config = {child_host, mods.items, mods.count, 0 /* one execution per child */};
+  spine_config config = {child_host, mods.items, mods.count, 0 /* one execution per child */, 1 /* in python3 */};
   int started = spine_init(&config);
   /* The sources are compiled and run: freed, they are pages neither the
    * zygote keeps resident nor each fork copies an entry for. */
@@ -695,7 +698,7 @@ static int initialise(void) {
   return control_send(SPINE_FRAME_HELLO, hello, strlen(hello), NULL, 0);
 }
 
-int main(void) {
+int spine_zygote_serve(void) {
   g_zygote = getpid();
   if (fcntl(CONTROL_FD, F_GETFD) < 0) {
     log_msg("fd 3 must be the control channel");
