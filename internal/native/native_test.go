@@ -165,3 +165,44 @@ func TestSessionRefusesUnitsAlone(t *testing.T) {
 		t.Fatalf("%d compilations", s.compiles)
 	}
 }
+
+func TestIdentityIsRememberedPerToolchainState(t *testing.T) {
+	toolchain := filepath.Join(t.TempDir(), "tc")
+	if err := os.CopyFS(toolchain, os.DirFS(testenv.NativeToolchain(t))); err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	first := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache})
+	computed, err := identity(toolchain, first.opts.CXX)
+	if err != nil || first.ident != computed {
+		t.Fatalf("first identity %s, computed %s (%v)", first.ident, computed, err)
+	}
+	memos, _ := filepath.Glob(filepath.Join(cache, privateDir, identityDir, "*"))
+	if len(memos) != 1 {
+		t.Fatalf("remembered identities: %v", memos)
+	}
+	// The next engine reads the memo instead of hashing the toolchain: a
+	// memo rewritten by hand is what it gets.
+	planted := strings.Repeat("ab", 32)
+	if err := os.WriteFile(memos[0], []byte(planted), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if again := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache}); again.ident != planted {
+		t.Fatalf("the memo was not used: %s", again.ident)
+	}
+	// A changed file of the toolchain is a new state: its identity is hashed anew.
+	os.WriteFile(filepath.Join(toolchain, "python/native/compiler.py"), []byte("# another frontend\n"), 0o644)
+	changed := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache})
+	recomputed, err := identity(toolchain, first.opts.CXX)
+	if err != nil || changed.ident != recomputed || changed.ident == computed || changed.ident == planted {
+		t.Fatalf("after a change: %s, want %s (first %s, %v)", changed.ident, recomputed, computed, err)
+	}
+	// An unreadable memo is computed again.
+	memos, _ = filepath.Glob(filepath.Join(cache, privateDir, identityDir, "*"))
+	for _, m := range memos {
+		os.WriteFile(m, []byte("not an identity"), 0o600)
+	}
+	if c := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache}); c.ident != recomputed {
+		t.Fatalf("identity %s, want %s", c.ident, recomputed)
+	}
+}
