@@ -169,7 +169,7 @@ func compileSection(every int) {
 	repo, _ := filepath.Abs(".")
 	fmt.Println("## Cold compile time per module over the corpus")
 	fmt.Println()
-	fmt.Printf("Command: `go run ./bench/nativebench -only compile` (`bench/nativebench/compiletime.py`; " +
+	fmt.Print("Command: `go run ./bench/nativebench -only compile` (`bench/nativebench/compiletime.py`; " +
 		"g++ flags: `native.compiler.CXXFLAGS`, gold where installed). ")
 	cmd := exec.Command("/usr/bin/python3", "-I", "-S", "bench/nativebench/compiletime.py", toolchain, repo,
 		"--every", fmt.Sprint(every))

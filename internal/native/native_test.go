@@ -206,3 +206,24 @@ func TestIdentityIsRememberedPerToolchainState(t *testing.T) {
 		t.Fatalf("identity %s, want %s", c.ident, recomputed)
 	}
 }
+
+// The zygote imports the loader, and the compile service the frontend, in
+// every process: the toolchain carries their bytecode, valid after a copy.
+func TestToolchainShipsCheckedHashBytecode(t *testing.T) {
+	dir := filepath.Join(testenv.NativeToolchain(t), "python", "native")
+	sources, _ := filepath.Glob(filepath.Join(dir, "*.py"))
+	if len(sources) == 0 {
+		t.Fatalf("no sources in %s", dir)
+	}
+	for _, src := range sources {
+		name := strings.TrimSuffix(filepath.Base(src), ".py")
+		data, err := os.ReadFile(filepath.Join(dir, "__pycache__", name+".cpython-311.pyc"))
+		if err != nil {
+			t.Fatalf("no bytecode for %s: %v", src, err)
+		}
+		// PEP 552: the flags word after the magic number; 0b11 = hash-based, checked.
+		if len(data) < 8 || data[4] != 3 {
+			t.Fatalf("%s: bytecode is not checked-hash (flags %v)", name, data[4:8])
+		}
+	}
+}
