@@ -25,9 +25,10 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/ ${PROJECT_SOURCE_DIR}/r
 # The cache identity skips __pycache__ (it follows from the sources).
 install(CODE "execute_process(COMMAND /usr/bin/python3 -m compileall -q -f --invalidation-mode checked-hash
                 \"\${CMAKE_INSTALL_PREFIX}/python/native\" COMMAND_ERROR_IS_FATAL ANY)" COMPONENT native)
-# The codegen header, precompiled with the flags modules are compiled with
-# (native.compiler.precompile_header, so the flags are written once): it
-# saves each module's compile the 20-40 ms of parsing it.
+# pch/: the codegen header precompiled with the flags modules are compiled
+# with (native.compiler.precompile_header, so the flags are written once),
+# and the digest of the headers it was built from: it saves each module's
+# compile the 20-40 ms of parsing the header.
 install(CODE "execute_process(COMMAND /usr/bin/python3 -I -S -c
-                \"import sys; sys.path.insert(0, sys.argv[1] + '/python'); from native.compiler import precompile_header; precompile_header(sys.argv[1] + '/include')\"
+                \"import sys; sys.path.insert(0, sys.argv[1] + '/python'); from native.compiler import precompile_header; precompile_header(sys.argv[1] + '/include', sys.argv[1] + '/pch')\"
                 \"\${CMAKE_INSTALL_PREFIX}\" COMMAND_ERROR_IS_FATAL ANY)" COMPONENT native)

@@ -58,9 +58,11 @@ def main():
     sys.path[:0] = [os.path.join(args.toolchain, "python"), os.path.join(args.repo, "guest")]
     start = time.process_time()
     import spine_compiler
-    from native import service
+    from native import compiler, service
     import_ms = (time.process_time() - start) * 1e3
-    spine_compiler.include_path = os.path.join(args.toolchain, "include")
+    include = os.path.join(args.toolchain, "include")
+    spine_compiler.include_path = include  # as service.main sets it up
+    precompiled = compiler.use_precompiled(include, os.path.join(args.toolchain, "pch"))
 
     units = corpus_units(args.repo)[::args.every]
     load_before = os.getloadavg()
@@ -88,7 +90,7 @@ def main():
     print(f"{len(rows)} modules compiled ({refused} refused by the frontend) of {len(units)} units "
           f"(every {args.every}. distinct unit of `tests/compiler/python/corpus*.py` and "
           f"`bench/nativebench/kernels/*.py`), one at a time. Load average before {load_before[0]:.1f}, "
-          f"after {load_after[0]:.1f} (2 cores). CPU: the service's frontend and C++ generation plus "
+          f"after {load_after[0]:.1f} (2 cores). Precompiled header: {'used' if precompiled else 'none'}. CPU: the service's frontend and C++ generation plus "
           f"g++ and its children; wall includes waiting for a core.\n")
     print("| per module | median | p90 | max |")
     print("| --- | ---: | ---: | ---: |")

@@ -12,6 +12,7 @@ native-only helpers; their parameters are native objects, not borrowed.
 """
 import ast
 import functools
+import hashlib
 import inspect
 import os
 import shutil
@@ -453,36 +454,16 @@ def to_cpp(function_or_source):
 # The one header generated C++ includes, as its first line (source_rewriter.cc), so a
 # precompiled copy of it applies.
 SUPPORT_HEADER = "spine/compiler/codegen_support.h"
+_precompiled = []  # -I of a precompiled SUPPORT_HEADER that matches the headers (use_precompiled)
 
 
 def _cxx():
     return os.environ.get("CXX") or shutil.which("g++") or "g++"
 
 
-def _includes():
-    return ["-I" + d for d in spine_compiler.include_path.split(":") if d]
-
-
 def compiler_command(cpp_path, so_path):
-    return [_cxx(), *CXXFLAGS, *_linker(), *_includes(), cpp_path, "-o", so_path]
-
-
-def precompile_header(include_dir):
-    """Build SUPPORT_HEADER.gch beside the header in @p include_dir with the flags modules
-    are compiled with (make installs it into the toolchain): parsing the header is 20-40 ms
-    of every module's compile, loading the precompiled copy a few. g++ uses it only when
-    the compiler and flags match; otherwise it reads the header, as without one."""
-    header = os.path.join(include_dir, SUPPORT_HEADER)
-    fd, tmp = tempfile.mkstemp(prefix=".spine-", suffix=".gch", dir=os.path.dirname(header))
-    os.close(fd)
-    try:
-        subprocess.run([_cxx(), *CXXFLAGS, "-I" + include_dir, "-x", "c++-header", header, "-o", tmp],
-                       check=True, capture_output=True)
-        os.chmod(tmp, 0o644)  # read by whoever compiles, like the header
-        os.replace(tmp, header + ".gch")
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    includes = ["-I" + d for d in spine_compiler.include_path.split(":") if d]
+    return [_cxx(), *CXXFLAGS, *_linker(), *_precompiled, *includes, cpp_path, "-o", so_path]
 
 
 @functools.cache
@@ -490,6 +471,56 @@ def _linker():
     """gold where installed: it links a module in about a third of the time GNU ld takes
     (23 against 58 ms of CPU for a one-function module), the same object either way."""
     return ("-fuse-ld=gold",) if shutil.which("ld.gold") else ()
+
+
+def headers_digest(include_dir):
+    """SHA-256 of every header under @p include_dir (names and contents)."""
+    h = hashlib.sha256()
+    for root, _, files in sorted(os.walk(include_dir)):
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            h.update(os.path.relpath(path, include_dir).encode() + b"\0")
+            with open(path, "rb") as f:
+                h.update(f.read())
+    return h.hexdigest()
+
+
+def precompile_header(include_dir, pch_dir):
+    """Build SUPPORT_HEADER.gch under @p pch_dir with the flags modules are compiled with,
+    and beside it the digest of the headers it was built from (make installs both into
+    the toolchain): parsing the header is 20-40 ms of every module's compile, loading the
+    precompiled copy a few. It lives apart from the header, so that only use_precompiled
+    puts it on the include path."""
+    target = os.path.join(pch_dir, SUPPORT_HEADER + ".gch")
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".spine-", suffix=".gch", dir=os.path.dirname(target))
+    os.close(fd)
+    try:
+        subprocess.run([_cxx(), *CXXFLAGS, "-I" + include_dir, "-x", "c++-header",
+                        os.path.join(include_dir, SUPPORT_HEADER), "-o", tmp], check=True, capture_output=True)
+        os.chmod(tmp, 0o644)  # read by whoever compiles, like the header
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    with open(os.path.join(pch_dir, "headers.sha256"), "w") as f:
+        f.write(headers_digest(include_dir))
+
+
+def use_precompiled(include_dir, pch_dir):
+    """Compile with the precompiled header of @p pch_dir if it was built from the headers
+    of @p include_dir as they are now. g++ takes a .gch found before the header without
+    comparing it with the header, and rejects it only for another compiler or other flags
+    (then it reads the header, as without one): a header changed after the build must not
+    be hidden behind a stale copy. Returns whether it is used."""
+    try:
+        with open(os.path.join(pch_dir, "headers.sha256")) as f:
+            built_from = f.read().strip()
+    except OSError:
+        built_from = None
+    fresh = built_from == headers_digest(include_dir) and os.path.exists(os.path.join(pch_dir, SUPPORT_HEADER + ".gch"))
+    _precompiled[:] = ["-I" + pch_dir] if fresh else []
+    return fresh
 
 
 def exported_names(funcs):
