@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -54,14 +53,7 @@ func rememberedIdentity(private, toolchain, cxx string) (string, error) {
 func identityFingerprint(toolchain, cxx string) (string, error) {
 	h := sha256.New()
 	io.WriteString(h, "spine native identity fingerprint v1\n")
-	err := filepath.WalkDir(toolchain, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && d.Name() == "__pycache__" {
-			return filepath.SkipDir
-		}
-		rel, _ := filepath.Rel(toolchain, path)
+	err := walkToolchain(toolchain, func(rel, path string) error {
 		return writeStat(h, "file "+rel, path)
 	})
 	if err != nil {
