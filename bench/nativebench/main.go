@@ -138,7 +138,22 @@ result = [answer if not isinstance(answer, dict) else sorted(answer.items()), se
 func main() {
 	rounds := flag.Int("rounds", 5, "rounds of each workload, CPython and native interleaved (the fastest call counts)")
 	nativeReps := flag.Int("native-reps", 10, "calls of the native function per round")
+	only := flag.String("only", "", "one section: compile (cold compile over the corpus) or startup "+
+		"(native mode's cost per CLI process, modules cached); default every section")
+	every := flag.Int("every", 1, "compile: every Nth unit of the corpus")
+	startupRounds := flag.Int("startup-rounds", 60, "startup: rounds of one process per mode")
 	flag.Parse()
+	switch *only {
+	case "compile":
+		compileSection(*every)
+		return
+	case "startup":
+		startupSection(*startupRounds)
+		return
+	case "":
+	default:
+		fail(fmt.Errorf("-only %q: want compile or startup", *only))
+	}
 	cache, err := os.MkdirTemp("", "spine-nativebench-")
 	if err != nil {
 		fail(err)
@@ -195,6 +210,8 @@ func main() {
 	fmt.Println()
 	coldAndCached(engine, cache, compiles)
 	kernelSection(engine)
+	compileSection(*every)
+	startupSection(*startupRounds)
 }
 
 // withReps adds the number of calls to a workload's inputs, keeping the

@@ -44,7 +44,7 @@ import time
 import spine_compiler
 
 from . import irbuilder as ir
-from .compiler import compiler_command, exported_names, parse_module
+from .compiler import compiler_command, exported_names, parse_module, use_precompiled
 from .errors import CompileError
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -179,6 +179,7 @@ def main():
     python_dir, include_dir = sys.argv[1], sys.argv[2]
     del python_dir  # already on sys.path (the launcher put it there)
     spine_compiler.include_path = include_dir
+    use_precompiled(include_dir, os.path.join(os.path.dirname(include_dir), "pch"))
     # A pathological source must not take the host's memory with it.
     resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))

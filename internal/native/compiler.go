@@ -106,7 +106,7 @@ func New(opts Options) (*Compiler, error) {
 	if err := cacheLayout(opts.CacheDir); err != nil {
 		return nil, err
 	}
-	ident, err := identity(opts.Toolchain, opts.CXX)
+	ident, err := rememberedIdentity(filepath.Join(opts.CacheDir, privateDir), opts.Toolchain, opts.CXX)
 	if err != nil {
 		return nil, err
 	}

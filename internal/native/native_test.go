@@ -165,3 +165,65 @@ func TestSessionRefusesUnitsAlone(t *testing.T) {
 		t.Fatalf("%d compilations", s.compiles)
 	}
 }
+
+func TestIdentityIsRememberedPerToolchainState(t *testing.T) {
+	toolchain := filepath.Join(t.TempDir(), "tc")
+	if err := os.CopyFS(toolchain, os.DirFS(testenv.NativeToolchain(t))); err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	first := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache})
+	computed, err := identity(toolchain, first.opts.CXX)
+	if err != nil || first.ident != computed {
+		t.Fatalf("first identity %s, computed %s (%v)", first.ident, computed, err)
+	}
+	memos, _ := filepath.Glob(filepath.Join(cache, privateDir, identityDir, "*"))
+	if len(memos) != 1 {
+		t.Fatalf("remembered identities: %v", memos)
+	}
+	// The next engine reads the memo instead of hashing the toolchain: a
+	// memo rewritten by hand is what it gets.
+	planted := strings.Repeat("ab", 32)
+	if err := os.WriteFile(memos[0], []byte(planted), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if again := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache}); again.ident != planted {
+		t.Fatalf("the memo was not used: %s", again.ident)
+	}
+	// A changed file of the toolchain is a new state: its identity is hashed anew.
+	os.WriteFile(filepath.Join(toolchain, "python/native/compiler.py"), []byte("# another frontend\n"), 0o644)
+	changed := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache})
+	recomputed, err := identity(toolchain, first.opts.CXX)
+	if err != nil || changed.ident != recomputed || changed.ident == computed || changed.ident == planted {
+		t.Fatalf("after a change: %s, want %s (first %s, %v)", changed.ident, recomputed, computed, err)
+	}
+	// An unreadable memo is computed again.
+	memos, _ = filepath.Glob(filepath.Join(cache, privateDir, identityDir, "*"))
+	for _, m := range memos {
+		os.WriteFile(m, []byte("not an identity"), 0o600)
+	}
+	if c := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache}); c.ident != recomputed {
+		t.Fatalf("identity %s, want %s", c.ident, recomputed)
+	}
+}
+
+// The zygote imports the loader, and the compile service the frontend, in
+// every process: the toolchain carries their bytecode, valid after a copy.
+func TestToolchainShipsCheckedHashBytecode(t *testing.T) {
+	dir := filepath.Join(testenv.NativeToolchain(t), "python", "native")
+	sources, _ := filepath.Glob(filepath.Join(dir, "*.py"))
+	if len(sources) == 0 {
+		t.Fatalf("no sources in %s", dir)
+	}
+	for _, src := range sources {
+		name := strings.TrimSuffix(filepath.Base(src), ".py")
+		data, err := os.ReadFile(filepath.Join(dir, "__pycache__", name+".cpython-311.pyc"))
+		if err != nil {
+			t.Fatalf("no bytecode for %s: %v", src, err)
+		}
+		// PEP 552: the flags word after the magic number; 0b11 = hash-based, checked.
+		if len(data) < 8 || data[4] != 3 {
+			t.Fatalf("%s: bytecode is not checked-hash (flags %v)", name, data[4:8])
+		}
+	}
+}

@@ -109,17 +109,7 @@ func checkToolchain(dir string) error {
 func identity(toolchain, cxx string) (string, error) {
 	h := sha256.New()
 	io.WriteString(h, "spine native module cache v1\n")
-	err := filepath.WalkDir(toolchain, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if d.Name() == "__pycache__" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		rel, _ := filepath.Rel(toolchain, path)
+	err := walkToolchain(toolchain, func(rel, path string) error {
 		f, err := os.Open(path)
 		if err != nil {
 			return err
@@ -141,6 +131,25 @@ func identity(toolchain, cxx string) (string, error) {
 	}
 	fmt.Fprintf(h, "arch %s\n%s", runtime.GOARCH, cpuIdentity())
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// walkToolchain calls visit with each file the identity covers: every file
+// of the toolchain but Python's bytecode caches (which follow from the
+// sources), by path relative to the toolchain and full path.
+func walkToolchain(toolchain string, visit func(rel, path string) error) error {
+	return filepath.WalkDir(toolchain, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "__pycache__" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel(toolchain, path)
+		return visit(rel, path)
+	})
 }
 
 // cpuIdentity is the first processor's vendor, family, model and feature

@@ -235,9 +235,17 @@ SPINE_CG_OUTLINE inline List<T> list_slice(const List<T>& l, const SliceRange& r
   return out;
 }
 
+/**
+ * Not vectorised, nor list_sort: at -O3 g++ vectorised the merge and copy
+ * loops of a list[int] sort into a third of the module's compile time (a
+ * module that sorts a list[int]: 0.45 -> 0.32 s), and the scalar loops sort
+ * faster (300,000 ints, sorted both ways: 19.6 -> 15.7 ms).
+ */
+#define SPINE_CG_SORT_LOOPS __attribute__((optimize("no-tree-vectorize")))
+
 /** Stable merge sort of [lo, hi) using @p tmp (same length as the list). */
 template <typename T>
-inline void MergeSort(T* a, T* tmp, int64_t lo, int64_t hi) {
+SPINE_CG_SORT_LOOPS inline void MergeSort(T* a, T* tmp, int64_t lo, int64_t hi) {
   if (hi - lo < 2) return;
   if (hi - lo <= 16) {  // insertion sort: stable, fast on short runs
     for (int64_t i = lo + 1; i < hi; ++i) {
@@ -279,7 +287,7 @@ inline bool HasNan(const List<double>& l) {
  * order, as CPython's (reverse, stable sort, reverse).
  */
 template <typename T>
-SPINE_CG_OUTLINE inline void list_sort(const List<T>& l, bool reverse) {
+SPINE_CG_OUTLINE SPINE_CG_SORT_LOOPS inline void list_sort(const List<T>& l, bool reverse) {
   if (HasNan(l)) Raise(SPINE_FAULT_FALLBACK, "sorting NaN");
   int64_t n = l.size();
   if (n < 2) return;

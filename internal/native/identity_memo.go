@@ -1,0 +1,93 @@
+package native
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"syscall"
+)
+
+// Hashing every byte of the toolchain (tens of MiB with the libraries' debug
+// information) and asking g++ who it is took 18-100 ms of every process that
+// enables native code, before it could look a single module up: most of what
+// `spine run --native eager` cost over `--native off` with every module
+// cached. The identity is therefore computed once per state of the toolchain
+// and remembered in the cache's private part, under a fingerprint of the
+// metadata of every file it covers. The fingerprint takes each file's size,
+// modification and change times (ns) and inode, as Go's and make's caches
+// trust a file's metadata: rewriting a file, renaming another into its place
+// or installing a new g++ changes its change time or inode, which nobody can
+// set back. The CPU description is cheap and read every time.
+const identityDir = "identity"
+
+// rememberedIdentity is identity(toolchain, cxx), read from the cache when
+// this state of the toolchain and compiler was seen before. A memo that is
+// missing or unreadable is computed again and rewritten.
+func rememberedIdentity(private, toolchain, cxx string) (string, error) {
+	fingerprint, err := identityFingerprint(toolchain, cxx)
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(private, identityDir)
+	if data, err := os.ReadFile(filepath.Join(dir, fingerprint)); err == nil && isIdentity(string(data)) {
+		return string(data), nil
+	}
+	ident, err := identity(toolchain, cxx)
+	if err != nil {
+		return "", err
+	}
+	// Best effort: a cache that cannot keep the memo costs time, not answers.
+	if os.MkdirAll(dir, 0o700) == nil {
+		writeAtomic(dir, fingerprint, []byte(ident))
+	}
+	return ident, nil
+}
+
+// identityFingerprint hashes the metadata of every file identity reads (the
+// toolchain's, and the C++ compiler's after symbolic links), the CPU and
+// the architecture.
+func identityFingerprint(toolchain, cxx string) (string, error) {
+	h := sha256.New()
+	io.WriteString(h, "spine native identity fingerprint v1\n")
+	err := walkToolchain(toolchain, func(rel, path string) error {
+		return writeStat(h, "file "+rel, path)
+	})
+	if err != nil {
+		return "", fmt.Errorf("cannot read the native toolchain: %w", err)
+	}
+	compiler, err := filepath.EvalSymlinks(cxx)
+	if err != nil {
+		return "", fmt.Errorf("the C++ compiler %s: %w", cxx, err)
+	}
+	if err := writeStat(h, "cxx "+compiler, compiler); err != nil {
+		return "", fmt.Errorf("the C++ compiler %s: %w", cxx, err)
+	}
+	fmt.Fprintf(h, "arch %s\n%s", runtime.GOARCH, cpuIdentity())
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func writeStat(w io.Writer, label, path string) error {
+	info, err := os.Lstat(path)
+	if err != nil {
+		return err
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok {
+		return fmt.Errorf("no file metadata for %s", path)
+	}
+	_, err = fmt.Fprintf(w, "%s\x00%o %d %d %d.%d %d.%d\n", label, info.Mode(), info.Size(), st.Ino,
+		st.Mtim.Sec, st.Mtim.Nsec, st.Ctim.Sec, st.Ctim.Nsec)
+	return err
+}
+
+func isIdentity(s string) bool {
+	if len(s) != 2*sha256.Size {
+		return false
+	}
+	_, err := hex.DecodeString(s)
+	return err == nil
+}
