@@ -3,7 +3,8 @@
 # Go (>= 1.25) must already be on PATH; everything else comes from apt-get.
 set -euo pipefail
 
-packages=(build-essential cmake ninja-build pkg-config libpython3.11-dev python3-pytest
+# python3.11-minimal: /usr/bin/python3.11, the interpreter the sandbox's zygote runs in.
+packages=(build-essential cmake ninja-build pkg-config libpython3.11-dev python3.11-minimal python3-pytest
           libgtest-dev nlohmann-json3-dev libseccomp-dev libbenchmark-dev python3-venv
           chromium python3-prometheus-client)  # the trace page in a real browser; /metrics through a real parser
 missing=()
