@@ -386,9 +386,18 @@ class _Capture:
         self._data = bytearray()
         self._limit = limit
         self.truncated = False
-        self.buffer = _BinaryCapture(self)
+        self._buffer = None
         self._live = live
         self._sent = 0
+
+    @property
+    def buffer(self):
+        """`sys.stdout.buffer`, made when a program first asks for it: it
+        refers back to this capture, and a cycle made with every execution
+        would leave each execution's captures to the cyclic collector."""
+        if self._buffer is None:
+            self._buffer = _BinaryCapture(self)
+        return self._buffer
 
     def write(self, text):
         if not isinstance(text, str):
