@@ -143,7 +143,23 @@ def _loads(data):
     detection (the host writes UTF-8 only): on the path of every call."""
     if isinstance(data, (bytes, bytearray)):
         data = data.decode("utf-8", "surrogatepass")
-    return json.loads(data)
+    return _json(data)
+
+
+_scan = json.JSONDecoder().scan_once
+
+
+def _json(text):
+    """json.loads(text), by the decoder's scanner alone when the value spans
+    the whole text (the host writes no space around it): json.loads' type
+    checks, whitespace matches and Python layers cost more than decoding a
+    small request or tool response. Any other text goes to json.loads,
+    which reads it the same way and says what is wrong."""
+    try:
+        value, end = _scan(text, 0)
+    except (StopIteration, ValueError):
+        return json.loads(text)
+    return value if end == len(text) else json.loads(text)
 
 
 def decode(response):
@@ -767,7 +783,7 @@ def _load_request(data):
     """
     text = data.decode("utf-8", "surrogatepass") if isinstance(data, (bytes, bytearray)) else data
     if not text.startswith(_KEYED):
-        return json.loads(text)
+        return _json(text)
     key_end = text.find(_MANIFEST_FIELD, len(_KEYED))
     if key_end < 0:
         return json.loads(text)
@@ -780,7 +796,7 @@ def _load_request(data):
         manifest, end = _DECODER.raw_decode(text, at)
     if text[end:end + 1] not in (",", "}"):
         return json.loads(text)  # not the shape above: json says what is wrong
-    request = json.loads("{" + text[end + 1:] if text[end] == "," else "{}")
+    request = _json("{" + text[end + 1:] if text[end] == "," else "{}")
     if not isinstance(request, dict):
         return request
     if cached is None or cached[1] is not manifest:

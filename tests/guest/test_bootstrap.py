@@ -385,3 +385,16 @@ def test_small_flat_results_are_taken_at_a_glance_and_the_rest_walked():
     assert not bootstrap._plainly_fine({"x": 1.5}, 1 << 20, 100)  # a float: the walk checks NaN
     assert not bootstrap._plainly_fine({"x": {"y": 1}}, 1 << 20, 100)  # nested
     assert not bootstrap._plainly_fine({"s": "x" * 100}, 50, 100)  # may exceed the limit
+
+
+@pytest.mark.parametrize("text", ['{"a":1}', '[1,2]', '"s"', '3', '{"a":{"b":[true,null]}}', ' {"a":1}', '{"a":1} ',
+                                  '{"a":1}x', '{"a":', '', 'nan', '{"a":1}{"b":2}', '1 2'])
+def test_json_reads_as_json_loads(text):
+    try:
+        expected = json.loads(text)
+    except ValueError as error:
+        with pytest.raises(type(error)) as raised:
+            bootstrap._json(text)
+        assert str(raised.value) == str(error)
+        return
+    assert bootstrap._json(text) == expected
