@@ -53,8 +53,9 @@ class _Execution:
     def __init__(self, claims, stdout, stderr, recursion):
         self.claims = claims  # the stream it finishes, or None
         # Calls PLM warmed (warm_call): prepared by request, claimed by the
-        # first call that makes exactly that request.
-        self.warmed = Pool()
+        # first call that makes exactly that request. Made by the first
+        # warm_call: most executions warm nothing.
+        self.warmed = None
         self.calls = aio.Calls(prepare, resolve, decode, wait)
         self.stdout = stdout
         self.stderr = stderr
@@ -82,7 +83,7 @@ def _claim(request):
     if execution is None:
         return None
     handle = execution.claims.claim(request) if execution.claims is not None else None
-    if handle is None:
+    if handle is None and execution.warmed is not None:
         handle = execution.warmed.claim(request)
     return handle
 
@@ -340,6 +341,8 @@ def warm_call(name, payload, names):
     if handle is None:
         handle = prepare(request)
     if handle:
+        if execution.warmed is None:
+            execution.warmed = Pool()
         execution.warmed.add(request, handle)
     return 0
 
