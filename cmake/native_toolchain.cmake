@@ -2,17 +2,18 @@
 # to compile guest functions and load them. `make native` installs it into
 # build/spine-native (component "native"); `make build` copies it beside
 # bin/spine as bin/spine-native. Layout (relocatable, RUNPATH $ORIGIN-relative):
-#   lib/      libspine_runtime.so, libspine_compiler.so (registry, AST, codegen, loader)
-#   python/   spine_runtime / spine_compiler extension modules and the frontend
+#   lib/      libspine_runtime.so, libspine_loader.so (module loader),
+#             libspine_compiler.so (registry, AST, codegen)
+#   python/   spine_runtime / spine_loader / spine_compiler extension modules and the frontend
 #             package native/ (simple_compile, module_loader, the compile service)
 #   include/  the headers generated C++ includes (codegen_support.h, value.h, ...)
-if(NOT TARGET spine_runtime_py OR NOT TARGET spine_compiler_py)
+if(NOT TARGET spine_runtime_py OR NOT TARGET spine_loader_py OR NOT TARGET spine_compiler_py)
   return()  # sanitizer builds have no Python modules, hence no toolchain
 endif()
-set_target_properties(spine_runtime spine_compiler PROPERTIES INSTALL_RPATH "$ORIGIN")
-set_target_properties(spine_runtime_py spine_compiler_py PROPERTIES INSTALL_RPATH "$ORIGIN/../lib")
-install(TARGETS spine_runtime spine_compiler LIBRARY DESTINATION lib COMPONENT native)
-install(TARGETS spine_runtime_py spine_compiler_py LIBRARY DESTINATION python COMPONENT native)
+set_target_properties(spine_runtime spine_loader spine_compiler PROPERTIES INSTALL_RPATH "$ORIGIN")
+set_target_properties(spine_runtime_py spine_loader_py spine_compiler_py PROPERTIES INSTALL_RPATH "$ORIGIN/../lib")
+install(TARGETS spine_runtime spine_loader spine_compiler LIBRARY DESTINATION lib COMPONENT native)
+install(TARGETS spine_runtime_py spine_loader_py spine_compiler_py LIBRARY DESTINATION python COMPONENT native)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/guest/native DESTINATION python COMPONENT native
         FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/ ${PROJECT_SOURCE_DIR}/runtime/compiler/include/

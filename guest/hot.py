@@ -41,10 +41,11 @@ _loader = None  # native.loader, once setup() ran
 
 
 def setup(python_dir):
-    """Import the module loader (and with it the runtime libraries) from the
-    native toolchain, once per process: in the zygote before it forks, or in
-    the in-process interpreter. Only the loader and the IR helpers it needs
-    are imported, not the frontend (which would bring subprocess along)."""
+    """Import the module loader (and with it the runtime and loader
+    libraries) from the native toolchain, once per process: in the zygote
+    before it forks, or in the in-process interpreter. Only the loader is
+    imported, not the frontend (which would bring subprocess along) nor the
+    compiler library (which only the compile service needs)."""
     global _loader
     if _loader is not None:
         return

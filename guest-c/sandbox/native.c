@@ -2,8 +2,9 @@
  * native.c: hot functions in the sandbox. The host may send, before the init
  * message, a 'N' control frame naming the native toolchain's Python
  * directory; the zygote then imports the module loader (and with it
- * libspine_runtime / libspine_compiler) before it forks, because a confined
- * child can read neither. Compilation never happens here.
+ * libspine_runtime / libspine_loader, not the compiler library) before it
+ * forks, because a confined child can read neither. Compilation never
+ * happens here.
  *
  * A child reads nothing of the module cache: it is not in the child's root
  * (mount.c) and Landlock grants nothing there. The host hands each module

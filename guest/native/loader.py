@@ -1,12 +1,15 @@
 """module_loader / get_function (seed 004) and the fallback wrapper that
 gives native functions CPython's meaning for the cases native code cannot
 represent (int64 overflow, ints outside int64, arguments of another type,
-messages that need CPython's own repr)."""
+messages that need CPython's own repr).
+
+It imports spine_loader, not spine_compiler: a process that only runs
+compiled modules (the sandbox's zygote) loads the module loader without the
+compiler library, whose relocations would cost it milliseconds at start."""
 import ast
 
-import spine_compiler
-
-from . import irbuilder as ir
+import spine_loader
+import spine_runtime
 
 # Faults the runtime has no error kind for arrive as RuntimeError with the Python class in front.
 _PREFIXED = {"ZeroDivisionError: ": ZeroDivisionError, "RuntimeError: ": RuntimeError}
@@ -24,21 +27,21 @@ class Module:
         self.path = path
 
     def function_names(self):
-        return list(ir.fn("runtime.ModuleFunctionNames")(self._handle))
+        return list(spine_runtime.get_global("runtime.ModuleFunctionNames")(self._handle))
 
     def get_function(self, name, fallback=None, signature=None):
         """The module function @p name; with @p fallback (the Python function),
         calls the native code cannot represent run @p fallback instead. Calls
-        go straight from Python values to the module (spine_compiler.native_call);
+        go straight from Python values to the module (spine_loader.native_call);
         `runtime.ModuleGetFunction` is the same function for runtime callers.
         Keywords and defaults are bound by the parameters of @p signature (a Python
         function; default @p fallback)."""
-        return NativeFunction(spine_compiler.native_call(self._handle, name), name, fallback, signature)
+        return NativeFunction(spine_loader.native_call(self._handle, name), name, fallback, signature)
 
 
 def module_loader(path):
     """Load a module built by simple_compile (dlopen RTLD_NOW | RTLD_LOCAL)."""
-    return Module(ir.fn("runtime.ModuleLoader")(path), path)
+    return Module(spine_runtime.get_global("runtime.ModuleLoader")(path), path)
 
 
 class NativeFunction:

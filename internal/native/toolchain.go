@@ -92,8 +92,9 @@ func PythonDir(toolchain string) string { return filepath.Join(toolchain, "pytho
 func checkToolchain(dir string) error {
 	for _, rel := range []string{
 		"python/native/__init__.py", "python/native/service.py", "python/native/loader.py",
-		"python/spine_runtime.cpython-311-x86_64-linux-gnu.so", "python/spine_compiler.cpython-311-x86_64-linux-gnu.so",
-		"lib/libspine_runtime.so", "lib/libspine_compiler.so", "include/spine/compiler/codegen_support.h",
+		"python/spine_runtime.cpython-311-x86_64-linux-gnu.so", "python/spine_loader.cpython-311-x86_64-linux-gnu.so",
+		"python/spine_compiler.cpython-311-x86_64-linux-gnu.so",
+		"lib/libspine_runtime.so", "lib/libspine_loader.so", "lib/libspine_compiler.so", "include/spine/compiler/codegen_support.h",
 	} {
 		if _, err := os.Stat(filepath.Join(dir, rel)); err != nil {
 			return fmt.Errorf("the native toolchain %s is incomplete (%s is missing): run make build", dir, rel)
