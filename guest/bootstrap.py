@@ -139,15 +139,21 @@ class LimitExceeded(Exception):
 
 # --- Tool calls --------------------------------------------------------------
 
-def _loads(data):
-    """json.loads of the host's UTF-8 bytes, without json's encoding
-    detection (the host writes UTF-8 only): on the path of every call."""
+def _text(data):
+    """The host's UTF-8 bytes as text, without json's encoding detection
+    (the host writes UTF-8 only): on the path of every call."""
     if isinstance(data, (bytes, bytearray)):
-        data = data.decode("utf-8", "surrogatepass")
-    return _json(data)
+        return data.decode("utf-8", "surrogatepass")
+    return data
 
 
-_scan = json.JSONDecoder().scan_once
+def _loads(data):
+    """json.loads of the host's bytes (_text)."""
+    return _json(_text(data))
+
+
+_DECODER = json.JSONDecoder()
+_scan = _DECODER.scan_once
 
 
 def _json(text):
@@ -772,7 +778,6 @@ _MANIFESTS = {}
 _MANIFESTS_LIMIT = 64
 _KEYED = '{"manifest_key":"'
 _MANIFEST_FIELD = '","manifest":'
-_DECODER = json.JSONDecoder()
 
 
 def _load_request(data):
@@ -784,7 +789,7 @@ def _load_request(data):
     parsed before under K, so a key never stands in for a manifest it does
     not name; a request in any other shape is parsed whole.
     """
-    text = data.decode("utf-8", "surrogatepass") if isinstance(data, (bytes, bytearray)) else data
+    text = _text(data)
     if not text.startswith(_KEYED):
         return _json(text)
     key_end = text.find(_MANIFEST_FIELD, len(_KEYED))
