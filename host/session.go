@@ -177,7 +177,7 @@ func (s *Session) Execute(ctx context.Context, req Request) (*Response, error) {
 	s.run.Lock()
 	defer s.run.Unlock()
 	if err := s.Err(); err != nil {
-		return nil, &ExecError{Kind: ErrSessionGone, Message: strings.TrimPrefix(err.Error(), ErrSessionGone.Error()+": ")}
+		return nil, goneError(err)
 	}
 	s.idle.Stop()
 	s.e.running.Add(1)
@@ -197,7 +197,21 @@ func (s *Session) Execute(ctx context.Context, req Request) (*Response, error) {
 	}
 	resp, err := s.e.finish(ctx, p, result, runErr)
 	s.afterExecution()
+	if errors.Is(runErr, bridge.ErrSessionGone) {
+		// The child was gone before the execution began: nothing ran, and
+		// the session is over (afterExecution saw it), whatever the program.
+		if why := s.Err(); why != nil {
+			return nil, goneError(why)
+		}
+		return nil, goneError(runErr)
+	}
 	return resp, err
+}
+
+// goneError is the error of an Execute or Stream on an ended session (why
+// it ended, matching ErrSessionGone).
+func goneError(why error) error {
+	return &ExecError{Kind: ErrSessionGone, Message: strings.TrimPrefix(why.Error(), ErrSessionGone.Error()+": ")}
 }
 
 // afterExecution applies the session's bounds once an execution is over.
@@ -258,7 +272,7 @@ func (s *Session) Stream(ctx context.Context, req Request) (*Stream, error) {
 	s.run.Lock()
 	if err := s.Err(); err != nil {
 		s.run.Unlock()
-		return nil, &ExecError{Kind: ErrSessionGone, Message: strings.TrimPrefix(err.Error(), ErrSessionGone.Error()+": ")}
+		return nil, goneError(err)
 	}
 	s.idle.Stop()
 	req.session = s.id

@@ -27,4 +27,9 @@ var (
 	// allowlist refuses) or the protocol (a malformed, oversized or
 	// unexpected frame; a result Session.Accept refuses).
 	ErrViolation = errors.New("violation")
+	// ErrSessionGone: a session's child was already gone (killed, crashed,
+	// closed) when an execution was handed to it, so nothing ran; its
+	// namespace went with it. Only a session's guest returns it, and the
+	// host reports it as the session's end, not as the program's failure.
+	ErrSessionGone = errors.New("the session's sandboxed child is gone")
 )

@@ -12,10 +12,6 @@ import (
 	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
-// ErrSessionGone: the session's child is gone (killed, crashed, closed);
-// its namespace went with it, and nothing runs in its place.
-var ErrSessionGone = errors.New("the session's sandboxed child is gone")
-
 // SessionChild is a child dedicated to one session: it serves the
 // session's executions one after another, each bound to its own
 // bridge.Session (its tools, limits, trace), and keeps the program's
@@ -80,7 +76,7 @@ func (sc *SessionChild) serve(s *bridge.Session, exchange func(*sandboxGuest) (*
 		return nil, sc.gone
 	}
 	if sc.owner.c.exitedNow() {
-		sc.end(fmt.Errorf("%w: it exited between executions", ErrSessionGone))
+		sc.end(fmt.Errorf("%w: it exited between executions", bridge.ErrSessionGone))
 		return nil, sc.gone
 	}
 	g := &sandboxGuest{p: sc.owner.p, c: sc.owner.c, s: s, r: sc.owner.r, rawDone: sc.owner.rawDone}
@@ -94,7 +90,7 @@ func (sc *SessionChild) serve(s *bridge.Session, exchange func(*sandboxGuest) (*
 		if cause == nil {
 			cause = errors.New("killed")
 		}
-		sc.end(fmt.Errorf("%w: %v", ErrSessionGone, cause))
+		sc.end(fmt.Errorf("%w: %v", bridge.ErrSessionGone, cause))
 	}
 	return result, err
 }
@@ -110,7 +106,7 @@ func (sc *SessionChild) Alive() error {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	if sc.gone == nil && sc.owner.c.exitedNow() {
-		sc.end(fmt.Errorf("%w: it exited", ErrSessionGone))
+		sc.end(fmt.Errorf("%w: it exited", bridge.ErrSessionGone))
 	}
 	return sc.gone
 }
@@ -122,7 +118,7 @@ func (sc *SessionChild) Close(why error) {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	if sc.gone == nil {
-		sc.end(fmt.Errorf("%w: %w", ErrSessionGone, why))
+		sc.end(fmt.Errorf("%w: %w", bridge.ErrSessionGone, why))
 	}
 }
 
