@@ -184,8 +184,8 @@ class CallExprs:
         return self.bound_call(node, name, sig)
 
     def passes_changed(self, name, sig, passed):
-        """A function that changes a list parameter in place may get only a fresh list or a
-        list parameter of ours that is copied back to our caller too (compiler.py)."""
+        """A function that changes a container parameter in place may get only a fresh one or
+        a parameter of ours that is copied back to our caller too (compiler.py)."""
         changed = self.scope.module.mutated.get(name, ())
         for pname, a, e in passed:
             if pname in changed and e.borrowed and not self.writes_back(a):

@@ -182,16 +182,16 @@ def _lower_once(fdef, module, sig, cls, knowledge):
 
 
 def _writable(fdef, sig, changed):
-    """The list and dict parameters of @p fdef that may be changed in place (copied back
-    to the caller's object after the call; not sets, whose iteration order after a
-    rebuild could differ from CPython's after the same changes): of immutable elements
+    """The list, dict and set parameters of @p fdef that may be changed in place (copied
+    back to the caller's object after the call; a set's table slot for slot, so the
+    caller's set iterates and pops as CPython's would): of immutable elements
     (a changed element object would have to be the caller's own), never rebound (the
     caller's object is the one named), that the function changes (@p changed)."""
     extended = {id(n.target) for n in ast.walk(fdef) if isinstance(n, ast.AugAssign)}  # xs += ys: same list
     rebound = {n.id for n in ast.walk(fdef)
                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and id(n) not in extended}
     return {a.arg for a, t in zip(parameters(fdef), sig.params)
-            if a.arg in changed and t.kind in ("list", "dict") and not any(e.mutable for e in t.args)
+            if a.arg in changed and t.kind in ("list", "dict", "set") and not any(e.mutable for e in t.args)
             and a.arg not in rebound}
 
 

@@ -77,7 +77,7 @@ class CoreExprs:
         return ir.let(t, first, build(ir.E(t.node, t.ty, True, first.borrowed)))
 
     def writes_back(self, receiver):
-        """May the list or dict @p receiver (an expression node) be changed in place although it
+        """May the list, dict or set @p receiver (an expression node) be changed in place although it
         is an argument? Only such a parameter of immutable elements, named directly: the
         caller's object gets its contents back after the call (compiler.py)."""
         return isinstance(receiver, ast.Name) and receiver.id in self.scope.writable and \

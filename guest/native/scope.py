@@ -55,7 +55,7 @@ class FunctionScope:
         self.bound = set()              # names the function binds anywhere (never module constants)
         self.mentioned = set()          # names the function reads or binds anywhere, parameters included
         self.message_names = set()      # `except ... as n` names used only as str(n) inside their handlers
-        self.writable = set()           # list parameters changed in place and copied back (compiler.py)
+        self.writable = set()           # list/dict/set parameters changed in place, copied back (compiler.py)
         self.narrowed = {}              # name -> the subclass an enclosing `if isinstance(name, C):` proved
 
     def probe(self, name, node):

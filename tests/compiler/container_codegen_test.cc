@@ -159,6 +159,49 @@ TEST_F(ContainerCodegen, SetsCrossAsRuntimeSetsWithoutCPython) {
   EXPECT_THROW(m.GetFunction("count")(rt::Set{1, "a"}), rt::Error);  // a str is not an int
 }
 
+// def add_all(s: set[int], xs: list[int]) -> None: for x in xs: s.add(x)
+// def discard_then_remove(s: set[int], x: int) -> None: s.discard(x); s.remove(x)
+// Set parameters changed in place reach the caller's own runtime set (set_replace);
+// a fault half way copies nothing back (the discard is not kept): the call falls back
+// for CPython to run from the start.
+TEST_F(ContainerCodegen, SetParametersChangedInPlaceReachTheCallersSet) {
+  sc::PrimVar s = sc::PrimVar::Make("s", sc::SetType::Make(Int()));
+  sc::PrimVar xs = sc::PrimVar::Make("xs", sc::ListType::Make(Int()));
+  sc::PrimExpr start = Op("iter_list", {xs});
+  sc::PrimVar it = sc::PrimVar::Make("it", start.type());
+  sc::PrimVar x = sc::PrimVar::Make("x", Int());
+  sc::Stmt loop = sc::WhileStmt::Make(
+      Op("iter_next", {it}),
+      sc::SeqStmt::Make(rt::Array<sc::Stmt>{
+          sc::AllocaVarStmt::Make(x, Op("iter_value", {it})),
+          sc::ExprStmt::Make(sc::ContainerMethodCall::Make(s, "add", rt::Array<sc::PrimExpr>{x}))}));
+  sc::PrimFunc add_all = Func("add_all", {s, xs}, {sc::AllocaVarStmt::Make(it, start), loop}, sc::NoneType::Make());
+  const_cast<sc::PrimFuncNode*>(add_all.operator->())->writeback = rt::Array<sc::PrimVar>{s};
+  sc::PrimVar t = sc::PrimVar::Make("t", sc::SetType::Make(Int())), y = sc::PrimVar::Make("y", Int());
+  sc::PrimFunc discard_then_remove = Func(
+      "discard_then_remove", {t, y},
+      {sc::ExprStmt::Make(sc::ContainerMethodCall::Make(t, "discard", rt::Array<sc::PrimExpr>{y})),
+       sc::ExprStmt::Make(sc::ContainerMethodCall::Make(t, "remove", rt::Array<sc::PrimExpr>{y}))},
+      sc::NoneType::Make());
+  const_cast<sc::PrimFuncNode*>(discard_then_remove.operator->())->writeback = rt::Array<sc::PrimVar>{t};
+  sc::Module m = sc::Module::Load(
+      Compile(sc::SourceRewriter::Build(rt::Array<sc::PrimFunc>{add_all, discard_then_remove}), "set_args"));
+
+  rt::Set seen{1, 2};
+  m.GetFunction("add_all")(seen, rt::List{2, 3, 40});
+  EXPECT_EQ(seen.size(), 4u);
+  for (int64_t v : {1, 2, 3, 40}) EXPECT_TRUE(seen.contains(rt::McValue(v))) << v;
+  try {
+    m.GetFunction("discard_then_remove")(seen, 3);
+    FAIL() << "no error";
+  } catch (const rt::Error& e) {
+    EXPECT_EQ(e.kind(), rt::ErrorKind::kOverflowError);  // the loader's "native fallback"
+    EXPECT_STREQ(e.what(), "discard_then_remove(): native fallback: 3");  // the KeyError's text
+  }
+  EXPECT_EQ(seen.size(), 4u);
+  EXPECT_TRUE(seen.contains(rt::McValue(int64_t{3})));
+}
+
 TEST_F(ContainerCodegen, GeneratedCodeKeepsOneInclude) {
   std::string src = sc::SourceRewriter::Build(rt::Array<sc::PrimFunc>{WordCount()});
   EXPECT_EQ(src.find("#include"), src.rfind("#include"));

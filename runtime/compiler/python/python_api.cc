@@ -203,9 +203,48 @@ int SetPlace(void* set, int64_t i, SpineValue* key, int64_t hash) {
   return 0;
 }
 
+// The caller's set takes over the new set's table as it is (set_clear_internal's
+// way of swapping a table out), so its slots, dummies, counters and finger are
+// the native set's; the old keys (ints, strs, tuples of them: no finalizers)
+// are released after the swap.
+int SetReplace(const SpineValue* set, SpineValue* members) {
+  auto* source = static_cast<PySetObject*>(members->u.v_pointer);
+  if (!PySet_CheckExact(Obj(set))) {  // a frozenset never changes: CPython raises on its own
+    Py_DECREF(source);
+    return -1;
+  }
+  PySetObject* target = SetObj(set);
+  setentry small_copy[PySet_MINSIZE];
+  setentry* old_table = target->table;
+  Py_ssize_t old_mask = target->mask;
+  if (old_table == target->smalltable) {
+    std::memcpy(small_copy, target->smalltable, sizeof(small_copy));
+    old_table = small_copy;
+  }
+  if (source->table == source->smalltable) {
+    std::memcpy(target->smalltable, source->smalltable, sizeof(target->smalltable));
+    target->table = target->smalltable;
+  } else {
+    target->table = source->table;
+  }
+  target->mask = source->mask, target->fill = source->fill, target->used = source->used;
+  target->finger = source->finger;
+  std::memset(source->smalltable, 0, sizeof(source->smalltable));  // the source owns nothing now
+  source->table = source->smalltable;
+  source->mask = PySet_MINSIZE - 1, source->fill = 0, source->used = 0;
+  Py_DECREF(source);
+  for (Py_ssize_t i = 0; i <= old_mask; ++i) {
+    PyObject* key = old_table[i].key;
+    if (key != nullptr && key != _PySet_Dummy) Py_DECREF(key);
+  }
+  if (old_table != small_copy) PyMem_Free(old_table);
+  return 0;
+}
+
 const SpineRuntimeApi kApi = {&SeqLen,     &SeqGet,   &TableNext, &StrData, &NewStr,  &NewList,
                               &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release, &ListReplace,
-                              &DictReplace, &HashStr, &SetShape,  &SetSlot, &NewSet,  &SetPlace};
+                              &DictReplace, &HashStr, &SetShape,  &SetSlot, &NewSet,  &SetPlace,
+                              &SetReplace};
 
 }  // namespace
 

@@ -94,14 +94,14 @@ REGISTER_GLOBAL("ast.PrimFunc")
       return PrimFunc::Make(std::move(name), ToArray<PrimVar>(params, "ast.PrimFunc"),
                             ToArray<PrimExpr>(defaults, "ast.PrimFunc"), std::move(body), std::move(ret));
     });
-// The list parameters whose contents go back to the caller (PrimFuncNode::writeback).
+// The list, dict and set parameters whose contents go back to the caller (PrimFuncNode::writeback).
 REGISTER_GLOBAL("ast.PrimFuncWriteBack").Params({Arg("function"), Arg("params")}).SetBody([](PrimFunc f, McValue ps) {
   rt::Array<PrimVar> vars = ToArray<PrimVar>(ps, "ast.PrimFuncWriteBack");
   for (const PrimVar& v : vars) {
     bool is_param = false;
     for (const PrimVar& p : f->params) is_param = is_param || p.same_as(v);
-    if (!is_param || !(v.type().As<ListTypeNode>() || v.type().As<DictTypeNode>())) {
-      rt::ThrowTypeError("ast.PrimFuncWriteBack: not a list or dict parameter");
+    if (!is_param || !(v.type().As<ListTypeNode>() || v.type().As<DictTypeNode>() || v.type().As<SetTypeNode>())) {
+      rt::ThrowTypeError("ast.PrimFuncWriteBack: not a list, dict or set parameter");
     }
   }
   const_cast<PrimFuncNode*>(f.operator->())->writeback = std::move(vars);

@@ -179,9 +179,20 @@ int SetPlace(void* set, int64_t, SpineValue* key, int64_t) {
   }
 }
 
+int SetReplace(const SpineValue* set, SpineValue* members) {
+  rt::McValue source = rt::McValue::Adopt(*members);
+  try {
+    static_cast<rt::SetNode*>(set->u.v_pointer)->table = static_cast<rt::SetNode*>(source.value().u.v_pointer)->table;
+    return 0;
+  } catch (...) {
+    return -1;
+  }
+}
+
 const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,      &TableNext,   &StrData,  &NewStr,   &NewList,
                               &ListAppend, &NewTuple,  &NewDict,     &DictSet,  &Release,  &ListReplace,
-                              &DictReplace, &HashStr,  &SetShape,    &SetSlot,  &NewSet,   &SetPlace};
+                              &DictReplace, &HashStr,  &SetShape,    &SetSlot,  &NewSet,   &SetPlace,
+                              &SetReplace};
 
 }  // namespace
 

@@ -71,8 +71,9 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
       os << "    if (args[" << i << "].u.v_pointer == args[" << j << "].u.v_pointer) a" << i << " = a" << j << ";\n";
     }
   }
-  // Parameters changed in place: never the same list as another parameter (native code
-  // holds copies, so two names for one list would part), and copied back after success.
+  // Parameters changed in place: never the same container as another parameter (native
+  // code holds copies, so two names for one object would part; one set for two set
+  // parameters of one type is one native set, above), and copied back afterwards.
   std::vector<size_t> back;
   for (size_t i = 0; i < n; ++i) {
     for (const PrimVar& w : f->writeback) {
@@ -80,9 +81,12 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
     }
   }
   for (size_t i : back) {
+    const Type& mine = f->params[static_cast<int64_t>(i)].type();
     for (size_t j = 0; j < n; ++j) {
       const Type& other = f->params[static_cast<int64_t>(j)].type();
-      if (j == i || !(other.As<ListTypeNode>() || other.As<DictTypeNode>())) continue;
+      bool container = other.As<ListTypeNode>() || other.As<DictTypeNode>() || other.As<SetTypeNode>();
+      bool one_native_set = other.As<SetTypeNode>() && Rewriter::CType(other) == Rewriter::CType(mine);
+      if (j == i || !container || one_native_set) continue;
       os << "    if (args[" << i << "].u.v_pointer == args[" << j << "].u.v_pointer) return spine_cg::Report("
          << "__mc_module_ctx, SPINE_FAULT_FALLBACK, \"one container passed twice\");\n";
     }
@@ -99,7 +103,10 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
   if (!none) os << "    spine_cg::Conv<" << Rewriter::CType(f->ret_type) << ">::To(result, ret);\n";
   os << "    return 0;\n";
   os << "  } catch (const spine_cg::Fault& fault) {\n";
-  // A function that changes its arguments cannot be left half way: CPython runs it from the start.
+  // A function that changes its arguments cannot be left half way: CPython runs it from
+  // the start on the untouched arguments, so its caller sees CPython's changes up to the
+  // raise, and the traceback has CPython's frames (guest/native/loader.py re-runs the
+  // Python version for every error anyway, which a copied-back change would see twice).
   os << "    return spine_cg::Report(__mc_module_ctx, " << (back.empty() ? "fault.kind" : "SPINE_FAULT_FALLBACK")
      << ", fault.Text());\n";
   os << "  } catch (...) {\n";

@@ -111,6 +111,10 @@ REJECTED = [
     ("def f(xs: list[int]) -> list[int]:\n    return xs\n", 2, 4, "ReturnBorrowed"),
     ("def f(g: list[list[int]]) -> int:\n    for row in g:\n        row.append(0)\n    return 1\n", 3, 8,
      "BorrowedMutation"),
+    ("def f(s: set[int]) -> int:\n    s.add(1)\n    s = {2}\n    return 1\n", 2, 4, "BorrowedMutation"),
+    ("def f(g: list[set[int]]) -> int:\n    for s in g:\n        s.discard(0)\n    return 1\n", 3, 8,
+     "BorrowedMutation"),
+    ("def f(s: set[int]) -> int:\n    t = s\n    t |= {1}\n    return 1\n", 3, 4, "BorrowedMutation"),
     # classes
     ("class A(dict):\n    x: int\n", 1, 8, "ClassBases"),
     ("class A:\n    x: int = 0\nclass B:\n    y: int = 0\nclass C(A, B):\n    z: int = 0\n", 5, 11, "ClassBases"),

@@ -7,11 +7,13 @@ import pytest
 import corpus
 import corpus_containers
 import corpus_optional
+import corpus_set_args
 import corpus_sets
 import corpus_vartuple
 import test_containers
 import test_differential
 import test_optional
+import test_set_args
 import test_sets
 import test_vartuple
 from differential import Suite
@@ -46,6 +48,13 @@ MUTANTS = {
     "without": (corpus_sets, test_sets,
                 "def without(xs: list[int], ys: list[int]) -> set[int]:\n    s: set[int] = set()\n"
                 "    for x in sorted(set(xs)):\n        if x not in ys:\n            s.add(x)\n    return s\n"),
+    # A set argument written back by re-inserting its members (old ones in the caller's
+    # order, then the new ones) instead of restoring the native table: the right members,
+    # another order of iteration and of pop().
+    "mark_seen": (corpus_set_args, test_set_args,
+                  "def mark_seen(seen: set[str], words: list[str]) -> None:\n    kept = list(seen)\n"
+                  "    for w in words:\n        if w not in kept:\n            kept.append(w)\n"
+                  "    seen.clear()\n    for w in kept:\n        seen.add(w)\n"),
 }
 
 

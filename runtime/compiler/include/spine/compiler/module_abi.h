@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 4
+#define SPINE_MODULE_ABI_VERSION 5
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
@@ -138,6 +138,13 @@ typedef struct SpineRuntimeApi {
    * key's tag is SPINE_TYPE_NULL (the set's counters follow); 0 or -1.
    */
   int (*set_place)(void* set, int64_t i, SpineValue* key, int64_t hash);
+  /**
+   * Give the set value @p set (an argument) the table of the owned set value
+   * @p members (built by new_set/set_place), consumed: its slots, fill, used
+   * and pop finger as they are, so the caller's own set iterates and pops as
+   * the native one would. 0, or -1 when @p set cannot change (a frozenset).
+   */
+  int (*set_replace)(const SpineValue* set, SpineValue* members);
 } SpineRuntimeApi;
 
 /** @brief Module context: written by the module (version) and by the loader (callbacks). */

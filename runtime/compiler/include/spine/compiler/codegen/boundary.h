@@ -277,6 +277,16 @@ struct Conv<Set<T>> {
     }
     r.HandTo(out);
   }
+  /**
+   * The caller's set @p target gets this table, slot for slot (a parameter changed
+   * in place): afterwards it iterates, pops and grows as CPython's set would after
+   * the same changes. A frozenset argument cannot take it: CPython runs the call.
+   */
+  SPINE_CG_OUTLINE static void WriteBack(const Set<T>& s, const SpineValue& target) {
+    SpineValue members;
+    To(s, &members);
+    if (Api().set_replace(&target, &members) != 0) Raise(SPINE_FAULT_FALLBACK, "the runtime could not change a set");
+  }
 };
 
 /** Element-wise conversion of tuples. */
