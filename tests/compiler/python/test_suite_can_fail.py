@@ -6,11 +6,15 @@ import pytest
 
 import corpus
 import corpus_containers
+import corpus_formatting
+import corpus_heaps
 import corpus_optional
 import corpus_sets
 import corpus_vartuple
 import test_containers
 import test_differential
+import test_formatting
+import test_heaps
 import test_optional
 import test_sets
 import test_vartuple
@@ -46,6 +50,15 @@ MUTANTS = {
     "without": (corpus_sets, test_sets,
                 "def without(xs: list[int], ys: list[int]) -> set[int]:\n    s: set[int] = set()\n"
                 "    for x in sorted(set(xs)):\n        if x not in ys:\n            s.add(x)\n    return s\n"),
+    # Money cut to cents instead of rounded to them.
+    "money": (corpus_formatting, test_formatting,
+              "def money(amount: float) -> str:\n    s = f'{amount:,.3f}'\n    return '$' + s[:len(s) - 1]\n"),
+    # divmod as // and %: the right pair, but the zero divisor's message is floor division's.
+    "split_float": (corpus_formatting, test_formatting,
+                    "def split_float(a: float, b: float) -> tuple[float, float]:\n    return a // b, a % b\n"),
+    # A valid heap, but not the one CPython's sift loops build.
+    "heapify_order": (corpus_heaps, test_heaps,
+                      "def heapify_order(xs: list[float]) -> list[float]:\n    return sorted(xs)\n"),
 }
 
 
