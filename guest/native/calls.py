@@ -64,6 +64,8 @@ class CallExprs:
                 return self.math_call(node, names.math_name(f))
             if names.list_function(f) is not None and self.scope.module_name(f.value.id):
                 return list_module_call(self, node, *names.list_function(f))
+            if f.attr == "format" and isinstance(f.value, ast.Constant) and isinstance(f.value.value, str):
+                return formatting.str_format_call(self, node)
             return self.method_call(node, expected)
         if not isinstance(f, ast.Name):
             raise CompileError(node, "Call", f"call of {ast.unparse(f)!r}")

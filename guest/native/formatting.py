@@ -1,5 +1,6 @@
 """Text of values as CPython writes it: f-string fields with a format spec
-and !r/!s, format(x, spec), str(x) and repr(x) of int, bool, float and str
+and !r/!s, format(x, spec), "...".format(...) of a constant template, str(x)
+and repr(x) of int, bool, float and str
 (codegen/format.h lays them out as Python/formatter_unicode.c does).
 
 A spec must be a constant the value's type accepts: the compiler asks
@@ -9,6 +10,7 @@ CPython, which raises its error. The locale's 'n' is CPython's too, and so
 are widths and precisions beyond the native buffers' bounds."""
 import ast
 import re
+import string
 
 from . import irbuilder as ir
 from .errors import CompileError
@@ -92,3 +94,39 @@ def repr_call(parser, node):
     if len(node.args) != 1:
         raise CompileError(node, "Builtin", "repr() takes 1 argument")
     return converted(node, parser.value(node.args[0]), ord("r"))
+
+
+def str_format_call(parser, node):
+    """"...".format(args) of a constant template: the f-string it spells. Fields are `{}` or
+    `{N}` with constant specs; with `{N}` (reordered or repeated) only names and constants
+    as arguments, whose evaluation order cannot show. Every argument must be used: an unused
+    one would be evaluated by CPython only."""
+    parser.keywords(node, ())
+    template = node.func.value.value
+    try:
+        pieces = list(string.Formatter().parse(template))
+    except ValueError as e:
+        raise CompileError(node, "FormatSpec", f"str.format template: {e}") from None
+    values, used, auto = [], [], None
+    for literal, field_name, spec, conversion in pieces:
+        if literal:
+            values.append(ast.Constant(literal))
+        if field_name is None:
+            continue
+        if "{" in (spec or "") or (field_name and not field_name.isdigit()) or \
+                auto is not None and auto != (field_name == ""):
+            raise CompileError(node, "FormatSpec", f"str.format field {{{field_name}}} (positional fields with "
+                               "constant specs only)")
+        auto = field_name == ""
+        index = len(used) if auto else int(field_name)
+        if index >= len(node.args):
+            raise CompileError(node, "FormatSpec", f"str.format field {index} has no argument")
+        used.append(index)
+        spec_node = ast.JoinedStr([ast.Constant(spec)]) if spec else None
+        values.append(ast.FormattedValue(node.args[index], ord(conversion) if conversion else -1, spec_node))
+    reordered = used != list(range(len(node.args)))
+    if sorted(set(used)) != list(range(len(node.args))) or \
+            reordered and not all(isinstance(a, (ast.Name, ast.Constant)) for a in node.args):
+        raise CompileError(node, "FormatSpec", "str.format arguments used other than once each, in order")
+    joined = ast.fix_missing_locations(ast.copy_location(ast.JoinedStr(values), node))
+    return parser.value(joined)

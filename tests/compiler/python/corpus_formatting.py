@@ -243,3 +243,15 @@ def exponent_report(x: float) -> str:
 def label_value(label: str, value: float, width: int) -> str:
     text = f"{label}: {value:.2f}"
     return text + "." * max(0, width - len(text))
+
+
+def format_method(name: str, count: int, ratio: float) -> str:
+    return "{}: {:>6d} items, {:.1%} done, {!r}".format(name, count, ratio, name)
+
+
+def format_indexed(a: int, b: int) -> str:
+    return "{1} > {0}? {0:x}/{1:#o} {{literal}}".format(a, b)
+
+
+def csv_row(xs: List[float]) -> str:
+    return ",".join("{:.3g}".format(x) for x in xs)

@@ -47,7 +47,7 @@ def inputs_for(f):
     return sampled_cases(f, pool, MAX_CASES)
 
 
-globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 43, 1300))
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 46, 1400))
 
 
 def random_spec(r):
@@ -149,6 +149,12 @@ def test_float_divmod_by_zero_says_divmod(suite):
     ("def f(x: float) -> str:\n    return f'{x:.900f}'\n", "FormatSpec"),
     ("def f(x: float, s: str) -> str:\n    return format(x, s)\n", "FormatSpec"),
     ("def f(xs: list[int]) -> str:\n    return f'{xs:>3}'\n", "FormatType"),
+    ("def f(a: int, b: int) -> str:\n    return '{}'.format(a, b)\n", "FormatSpec"),
+    ("def f(a: list[int]) -> str:\n    return '{1}{0}'.format(a[0], a[1])\n", "FormatSpec"),
+    ("def f(a: int) -> str:\n    return '{0}{}'.format(a, a)\n", "FormatSpec"),
+    ("def f(a: int) -> str:\n    return '{x}'.format(a)\n", "FormatSpec"),
+    ("def f(a: int) -> str:\n    return '{:{}}'.format(a, 3)\n", "FormatSpec"),
+    ("def f(a: int) -> str:\n    return '{'.format(a)\n", "FormatSpec"),
 ])
 def test_specs_cpython_would_refuse_stay_in_cpython(source, construct):
     [(name, why)] = check_eligible(source)
