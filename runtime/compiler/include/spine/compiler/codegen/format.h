@@ -250,45 +250,95 @@ inline void SignificantDigits(double x, int sig, FloatDigits& out) {
   if (out.n == 1 && out.d[0] == '0') out.decpt = 1;
 }
 
-/** repr's digits (dtoa mode 0): the fewest significant digits that read back as @p x. */
-inline void ShortestDigits(double x, FloatDigits& out) {
-  int lo = 1, hi = 17;  // 17 digits always read back
-  char buf[40];
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    __builtin_snprintf(buf, sizeof buf, "%.*e", mid - 1, __builtin_fabs(x));
-    if (strtod(buf, nullptr) == __builtin_fabs(x)) hi = mid;
-    else lo = mid + 1;
+/** Whether the @p n digits @p d with decimal point after @p decpt read back as @p a. */
+inline bool ReadsBack(const char* d, int n, int decpt, double a) {
+  char text[48];
+  int t = 0;
+  text[t++] = d[0];
+  text[t++] = '.';
+  for (int j = 1; j < n; ++j) text[t++] = d[j];
+  __builtin_snprintf(text + t, sizeof text - static_cast<size_t>(t), "e%d", decpt - 1);
+  return strtod(text, nullptr) == a;
+}
+
+/** Add one unit in the last of @p n digits (a carry out of the first makes 10...0, one place up). */
+inline void IncrementDigits(char* d, int n, int& decpt) {
+  int i = n - 1;
+  while (i >= 0 && d[i] == '9') d[i--] = '0';
+  if (i < 0) {
+    d[0] = '1';
+    decpt += 1;
+  } else {
+    d[i] = static_cast<char>(d[i] + 1);
   }
-  SignificantDigits(x, lo, out);
+}
+
+/** @p out = @p n digits of @p d, trailing zeros dropped. */
+inline void TakeDigits(const char* d, int n, int decpt, FloatDigits& out) {
+  while (n > 1 && d[n - 1] == '0') --n;
+  __builtin_memcpy(out.d, d, static_cast<size_t>(n));
+  out.n = n, out.decpt = decpt;
+  if (n == 1 && d[0] == '0') out.decpt = 1;
+}
+
+/**
+ * repr's digits (dtoa mode 0): the fewest significant digits that read back as @p a (>= 0).
+ * A normal double's rounding interval is far narrower than half a unit of the 15th digit, so
+ * if any 15 digits or fewer read back, the correctly rounded 15 do, and their zeros stripped
+ * are the shortest; else 16 if they read back, else 17. The 15 and 16 digits are cut from the
+ * 17 printf gives, which is exact except at a tie of the cut digits (5 or 50): printf decides
+ * it. A subnormal has fewer bits: the fewest digits are searched for (reading back is
+ * monotonic in the count of correctly rounded digits).
+ */
+inline void ShortestDigits(double a, FloatDigits& out) {
+  if (a < 2.2250738585072014e-308 && a != 0.0) {
+    int lo = 1, hi = 17;
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      SignificantDigits(a, mid, out);
+      if (ReadsBack(out.d, out.n, out.decpt, a)) hi = mid;
+      else lo = mid + 1;
+    }
+    SignificantDigits(a, lo, out);
+    return;  // no power of two: the doubles around are evenly spaced
+  }
+  SignificantDigits(a, 17, out);
+  char d17[17];
+  int n17 = out.n, decpt17 = out.decpt;
+  __builtin_memcpy(d17, out.d, static_cast<size_t>(n17));
+  while (n17 < 17) d17[n17++] = '0';
+  bool found = a == 0.0;
+  for (int p = 15; p <= 16 && !found; ++p) {
+    char d[17];
+    int decpt = decpt17;
+    __builtin_memcpy(d, d17, static_cast<size_t>(p));
+    bool tie = d17[p] == '5' && (p == 16 || d17[p + 1] == '0');
+    if (tie) {
+      FloatDigits exact;
+      SignificantDigits(a, p, exact);
+      decpt = exact.decpt;
+      for (int i = 0; i < p; ++i) d[i] = i < exact.n ? exact.d[i] : '0';
+    } else if (d17[p] >= '5') {
+      IncrementDigits(d, p, decpt);
+    }
+    if (ReadsBack(d, p, decpt, a)) {
+      TakeDigits(d, p, decpt, out);
+      found = true;
+    }
+  }
+  if (!found) TakeDigits(d17, 17, decpt17, out);
   // At a power of two the doubles below are twice as close as those above: a shorter
   // decimal just above may read back where the closest one (below) does not.
   uint64_t bits;
-  __builtin_memcpy(&bits, &x, sizeof bits);
+  __builtin_memcpy(&bits, &a, sizeof bits);
   if ((bits & ((uint64_t{1} << 52) - 1)) != 0) return;
-  for (int p = 1; p < lo; ++p) {
+  for (int p = 1; p < out.n; ++p) {
     FloatDigits up;
-    SignificantDigits(x, p, up);
-    int k = up.n;
-    while (k < p) up.d[k++] = '0';  // the p digits, trailing zeros back
-    int i = p - 1;
-    while (i >= 0 && up.d[i] == '9') up.d[i--] = '0';
-    if (i < 0) {
-      up.d[0] = '1';
-      up.decpt += 1;
-    } else {
-      up.d[i] = static_cast<char>(up.d[i] + 1);
-    }
-    char text[48];
-    int t = 0;
-    text[t++] = up.d[0];
-    text[t++] = '.';
-    for (int j = 1; j < p; ++j) text[t++] = up.d[j];
-    __builtin_snprintf(text + t, sizeof text - static_cast<size_t>(t), "e%d", up.decpt - 1);
-    if (strtod(text, nullptr) == __builtin_fabs(x)) {
-      up.n = p;
-      while (up.n > 1 && up.d[up.n - 1] == '0') --up.n;
-      out = up;
+    SignificantDigits(a, p, up);
+    for (int k = up.n; k < p; ++k) up.d[k] = '0';  // the p digits, trailing zeros back
+    IncrementDigits(up.d, p, up.decpt);
+    if (ReadsBack(up.d, p, up.decpt, a)) {
+      TakeDigits(up.d, p, up.decpt, out);
       return;
     }
   }
