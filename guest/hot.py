@@ -129,10 +129,10 @@ def _module_bindings(tree):
     return counts
 
 
-# What a unit may carry besides functions: the typing and math imports, and
+# What a unit may carry besides functions: the typing, math, heapq and bisect imports, and
 # constants whose value is written with literals, operators, earlier
 # constants and math's constants (the frontend folds and bounds them).
-_CONTEXT_MODULES = ("typing", "math", "__future__")
+_CONTEXT_MODULES = ("typing", "math", "__future__", "heapq", "bisect")
 _CONSTANT_NODES = (ast.Constant, ast.UnaryOp, ast.BinOp, ast.Tuple, ast.Name, ast.Attribute, ast.Load,
                    ast.operator, ast.unaryop)
 

@@ -7,6 +7,10 @@ import ast
 from . import irbuilder as ir
 from . import optional
 from . import inheritance
+from . import formatting
+from .divmodcall import divmod_call
+from .floatsum import float_sum
+from .listmodules import LIST_MUTATORS, LIST_STORING, list_module_call
 from .errors import CompileError
 from .modulenames import value_node
 from .irbuilder import E
@@ -14,7 +18,7 @@ from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node
 
 # Methods that change their receiver (a borrowed receiver is read-only).
 MUTATORS = {
-    "list": {"append", "pop", "insert", "extend", "remove", "clear", "reverse", "sort"},
+    "list": {"append", "pop", "insert", "extend", "remove", "clear", "reverse", "sort"} | LIST_MUTATORS,
     "dict": {"pop", "setdefault", "clear", "update"},
     "set": {"add", "discard", "remove", "clear", "update", "pop", "intersection_update", "difference_update",
             "symmetric_difference_update"},
@@ -22,7 +26,7 @@ MUTATORS = {
     "vtuple": set(),  # count() only (method_table.cc)
 }
 # Methods whose arguments end up inside the receiver.
-_STORING = {"append", "insert", "extend", "setdefault", "update", "add"}
+_STORING = {"append", "insert", "extend", "setdefault", "update", "add"} | LIST_STORING
 _VIEWS = {"keys", "values", "items"}
 # s | t, s & t, s - t, s ^ t: the set methods CPython's operators run (the same loops).
 SET_ALGEBRA = {ast.BitOr: "union", ast.BitAnd: "intersection", ast.Sub: "difference",
@@ -35,6 +39,8 @@ MATH_FUNCTIONS = {"sqrt", "exp", "exp2", "expm1", "sin", "cos", "tan", "asin", "
                   "tanh", "fabs", "cbrt", "log", "log2", "log10", "log1p", "degrees", "radians", "atan2",
                   "copysign", "fmod", "pow", "floor", "ceil", "trunc", "isnan", "isinf", "isfinite", "gcd",
                   "isqrt", "factorial"}
+# format(), repr(), divmod(): formatting.py and divmodcall.py.
+_TEXT_AND_PAIR_CALLS = {"format": formatting.format_call, "repr": formatting.repr_call, "divmod": divmod_call}
 # isinstance(x, T): the static kinds that are instances of T (bool is an int).
 ISINSTANCE_KINDS = {"int": ("int", "bool"), "bool": ("bool",), "float": ("float",), "str": ("str",),
                     "list": ("list",), "dict": ("dict",), "set": ("set",), "tuple": ("tuple", "vtuple")}
@@ -56,6 +62,10 @@ class CallExprs:
                 return self.typing_cast(node)
             if names.math_name(f) is not None and self.scope.module_name(f.value.id):
                 return self.math_call(node, names.math_name(f))
+            if names.list_function(f) is not None and self.scope.module_name(f.value.id):
+                return list_module_call(self, node, *names.list_function(f))
+            if f.attr == "format" and isinstance(f.value, ast.Constant) and isinstance(f.value.value, str):
+                return formatting.str_format_call(self, node)
             return self.method_call(node, expected)
         if not isinstance(f, ast.Name):
             raise CompileError(node, "Call", f"call of {ast.unparse(f)!r}")
@@ -75,6 +85,10 @@ class CallExprs:
             return self.math_call(node, names.math[name])
         if name == "isinstance" and self.scope.module_name(name):
             return self.isinstance_call(node)
+        if name in names.list_functions and self.scope.module_name(name):
+            return list_module_call(self, node, *names.list_functions[name])
+        if name in _TEXT_AND_PAIR_CALLS and self.scope.module_name(name):
+            return _TEXT_AND_PAIR_CALLS[name](self, node)
         if names.typing.get(name) == "cast" and self.scope.module_name(name):
             return self.typing_cast(node)
         raise CompileError(node, "Call", f"call of {name!r}")
@@ -292,7 +306,7 @@ class CallExprs:
         if k in ("list", "vtuple"):
             e = recv.elem
             return {"append": [e], "insert": [INT, e], "extend": [recv], "index": [e], "count": [e],
-                    "remove": [e], "pop": [INT]}.get(method, [None] * n)
+                    "remove": [e], "pop": [INT]}.get(method, [e] * n if "." in method else [None] * n)
         if k == "dict":
             return [recv.args[0], recv.args[1]] if method in ("get", "pop", "setdefault") else [recv] * n
         if k == "set":
@@ -307,6 +321,8 @@ class CallExprs:
         args = [self.value(a) for a in node.args]
         ty = None
         if kind == "list" and method == "append" and len(args) == 1:
+            ty = list_of(args[0].ty)
+        elif kind == "list" and method in LIST_STORING and len(args) == 1:  # heapq.heappush(h, x)
             ty = list_of(args[0].ty)
         elif kind == "list" and method == "insert" and len(args) == 2:
             ty = list_of(args[1].ty)
@@ -409,8 +425,8 @@ class CallExprs:
         tys = [a.ty for a in args]
         if name == "len" and n == 1 and tys[0].kind in ("str", "list", "dict", "set", "tuple", "vtuple"):
             return ir.call_op("len", args, INT)
-        if name == "str" and n == 1 and tys[0] in (INT, BOOL, STR):
-            return args[0] if tys[0] == STR else ir.call_op("str", args, STR)
+        if name == "str" and n == 1 and tys[0] in (INT, BOOL, STR, FLOAT):
+            return formatting.formatted(node, args[0], "")
         if name == "int" and n == 1 and (tys[0].scalar or tys[0] == STR):
             return args[0] if tys[0] == INT else ir.call_op("int", args, INT)
         if name == "float" and n == 1 and tys[0].scalar:
@@ -441,6 +457,8 @@ class CallExprs:
             return ir.call_op("sum", args, INT)
         if elem == FLOAT and len(args) == 2 and args[1].ty == FLOAT:
             return ir.call_op("sum", args, FLOAT)
+        if elem == FLOAT and len(args) == 1:
+            return float_sum(self, node, args[0])
         raise CompileError(node, "Builtin", "sum() of list[int] (optional int start) or of list[float] with a "
                            "float start (sum([]) is the int 0, so the result type would depend on the data)")
 

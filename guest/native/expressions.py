@@ -7,6 +7,7 @@ import ast
 
 from . import inheritance
 from . import irbuilder as ir
+from . import formatting
 from . import optional
 from .calls import SET_ALGEBRA
 from .errors import CompileError
@@ -426,15 +427,12 @@ class CoreExprs:
             if isinstance(v, ast.Constant):
                 parts.append(ir.const_str(v.value))
                 continue
-            if v.format_spec is not None or v.conversion not in (-1, ord("s")):
-                raise CompileError(v, "FormatSpec", "f-string fields with a format spec or !r/!a")
-            e = self.value(v.value, keep_optional=True)
+            plain = v.format_spec is None and v.conversion in (-1, ord("s"))
+            e = self.value(v.value, keep_optional=plain)
             if e.ty.kind == "optional" and e.ty.args[0] in (INT, BOOL, STR):  # None prints as None
-                parts.append(optional.text(self.scope, e, lambda x: x if x.ty == STR else ir.call_op("str", [x], STR)))
+                parts.append(optional.text(self.scope, e, lambda x: formatting.formatted(v, x, "")))
                 continue
-            if e.ty not in (INT, BOOL, STR):
-                raise CompileError(v, "FormatType", f"f-string field of type {e.ty.text} (int, bool, str only)")
-            parts.append(e if e.ty == STR else ir.call_op("str", [e], STR))
+            parts.append(formatting.field(v, e))
         if not parts:
             return ir.const_str("")
         result = parts[0]

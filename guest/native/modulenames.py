@@ -29,6 +29,9 @@ TYPING_CONTAINERS = {
 # The math names native code computes (math_ops in guest/native/mathcalls.py); constants are folded.
 MATH_CONSTANTS = {"pi": math.pi, "e": math.e, "tau": math.tau, "inf": math.inf, "nan": math.nan}
 
+# Modules whose functions work on a list natively (guest/native/listmodules.py).
+LIST_MODULES = ("heapq", "bisect")
+
 _INT64 = (-(2 ** 63), 2 ** 63 - 1)
 _MAX_TEXT = 4096
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -48,6 +51,8 @@ class ModuleNames:
         self.math = {}            # local name -> math name (`from math import sqrt`)
         self.constants = {}       # name -> folded value
         self.instances = {}       # name -> class name of a module-level instance (`area = WorkArea()`)
+        self.list_modules = {}    # local name -> heapq or bisect (`import heapq`)
+        self.list_functions = {}  # local name -> (module, name) (`from heapq import heappush`)
 
     def take(self, node):
         """Record a top-level import or constant; False if @p node is neither."""
@@ -59,9 +64,17 @@ class ModuleNames:
                 elif node.module == "math":
                     self.math[local] = alias.name
             return True
-        if isinstance(node, ast.Import) and all(a.name in ("typing", "math") for a in node.names):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in LIST_MODULES:
             for alias in node.names:
-                (self.typing_modules if alias.name == "typing" else self.math_modules).add(alias.asname or alias.name)
+                self.list_functions[alias.asname or alias.name] = (node.module, alias.name)
+            return True
+        if isinstance(node, ast.Import) and all(a.name in ("typing", "math") + tuple(LIST_MODULES) for a in node.names):
+            for alias in node.names:
+                local = alias.asname or alias.name
+                if alias.name in LIST_MODULES:
+                    self.list_modules[local] = alias.name
+                else:
+                    (self.typing_modules if alias.name == "typing" else self.math_modules).add(local)
             return True
         target, value = constant_binding(node)
         if target is None:
@@ -97,6 +110,14 @@ class ModuleNames:
             return self.math.get(node.id)
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in self.math_modules:
             return node.attr
+        return None
+
+    def list_function(self, node):
+        """(module, name) of a heapq or bisect function @p node spells (`heapq.heappush`, `heappush`), or None."""
+        if isinstance(node, ast.Name):
+            return self.list_functions.get(node.id)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in self.list_modules:
+            return self.list_modules[node.value.id], node.attr
         return None
 
     def fold(self, node):

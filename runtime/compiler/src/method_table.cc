@@ -54,6 +54,17 @@ const Spec kMethods[] = {
     {"list", "reverse", "", "N", "list_reverse", true},
     {"list", "copy", "", "T", "list_copy", false},
     {"list", "sort", "B", "N", "list_sort", true},
+    // heapq's and bisect's functions of a list (codegen/heapq.h): their dotted names are no
+    // attribute Python code could spell, so only `heapq.heappush(h, x)` reaches them.
+    {"list", "heapq.heappush", "E", "N", "heap_push", true},
+    {"list", "heapq.heappop", "", "E", "heap_pop", true},
+    {"list", "heapq.heapify", "", "N", "heap_heapify", true},
+    {"list", "heapq.heappushpop", "E", "E", "heap_pushpop", true},
+    {"list", "heapq.heapreplace", "E", "E", "heap_replace", true},
+    {"list", "bisect.bisect_left", "E", "I", "bisect_left", false},
+    {"list", "bisect.bisect_right", "E", "I", "bisect_right", false},
+    {"list", "bisect.insort_left", "E", "N", "insort_left", true},
+    {"list", "bisect.insort_right", "E", "N", "insort_right", true},
     {"dict", "get", "K V", "V", "dict_get", false},
     {"dict", "pop", "K", "V", "dict_pop", true},
     {"dict", "pop", "K V", "V", "dict_pop_default", true},
@@ -126,10 +137,12 @@ void CheckElementCompare(const Type& self, const std::string& method) {
   if ((method == "index" || method == "count" || method == "remove") && ContainsFloat(l->item_type)) {
     rt::ThrowTypeError("list." + method + " on " + TypeText(self) + ": CPython compares float elements by identity first");
   }
-  if (method == "sort") {
-    if (!IsOrderedType(l->item_type)) rt::ThrowTypeError("list.sort on " + TypeText(self) + ": elements are not ordered");
+  // Ordering methods (sort, heapq's and bisect's): ordered elements, no float inside a container.
+  if (method == "sort" || method.rfind("heapq.", 0) == 0 || method.rfind("bisect.", 0) == 0) {
+    std::string what = "list." + method + " on " + TypeText(self);
+    if (!IsOrderedType(l->item_type)) rt::ThrowTypeError(what + ": elements are not ordered");
     if (!IsScalarType(l->item_type) && ContainsFloat(l->item_type)) {
-      rt::ThrowTypeError("list.sort on " + TypeText(self) + ": CPython compares float elements by identity first");
+      rt::ThrowTypeError(what + ": CPython compares float elements by identity first");
     }
   }
 }

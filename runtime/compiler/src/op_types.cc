@@ -90,6 +90,14 @@ Type ToStr(const std::string& name, const Args& args) {
   return StringType::Make();
 }
 
+// format(x, spec) of a number or str with a str spec; repr(x) of either: a str (codegen/format.h).
+Type FormatValue(const std::string& name, const Args& args) {
+  Count(name, args, name == "format" ? 2 : 1, name == "format" ? 2 : 1);
+  if (!IsScalarType(Arg(args, 0)) && !IsStr(Arg(args, 0))) Bad(name, args);
+  if (name == "format" && !IsStr(Arg(args, 1))) Bad(name, args);
+  return StringType::Make();
+}
+
 Type Len(const std::string& name, const Args& args) {
   Count(name, args, 1, 1);
   const Type& t = Arg(args, 0);
@@ -320,7 +328,7 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"bit_xor", BitOp},        {"lshift", OfInts},         {"rshift", OfInts},
       {"invert", OfInts},        {"math_gcd", OfInts},       {"math_isqrt", OfInts},
       {"math_factorial", OfInts}, {"raise_in_python", Raising}, {"raise_text", Raising},
-      {"caught_message", CaughtMessage},
+      {"caught_message", CaughtMessage}, {"format", FormatValue}, {"repr", FormatValue},
       {"opt_some", OptSome},     {"opt_none", OptSome},      {"opt_is_none", OptQuery},
       {"opt_value", OptQuery},
       {"math_sqrt", MathOfNumbers}, {"math_exp", MathOfNumbers}, {"math_exp2", MathOfNumbers},

@@ -107,6 +107,14 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     } else {
       Call(x.dtype() == kBool ? "spine_cg::str_from_bool" : "spine_cg::str_from_int", args, os);
     }
+  } else if (op == "format" || op == "repr") {
+    // Overloaded on the operand's C++ type (int64_t, bool, double, Str): each rendered as exactly that.
+    Sequence(args, [&](const std::vector<std::string>& a) {
+      const char* cast = t0.As<StringTypeNode>() ? "" : f ? "double" : x.dtype() == kBool ? "bool" : "int64_t";
+      os << "spine_cg::" << op << "_value(" << cast << "(" << a[0] << ")";
+      if (a.size() > 1) os << ", " << a[1];
+      os << ")";
+    }, os);
   } else if (op == "len") {
     if (t0.As<StringTypeNode>()) {
       Call("spine_cg::str_len", args, os);

@@ -313,3 +313,21 @@ def test_a_class_may_name_a_later_class_in_its_methods():
     p = hot.plan(source, set())
     assert p.reasons["early"] == "uses B, defined after it"
     assert "class B:" in p.units["late"].source
+
+
+def test_a_program_using_heapq_and_format_specs_runs_natively(host):
+    # heapq and bisect imports travel with the unit as math's do.
+    source = ("import heapq\nfrom bisect import insort\nfrom typing import List\n"
+              "def top(xs: List[int], k: int) -> str:\n"
+              "    h: List[int] = []\n"
+              "    for x in xs:\n"
+              "        heapq.heappush(h, -x)\n"
+              "    out: List[int] = []\n"
+              "    for _ in range(min(k, len(h))):\n"
+              "        insort(out, -heapq.heappop(h))\n"
+              "    return ', '.join(f'{v:>4d}' for v in out) + f' ({sum(out) / max(len(out), 1):.2f})'\n"
+              "r = top([5, 1, 9, 3, 7], 3)\n")
+    scope, report = run(source, threshold=1)
+    assert report["top"]["status"] == "native", report["top"]
+    assert scope["r"] == "   5,    7,    9 (7.00)"
+    assert type(scope["top"]).__name__ == "NativeFunction" and scope["top"]([2, 2], 5) == "   2,    2 (2.00)"

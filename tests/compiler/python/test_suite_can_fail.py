@@ -6,12 +6,16 @@ import pytest
 
 import corpus
 import corpus_containers
+import corpus_formatting
+import corpus_heaps
 import corpus_optional
 import corpus_set_args
 import corpus_sets
 import corpus_vartuple
 import test_containers
 import test_differential
+import test_formatting
+import test_heaps
 import test_optional
 import test_set_args
 import test_sets
@@ -55,6 +59,15 @@ MUTANTS = {
                   "def mark_seen(seen: set[str], words: list[str]) -> None:\n    kept = list(seen)\n"
                   "    for w in words:\n        if w not in kept:\n            kept.append(w)\n"
                   "    seen.clear()\n    for w in kept:\n        seen.add(w)\n"),
+    # Money cut to cents instead of rounded to them.
+    "money": (corpus_formatting, test_formatting,
+              "def money(amount: float) -> str:\n    s = f'{amount:,.3f}'\n    return '$' + s[:len(s) - 1]\n"),
+    # divmod as // and %: the right pair, but the zero divisor's message is floor division's.
+    "split_float": (corpus_formatting, test_formatting,
+                    "def split_float(a: float, b: float) -> tuple[float, float]:\n    return a // b, a % b\n"),
+    # A valid heap, but not the one CPython's sift loops build.
+    "heapify_order": (corpus_heaps, test_heaps,
+                      "def heapify_order(xs: list[float]) -> list[float]:\n    return sorted(xs)\n"),
 }
 
 

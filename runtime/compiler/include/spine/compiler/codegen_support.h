@@ -19,6 +19,8 @@
 #include "spine/compiler/codegen/vartuple.h"
 #include "spine/compiler/codegen/hierarchy.h"
 #include "spine/compiler/codegen/pymath.h"
+#include "spine/compiler/codegen/format.h"
+#include "spine/compiler/codegen/heapq.h"
 
 namespace spine_cg {
 

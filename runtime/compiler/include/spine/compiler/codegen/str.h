@@ -545,9 +545,11 @@ inline Str str_from_bool(bool v) { return v ? Str::View("True", 4, 1) : Str::Vie
 /**
  * CPython's repr of @p s into @p out (at most @p limit characters, as
  * "%.200R" cuts); false for non-ASCII text, whose repr depends on Unicode
- * printability tables (the caller then lets CPython raise).
+ * printability tables (the caller then lets CPython raise). @p out is a
+ * FaultText or any writer with Add(bytes, count).
  */
-SPINE_CG_OUTLINE inline bool ReprStr(FaultText& out, const Str& s, int64_t limit = -1) {
+template <typename Out>
+SPINE_CG_OUTLINE inline bool ReprStr(Out& out, const Str& s, int64_t limit = -1) {
   if (!s.Ascii()) return false;
   bool sq = false, dq = false;
   for (int64_t i = 0; i < s.bytes(); ++i) {
