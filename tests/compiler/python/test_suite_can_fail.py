@@ -5,10 +5,12 @@ module. A check that passed one of them would compare CPython with itself."""
 import pytest
 
 import corpus
+import corpus_callables
 import corpus_containers
 import corpus_optional
 import corpus_sets
 import corpus_vartuple
+import test_callables
 import test_containers
 import test_differential
 import test_optional
@@ -46,6 +48,9 @@ MUTANTS = {
     "without": (corpus_sets, test_sets,
                 "def without(xs: list[int], ys: list[int]) -> set[int]:\n    s: set[int] = set()\n"
                 "    for x in sorted(set(xs)):\n        if x not in ys:\n            s.add(x)\n    return s\n"),
+    # Closures made in a loop bound early (each its own i) where CPython's read the last i.
+    "closures_in_loop": (corpus_callables, test_callables,
+                         "def closures_in_loop(n: int) -> list[int]:\n    return [10 + i for i in range(n)]\n"),
 }
 
 
