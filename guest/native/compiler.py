@@ -444,7 +444,9 @@ def check_eligible(source):
             bad = sorted(c for c in calls[f.name] if c in signatures and c in reasons and c != f.name
                          and c not in helpers)
             if f.name not in reasons and bad:
-                reasons[f.name] = f"calls {bad[0]}(), which is not eligible"
+                # A lifted function or specialised copy has no name of the user's: say why it failed.
+                reasons[f.name] = f"calls {bad[0]}(), which is not eligible" + \
+                    (f" ({reasons[bad[0]]})" if is_lifted(bad[0]) else "")
                 changed = True
     return [(name, reasons.get(name)) for name in written]
 
