@@ -266,13 +266,26 @@ def _live_nodes(node, context):
 
 def _helper_only(node, context):
     """Why a function can run natively only when native code calls it, or None: a class
-    instance in its signature."""
+    instance in its signature, or a Callable parameter (native callers run a copy made for
+    the function they pass; Python's callables stay Python: native/callables.py)."""
     a = node.args
     for ann in [p.annotation for p in a.posonlyargs + a.args + a.kwonlyargs] + [node.returns]:
         for sub in ast.walk(ann):
             if isinstance(sub, ast.Name) and isinstance(context.get(sub.id), ast.ClassDef):
                 return f"class instances ({sub.id}) cannot cross into Python; native code may call it"
+    for p in a.posonlyargs + a.args + a.kwonlyargs:
+        if any(_names_callable(sub, context) for sub in ast.walk(p.annotation)):
+            return f"parameter {p.arg} is a Callable: Python's callables stay Python; native code may call it"
     return None
+
+
+def _names_callable(node, context):
+    """Whether @p node spells typing's Callable (`Callable`, `C` imported as it, `typing.Callable`)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "Callable" and isinstance(node.value, ast.Name)
+    imported = context.get(node.id) if isinstance(node, ast.Name) else None
+    return isinstance(imported, ast.ImportFrom) and imported.module in ("typing", "collections.abc") and \
+        any(a.name == "Callable" and (a.asname or a.name) == node.id for a in imported.names)
 
 
 def plan(source, tools, tree=None):

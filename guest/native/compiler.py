@@ -28,6 +28,7 @@ from .classes import Sig, build_classes, init_prologue
 from .inheritance import MethodCalls
 from .errors import CompileError
 from .modulenames import ModuleNames
+from .callables import function_values, strip_callable_takers
 from .lambdas import inline_lambdas
 from .nesting import is_lifted, lift_nested, parameters
 from .optional import none_of
@@ -329,6 +330,8 @@ def _split(source):
     constants) of @p source; other statements are refused."""
     tree = ast.parse(textwrap.dedent(source))
     lift_nested(tree)
+    function_values(tree)
+    strip_callable_takers(tree)
     inline_lambdas(tree)
     fdefs, cdefs, names = [], [], ModuleNames()
     for node in tree.body:
@@ -384,8 +387,11 @@ def check_eligible(source):
     compiles natively and Python can call it, else (name, reason). Statements other
     than definitions are ignored; a function that calls an ineligible one is ineligible."""
     tree = ast.parse(textwrap.dedent(source))
+    written = [n.name for n in tree.body if isinstance(n, ast.FunctionDef)]
     lift_refused = {}
     lift_nested(tree, lift_refused)
+    function_values(tree, lift_refused)
+    strip_callable_takers(tree, lift_refused)
     inline_lambdas(tree, lift_refused)
     fdefs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     cdefs = [n for n in tree.body if isinstance(n, ast.ClassDef)]
@@ -438,9 +444,11 @@ def check_eligible(source):
             bad = sorted(c for c in calls[f.name] if c in signatures and c in reasons and c != f.name
                          and c not in helpers)
             if f.name not in reasons and bad:
-                reasons[f.name] = f"calls {bad[0]}(), which is not eligible"
+                # A lifted function or specialised copy has no name of the user's: say why it failed.
+                reasons[f.name] = f"calls {bad[0]}(), which is not eligible" + \
+                    (f" ({reasons[bad[0]]})" if is_lifted(bad[0]) else "")
                 changed = True
-    return [(f.name, reasons.get(f.name)) for f in fdefs if not is_lifted(f.name)]
+    return [(name, reasons.get(name)) for name in written]
 
 
 def _source_of(function_or_source):

@@ -1,6 +1,7 @@
 """ExprParser: the expression families (core operators, containers, calls,
 iteration, comprehensions) combined into the one object the statement
 parser uses. Each family lives in its own module."""
+from .callables import FunctionValueExprs
 from .calls import CallExprs
 from .comprehensions import ComprehensionExprs
 from .containers import ContainerExprs
@@ -11,5 +12,5 @@ from .sortkeys import SortKeyExprs
 
 
 class ExprParser(CoreExprs, ContainerExprs, CallExprs, LoopExprs, ComprehensionExprs, SortKeyExprs,
-                 LambdaExprs):
+                 FunctionValueExprs, LambdaExprs):
     """Python ``ast`` expressions -> typed C++ AST expressions (irbuilder.E)."""

@@ -56,7 +56,7 @@ def inline_lambdas(tree, refused=None):
             tree.body[i] = original
 
 
-def _stores(fdef):
+def binding_counts(fdef):
     """How often each name is bound in @p fdef (parameters, stores, deletions, except names)."""
     counts = {}
     a = fdef.args
@@ -76,7 +76,14 @@ def _stores(fdef):
     return counts
 
 
-def _plain(lam):
+def named_lambda(stmt, counts):
+    """Whether @p stmt (at the top of a body) is `f = lambda ...` with `f` bound only there
+    (@p counts: binding_counts of the function): each later `f` may become the lambda."""
+    return isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and \
+        isinstance(stmt.value, ast.Lambda) and counts.get(stmt.targets[0].id) == 1
+
+
+def plain_parameters(lam):
     a = lam.args
     if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults:
         raise CompileError(lam, "Lambda", "a lambda with defaults, *args or keyword-only parameters stays Python")
@@ -84,11 +91,11 @@ def _plain(lam):
 
 
 def _free_names(lam):
-    params = set(_plain(lam))
+    params = set(plain_parameters(lam))
     return {n.id for n in ast.walk(lam.body) if isinstance(n, ast.Name) and n.id not in params}
 
 
-def _bound_by(node):
+def names_bound_by(node):
     """Names a comprehension or lambda node binds for its sub-expressions."""
     if isinstance(node, ast.Lambda):
         return {p.arg for p in node.args.args + node.args.posonlyargs + node.args.kwonlyargs}
@@ -100,7 +107,7 @@ def _bound_by(node):
 class _Inliner:
     def __init__(self, fdef):
         self.fdef = fdef
-        self.stores = _stores(fdef)
+        self.stores = binding_counts(fdef)
         self.lambdas = {}  # local name -> its lambda (its free names checked at each use)
         taken = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)}
         self.fresh = (f"{_ITEM}{i}" for i in range(1 << 30) if f"{_ITEM}{i}" not in taken)
@@ -111,11 +118,10 @@ class _Inliner:
     def block(self, stmts, top=False):
         out = []
         for s in stmts:
-            if top and isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) \
-                    and isinstance(s.value, ast.Lambda) and self.stores.get(s.targets[0].id) == 1:
+            if top and named_lambda(s, self.stores):
                 name = s.targets[0].id
                 lam = self.expr(s.value, frozenset())
-                _plain(lam)
+                plain_parameters(lam)
                 if name in _free_names(lam):
                     raise CompileError(s, "Lambda", f"lambda {name!r} calls itself; it stays Python")
                 self.lambdas[name] = lam
@@ -154,7 +160,7 @@ class _Inliner:
         if isinstance(node, ast.Call) and self.is_consumer(node) and node.args and \
                 self.is_map_or_filter(node.args[0]):
             node.args[0] = self.as_generator(node.args[0])
-        inner = bound | _bound_by(node)
+        inner = bound | names_bound_by(node)
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             # The first iterable is evaluated outside the comprehension, the rest inside.
             for i, g in enumerate(node.generators):
@@ -229,7 +235,7 @@ class LambdaExprs:
 
     def call_lambda(self, node):
         lam = node.func
-        params = _plain(lam)
+        params = plain_parameters(lam)
         if node.keywords:
             raise CompileError(node, "Lambda", "a lambda called with keyword arguments stays Python")
         if len(node.args) != len(params):

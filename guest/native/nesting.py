@@ -8,13 +8,26 @@ call: so a capture must be a parameter of the enclosing function that is
 never rebound (a closure reads its cell when it runs, not when it is
 made). The helper is only ever called, by name, after its `def`, with
 positional arguments (a sibling calls only the ones defined before it):
-used as a value, called early, or given defaults, it is refused."""
+called early or given defaults, it is refused. Named as a value, after its
+def, it becomes `lambda p..: outer__in__helper(p.., captures..)`, a
+function value callables.py compiles (its captures never change, so
+passing them when it runs is passing them when it is made)."""
 import ast
 import copy
 
 from .errors import CompileError
 
 _LIFTED = "__in__"
+
+
+def as_lambda(name, arity, extra=()):
+    """`lambda p0, ..: name(p0, .., *extra)`: a named function as a lambda (the same calls, the
+    same errors), for the places a function value is compiled (callables.py)."""
+    params = [f"__fv_p{i}" for i in range(arity)]
+    args = [ast.Name(p, ast.Load()) for p in params] + [ast.Name(e, ast.Load()) for e in extra]
+    lam = ast.Lambda(ast.arguments([], [ast.arg(p) for p in params], None, [], [], None, []),
+                     ast.Call(ast.Name(name, ast.Load()), args, []))
+    return ast.fix_missing_locations(lam)
 
 
 def lifted_name(outer, helper):
@@ -149,6 +162,16 @@ def _rewrite_calls(tree, d, caught, outer_name, after):
     """Calls of @p d by name in @p tree go to its lifted function with @p caught appended;
     any other use of the name is refused, as is a call before the def (line @p after)."""
     calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    lifted = lifted_name(outer_name, d.name)
+
+    class Values(ast.NodeTransformer):
+        def visit_Name(self, n):
+            if n.id != d.name or id(n) in calls or not isinstance(n.ctx, ast.Load):
+                return n
+            if after is not None and n.lineno < after:
+                raise CompileError(n, "NestedFunction", f"{d.name} is used before its def")
+            return ast.copy_location(as_lambda(lifted, len(d.args.args), caught), n)
+    Values().visit(tree)
     for n in ast.walk(tree):
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == d.name:
             if n.keywords or any(isinstance(a, ast.Starred) for a in n.args):
@@ -158,4 +181,4 @@ def _rewrite_calls(tree, d, caught, outer_name, after):
             n.func.id = lifted_name(outer_name, d.name)
             n.args = n.args + [ast.copy_location(ast.Name(c, ast.Load()), n) for c in caught]
         elif isinstance(n, ast.Name) and n.id == d.name and id(n) not in calls:
-            raise CompileError(n, "NestedFunction", f"{d.name} is used as a value, not called")
+            raise CompileError(n, "NestedFunction", f"{d.name} is bound again")

@@ -26,7 +26,7 @@ REJECTED = [
     (F + "    try:\n        return 1\n    finally:\n        pass\n", 3, 8, "TryFinallyJump"),
     (F + "    y = x\n    def g(a: int) -> int:\n        return a + y\n    return g(1)\n", 3, 4, "NestedCapture"),
     (F + "    def g(a: int) -> int:\n        return a + x\n    x = 2\n    return g(1)\n", 2, 4, "NestedCapture"),
-    (F + "    def g(a: int) -> int:\n        return a + x\n    h = g\n    return h(x)\n", 4, 8, "NestedFunction"),
+    (F + "    def g(a: int) -> int:\n        return a + x\n    return g\n", 4, 11, "Lambda"),
     (F + "    y = g(1)\n    def g(a: int) -> int:\n        return a + x\n    return y\n", 2, 8, "NestedFunction"),
     (F + "    def g(a: int) -> int:\n        return a + x\n    return g(a=1)\n", 4, 11, "NestedFunction"),
     (F + "    def g(a: int = 1) -> int:\n        return a\n    return g()\n", 2, 4, "NestedFunction"),
@@ -81,7 +81,7 @@ REJECTED = [
     # containers and str
     (F + "    y = [1, 2.0]\n    return x\n", 2, 8, "MixedElements"),
     (F + "    y = []\n    return len(y)\n", 3, 15, "EmptyLiteral"),
-    ("def f(x: int) -> int:\n    g = lambda v: v\n    h = g\n    return h(x)\n", 3, 8, "Lambda"),
+    ("def f(x: int) -> int:\n    g = lambda v: v\n    h = [g]\n    return h\n", 4, 11, "FunctionValue"),
     ("def f(xs: list[int], x: int) -> list[int]:\n    g = lambda: x\n    return [g() for x in xs]\n", 3, 12,
      "LambdaCapture"),
     (F + "    return x[0]\n", 2, 11, "Subscript"),

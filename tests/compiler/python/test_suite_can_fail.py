@@ -5,6 +5,7 @@ module. A check that passed one of them would compare CPython with itself."""
 import pytest
 
 import corpus
+import corpus_callables
 import corpus_containers
 import corpus_formatting
 import corpus_heaps
@@ -12,6 +13,7 @@ import corpus_optional
 import corpus_set_args
 import corpus_sets
 import corpus_vartuple
+import test_callables
 import test_containers
 import test_differential
 import test_formatting
@@ -68,6 +70,9 @@ MUTANTS = {
     # A valid heap, but not the one CPython's sift loops build.
     "heapify_order": (corpus_heaps, test_heaps,
                       "def heapify_order(xs: list[float]) -> list[float]:\n    return sorted(xs)\n"),
+    # Closures made in a loop bound early (each its own i) where CPython's read the last i.
+    "closures_in_loop": (corpus_callables, test_callables,
+                         "def closures_in_loop(n: int) -> list[int]:\n    return [10 + i for i in range(n)]\n"),
 }
 
 
