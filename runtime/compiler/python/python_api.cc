@@ -4,6 +4,7 @@
 #include "python_api.h"
 
 #include "constants.h"
+#include "python_box.h"
 
 #include <climits>
 
@@ -205,7 +206,8 @@ int SetPlace(void* set, int64_t i, SpineValue* key, int64_t hash) {
 
 const SpineRuntimeApi kApi = {&SeqLen,     &SeqGet,   &TableNext, &StrData, &NewStr,  &NewList,
                               &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release, &ListReplace,
-                              &DictReplace, &HashStr, &SetShape,  &SetSlot, &NewSet,  &SetPlace};
+                              &DictReplace, &HashStr, &SetShape,  &SetSlot, &NewSet,  &SetPlace,
+                              &Boxed};
 
 }  // namespace
 

@@ -181,7 +181,8 @@ int SetPlace(void* set, int64_t, SpineValue* key, int64_t) {
 
 const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,      &TableNext,   &StrData,  &NewStr,   &NewList,
                               &ListAppend, &NewTuple,  &NewDict,     &DictSet,  &Release,  &ListReplace,
-                              &DictReplace, &HashStr,  &SetShape,    &SetSlot,  &NewSet,   &SetPlace};
+                              &DictReplace, &HashStr,  &SetShape,    &SetSlot,  &NewSet,   &SetPlace,
+                              nullptr};  // boxed values are CPython objects: none here (RATIONALE.md)
 
 }  // namespace
 

@@ -5,10 +5,12 @@ module. A check that passed one of them would compare CPython with itself."""
 import pytest
 
 import corpus
+import corpus_boxed
 import corpus_containers
 import corpus_optional
 import corpus_sets
 import corpus_vartuple
+import test_boxed
 import test_containers
 import test_differential
 import test_optional
@@ -46,6 +48,12 @@ MUTANTS = {
     "without": (corpus_sets, test_sets,
                 "def without(xs: list[int], ys: list[int]) -> set[int]:\n    s: set[int] = set()\n"
                 "    for x in sorted(set(xs)):\n        if x not in ys:\n            s.add(x)\n    return s\n"),
+    # `==` where `is` was meant (1 == True, but 1 is not True).
+    "same_or_equal": (corpus_boxed, test_boxed, "def same_or_equal(left: object, right: object) -> list[bool]:\n"
+                      "    return [left == right, left != right, left == right]\n"),
+    # `t = t + x` where `t += x` was written: CPython's TypeError names the operator `+=`.
+    "total_any": (corpus_boxed, test_boxed, "def total_any(xs: list) -> object:\n    t: object = 0\n"
+                  "    for x in xs:\n        t = t + x\n    return t\n"),
 }
 
 

@@ -1,0 +1,194 @@
+// SpineRuntimeApi::boxed over CPython's abstract object API (python_box.h).
+#include "python_box.h"
+
+#include "python_api.h"
+
+namespace spine::compiler::py {
+
+namespace {
+
+thread_local BoxArgs* g_call = nullptr;
+
+PyObject* Obj(const SpineValue& v) { return static_cast<PyObject*>(v.u.v_pointer); }
+
+int SetObject(PyObject* o, SpineValue* out) {
+  if (o == nullptr) return -1;  // the exception is set
+  out->u.v_pointer = o;
+  out->p = 0;
+  out->t = SPINE_TAG_PYOBJECT;
+  return 0;
+}
+
+int SetScalar(int64_t x, int32_t tag, SpineValue* out) {
+  out->u.v_int = x;
+  out->p = 0;
+  out->t = tag;
+  return 0;
+}
+
+int Truth(int r, SpineValue* out) { return r < 0 ? -1 : SetScalar(r, SPINE_TYPE_BOOL, out); }
+
+PyObject* InPlace(int64_t code, PyObject* a, PyObject* b) {
+  switch (code) {
+    case SPINE_BOX_ADD: return PyNumber_InPlaceAdd(a, b);
+    case SPINE_BOX_SUB: return PyNumber_InPlaceSubtract(a, b);
+    case SPINE_BOX_MUL: return PyNumber_InPlaceMultiply(a, b);
+    case SPINE_BOX_TRUEDIV: return PyNumber_InPlaceTrueDivide(a, b);
+    case SPINE_BOX_FLOORDIV: return PyNumber_InPlaceFloorDivide(a, b);
+    case SPINE_BOX_MOD: return PyNumber_InPlaceRemainder(a, b);
+    case SPINE_BOX_POW: return PyNumber_InPlacePower(a, b, Py_None);
+    case SPINE_BOX_AND: return PyNumber_InPlaceAnd(a, b);
+    case SPINE_BOX_OR: return PyNumber_InPlaceOr(a, b);
+    case SPINE_BOX_XOR: return PyNumber_InPlaceXor(a, b);
+    case SPINE_BOX_LSHIFT: return PyNumber_InPlaceLshift(a, b);
+    case SPINE_BOX_RSHIFT: return PyNumber_InPlaceRshift(a, b);
+    default: PyErr_SetString(PyExc_SystemError, "unknown boxed operator"); return nullptr;
+  }
+}
+
+PyObject* Binary(int64_t code, PyObject* a, PyObject* b) {
+  if (code >= SPINE_BOX_INPLACE) return InPlace(code - SPINE_BOX_INPLACE, a, b);
+  switch (code) {
+    case SPINE_BOX_ADD: return PyNumber_Add(a, b);
+    case SPINE_BOX_SUB: return PyNumber_Subtract(a, b);
+    case SPINE_BOX_MUL: return PyNumber_Multiply(a, b);
+    case SPINE_BOX_TRUEDIV: return PyNumber_TrueDivide(a, b);
+    case SPINE_BOX_FLOORDIV: return PyNumber_FloorDivide(a, b);
+    case SPINE_BOX_MOD: return PyNumber_Remainder(a, b);
+    case SPINE_BOX_POW: return PyNumber_Power(a, b, Py_None);
+    case SPINE_BOX_AND: return PyNumber_And(a, b);
+    case SPINE_BOX_OR: return PyNumber_Or(a, b);
+    case SPINE_BOX_XOR: return PyNumber_Xor(a, b);
+    case SPINE_BOX_LSHIFT: return PyNumber_Lshift(a, b);
+    case SPINE_BOX_RSHIFT: return PyNumber_Rshift(a, b);
+    default: PyErr_SetString(PyExc_SystemError, "unknown boxed operator"); return nullptr;
+  }
+}
+
+PyObject* Unary(int64_t code, PyObject* a) {
+  switch (code) {
+    case 0: return PyNumber_Negative(a);
+    case 1: return PyNumber_Positive(a);
+    case 2: return PyNumber_Invert(a);
+    default: return PyNumber_Absolute(a);
+  }
+}
+
+PyObject* ClassOf(int64_t code) {
+  static PyTypeObject* const types[] = {&PyLong_Type, &PyFloat_Type, &PyUnicode_Type, &PyBool_Type,
+                                        &PyList_Type, &PyDict_Type,  &PyTuple_Type,   &PySet_Type};
+  if (code == SPINE_BOX_CLASS_NONE) return reinterpret_cast<PyObject*>(Py_TYPE(Py_None));
+  return reinterpret_cast<PyObject*>(types[code]);
+}
+
+// The object behind argument view @p v: a container or str object is itself;
+// an immediate is looked up among the views of the call in progress.
+int ArgObject(const SpineValue* v, SpineValue* out) {
+  PyObject* o = nullptr;
+  for (BoxArgs* call = g_call; call != nullptr && o == nullptr; call = call->outer) {
+    if (v >= call->views && v < call->views + call->n) o = call->objects[v - call->views];
+  }
+  if (o == nullptr && v->t >= SPINE_TYPE_OBJECT) o = Obj(*v);
+  if (o == nullptr) return 0;
+  Py_INCREF(o);
+  SetObject(o, out);
+  return 1;
+}
+
+PyObject* CallMethod(SpineValue* args, int32_t n) {
+  constexpr int32_t kMaxArgs = 8;
+  if (n - 1 > kMaxArgs) {
+    PyErr_SetString(PyExc_SystemError, "too many arguments for a boxed method call");
+    return nullptr;
+  }
+  PyObject* name = PyUnicode_DecodeUTF8(args[0].u.v_str, args[0].p, "strict");
+  if (name == nullptr) return nullptr;
+  PyObject* stack[kMaxArgs];
+  for (int32_t i = 1; i < n; ++i) stack[i - 1] = Obj(args[i]);
+  PyObject* r = PyObject_VectorcallMethod(name, stack, static_cast<size_t>(n - 1), nullptr);
+  Py_DECREF(name);
+  return r;
+}
+
+int DictNext(SpineValue* args, SpineValue* out) {
+  Py_ssize_t pos = static_cast<Py_ssize_t>(args[1].u.v_int);
+  PyObject *k, *v;
+  if (!PyDict_Next(Obj(args[0]), &pos, &k, &v)) return 0;
+  Py_INCREF(k);
+  Py_INCREF(v);
+  SetObject(k, &out[0]);
+  SetObject(v, &out[1]);
+  args[1].u.v_int = pos;
+  return 1;
+}
+
+int Op(int32_t op, SpineValue* a, SpineValue* out) {
+  switch (op) {
+    case SPINE_BOX_INCREF: Py_INCREF(Obj(a[0])); return 0;
+    case SPINE_BOX_DECREF: Py_DECREF(Obj(a[0])); return 0;
+    case SPINE_BOX_FROM: return SetObject(ToPy(&a[0]), out);
+    case SPINE_BOX_ARG: return ArgObject(static_cast<const SpineValue*>(a[0].u.v_pointer), out);
+    case SPINE_BOX_VIEW: ViewPy(Obj(a[0]), out); return 0;
+    case SPINE_BOX_SEQ_ITEM: {
+      PyObject* s = Obj(a[0]);
+      PyObject* item = PyTuple_CheckExact(s) ? PyTuple_GET_ITEM(s, a[1].u.v_int) : PyList_GET_ITEM(s, a[1].u.v_int);
+      Py_INCREF(item);
+      return SetObject(item, out);
+    }
+    case SPINE_BOX_DICT_NEXT: return DictNext(a, out);
+    case SPINE_BOX_BINARY: return SetObject(Binary(a[0].u.v_int, Obj(a[1]), Obj(a[2])), out);
+    case SPINE_BOX_UNARY: return SetObject(Unary(a[0].u.v_int, Obj(a[1])), out);
+    case SPINE_BOX_COMPARE: {
+      PyObject* r = PyObject_RichCompare(Obj(a[1]), Obj(a[2]), static_cast<int>(a[0].u.v_int));
+      if (r == nullptr) return -1;
+      int t = PyObject_IsTrue(r);
+      Py_DECREF(r);
+      return Truth(t, out);
+    }
+    case SPINE_BOX_TRUTH: return Truth(PyObject_IsTrue(Obj(a[0])), out);
+    case SPINE_BOX_STR: return SetObject(PyObject_Str(Obj(a[0])), out);
+    case SPINE_BOX_REPR: return SetObject(PyObject_Repr(Obj(a[0])), out);
+    case SPINE_BOX_FORMAT: return SetObject(PyObject_Format(Obj(a[0]), Obj(a[1])), out);
+    case SPINE_BOX_LEN: {
+      Py_ssize_t len = PyObject_Size(Obj(a[0]));
+      return len < 0 ? -1 : SetScalar(len, SPINE_TYPE_INT, out);
+    }
+    case SPINE_BOX_GETITEM: return SetObject(PyObject_GetItem(Obj(a[0]), Obj(a[1])), out);
+    case SPINE_BOX_SETITEM: return PyObject_SetItem(Obj(a[0]), Obj(a[1]), Obj(a[2]));
+    case SPINE_BOX_CONTAINS: return Truth(PySequence_Contains(Obj(a[0]), Obj(a[1])), out);
+    case SPINE_BOX_LIST: return SetObject(PySequence_List(Obj(a[0])), out);
+    case SPINE_BOX_HASH: {
+      Py_hash_t h = PyObject_Hash(Obj(a[0]));
+      return h == -1 ? -1 : SetScalar(h, SPINE_TYPE_INT, out);
+    }
+    case SPINE_BOX_EQUAL: return Truth(PyObject_RichCompareBool(Obj(a[0]), Obj(a[1]), Py_EQ), out);
+    case SPINE_BOX_ISINSTANCE: return Truth(PyObject_IsInstance(Obj(a[0]), ClassOf(a[1].u.v_int)), out);
+    case SPINE_BOX_INT: return SetObject(PyNumber_Long(Obj(a[0])), out);
+    case SPINE_BOX_FLOAT: return SetObject(PyNumber_Float(Obj(a[0])), out);
+    default: PyErr_SetString(PyExc_SystemError, "unknown boxed operation"); return -1;
+  }
+}
+
+}  // namespace
+
+BoxArgs::BoxArgs(PyObject* const* objects, const SpineValue* views, Py_ssize_t n)
+    : objects(objects), views(views), n(n), outer(g_call) {
+  g_call = this;
+}
+
+BoxArgs::~BoxArgs() { g_call = outer; }
+
+int Boxed(int32_t op, SpineValue* args, int32_t n, SpineValue* out) {
+  int rc = op == SPINE_BOX_METHOD ? SetObject(CallMethod(args, n), out) : Op(op, args, out);
+  if (rc < 0 && g_call != nullptr) g_call->raised = true;
+  return rc;
+}
+
+PyObject* RaisedType() {
+  static PyObject* type = PyErr_NewExceptionWithDoc(
+      "spine_loader.Raised", "A Python exception (args[0]) raised by a native function's boxed operation.",
+      PyExc_Exception, nullptr);
+  return type;
+}
+
+}  // namespace spine::compiler::py
