@@ -61,24 +61,14 @@ def coerce(node, e, want):
     return e
 
 
-def _call(scope, op, code, values):
-    """op(code, values...) with the values evaluated once each, left to right."""
+def _call(scope, code, values):
+    """(let-bindings, operands): @p values evaluated once each, left to right, after the int @p code."""
     lets, names = [], []
     for v in values:
-        if v.pure:
-            names.append(v)
-            continue
-        t = scope.temp("box", v.ty)
-        lets.append((t, v))
-        names.append(E(t.node, t.ty, True))
-    args = ([ir.const_int(code)] if code is not None else []) + names
-    return lets, args
-
-
-def _wrap(lets, body):
-    for t, v in reversed(lets):
-        body = ir.let(t, v, body)
-    return body
+        more, name = optional.bound(scope, v, "box")
+        lets += more
+        names.append(name)
+    return lets, ([ir.const_int(code)] if code is not None else []) + names
 
 
 def binary(scope, node, op_type, a, b, inplace=False):
@@ -88,8 +78,8 @@ def binary(scope, node, op_type, a, b, inplace=False):
         raise CompileError(node, op_type.__name__)
     if inplace:
         code += len(BINARY)  # the in-place operators follow the plain ones (SpineBoxBinary)
-    lets, args = _call(scope, "box_binary", code, [box(node, a), box(node, b)])
-    return _wrap(lets, ir.call_op("box_binary", args, OBJECT))
+    lets, args = _call(scope, code, [box(node, a), box(node, b)])
+    return optional.wrap(lets, ir.call_op("box_binary", args, OBJECT))
 
 
 def unary(node, op_type, a):
@@ -104,33 +94,33 @@ def truth(e):
 
 def compare(scope, node, op, a, b):
     """a OP b with a boxed operand: `is` by identity, the others as CPython compares (its truth)."""
-    lets, (x, y) = _call(scope, "box_compare", None, [box(node, a), box(node, b)])
+    lets, (x, y) = _call(scope, None, [box(node, a), box(node, b)])
     if isinstance(op, (ast.Is, ast.IsNot)):
         result = ir.call_op("box_is", [x, y], BOOL)
         if isinstance(op, ast.IsNot):
             result = E(ir.fn("ast.PrimNot")(result.node), BOOL)
-        return _wrap(lets, result)
+        return optional.wrap(lets, result)
     code = COMPARE.get(type(op))
     if code is None:
         raise CompileError(node, type(op).__name__)
-    return _wrap(lets, ir.call_op("box_compare", [ir.const_int(code), x, y], BOOL))
+    return optional.wrap(lets, ir.call_op("box_compare", [ir.const_int(code), x, y], BOOL))
 
 
 def contains(scope, node, container, item):
     """item in container, one of them boxed: CPython's `in` (item evaluated first)."""
-    lets, (x, c) = _call(scope, "box_contains", None, [box(node, item), box(node, container)])
-    return _wrap(lets, ir.call_op("box_contains", [c, x], BOOL))
+    lets, (x, c) = _call(scope, None, [box(node, item), box(node, container)])
+    return optional.wrap(lets, ir.call_op("box_contains", [c, x], BOOL))
 
 
 def getitem(scope, node, obj, index):
-    lets, args = _call(scope, "box_getitem", None, [obj, box(node, index)])
-    return _wrap(lets, ir.call_op("box_getitem", args, OBJECT))
+    lets, args = _call(scope, None, [obj, box(node, index)])
+    return optional.wrap(lets, ir.call_op("box_getitem", args, OBJECT))
 
 
 def setitem(scope, node, obj, index, value):
     """obj[index] = value on a boxed obj: CPython's own assignment (value, then obj, then index)."""
-    lets, (v, o, k) = _call(scope, "box_setitem", None, [box(node, value), obj, box(node, index)])
-    return _wrap(lets, ir.call_op("box_setitem", [o, k, v], BOOL))
+    lets, (v, o, k) = _call(scope, None, [box(node, value), obj, box(node, index)])
+    return optional.wrap(lets, ir.call_op("box_setitem", [o, k, v], BOOL))
 
 
 def text(scope, e, conversion, spec):
@@ -147,8 +137,8 @@ def method(scope, node, obj, name, args):
     """obj.name(args...) on a boxed obj: looked up and called by CPython."""
     if len(args) > 7:
         raise CompileError(node, "Method", "a method call on a boxed value with more than 7 arguments")
-    lets, values = _call(scope, "box_method", None, [obj] + [box(node, a) for a in args])
-    return _wrap(lets, ir.call_op("box_method", [ir.const_str(name)] + values, OBJECT))
+    lets, values = _call(scope, None, [obj] + [box(node, a) for a in args])
+    return optional.wrap(lets, ir.call_op("box_method", [ir.const_str(name)] + values, OBJECT))
 
 
 def builtin(node, name, args):

@@ -201,3 +201,7 @@ def compare(scope, node, op, a, b, compare_values):
             result = ir.binary("PrimAnd", present, compare_values(eq, *pair), BOOL)
         result = _wrap(lets_a + lets_b, result)
     return _not(result) if negate else result
+
+
+# Evaluate-once operand binding, shared with boxed.py's operations.
+bound, wrap = _bound, _wrap

@@ -28,41 +28,29 @@ int SetScalar(int64_t x, int32_t tag, SpineValue* out) {
 
 int Truth(int r, SpineValue* out) { return r < 0 ? -1 : SetScalar(r, SPINE_TYPE_BOOL, out); }
 
-PyObject* InPlace(int64_t code, PyObject* a, PyObject* b) {
-  switch (code) {
-    case SPINE_BOX_ADD: return PyNumber_InPlaceAdd(a, b);
-    case SPINE_BOX_SUB: return PyNumber_InPlaceSubtract(a, b);
-    case SPINE_BOX_MUL: return PyNumber_InPlaceMultiply(a, b);
-    case SPINE_BOX_TRUEDIV: return PyNumber_InPlaceTrueDivide(a, b);
-    case SPINE_BOX_FLOORDIV: return PyNumber_InPlaceFloorDivide(a, b);
-    case SPINE_BOX_MOD: return PyNumber_InPlaceRemainder(a, b);
-    case SPINE_BOX_POW: return PyNumber_InPlacePower(a, b, Py_None);
-    case SPINE_BOX_AND: return PyNumber_InPlaceAnd(a, b);
-    case SPINE_BOX_OR: return PyNumber_InPlaceOr(a, b);
-    case SPINE_BOX_XOR: return PyNumber_InPlaceXor(a, b);
-    case SPINE_BOX_LSHIFT: return PyNumber_InPlaceLshift(a, b);
-    case SPINE_BOX_RSHIFT: return PyNumber_InPlaceRshift(a, b);
-    default: PyErr_SetString(PyExc_SystemError, "unknown boxed operator"); return nullptr;
-  }
-}
+// SpineBoxBinary order; power is ternary in CPython's API (its third operand None here).
+PyObject* PlainPower(PyObject* a, PyObject* b) { return PyNumber_Power(a, b, Py_None); }
+PyObject* InPlacePower(PyObject* a, PyObject* b) { return PyNumber_InPlacePower(a, b, Py_None); }
+using BinaryFunc = PyObject* (*)(PyObject*, PyObject*);
+constexpr BinaryFunc kPlain[] = {PyNumber_Add,       PyNumber_Subtract, PyNumber_Multiply, PyNumber_TrueDivide,
+                                 PyNumber_FloorDivide, PyNumber_Remainder, PlainPower,     PyNumber_And,
+                                 PyNumber_Or,        PyNumber_Xor,      PyNumber_Lshift,   PyNumber_Rshift};
+constexpr BinaryFunc kInPlace[] = {PyNumber_InPlaceAdd,       PyNumber_InPlaceSubtract, PyNumber_InPlaceMultiply,
+                                   PyNumber_InPlaceTrueDivide, PyNumber_InPlaceFloorDivide,
+                                   PyNumber_InPlaceRemainder, InPlacePower,             PyNumber_InPlaceAnd,
+                                   PyNumber_InPlaceOr,        PyNumber_InPlaceXor,      PyNumber_InPlaceLshift,
+                                   PyNumber_InPlaceRshift};
+constexpr int64_t kOperators = sizeof(kPlain) / sizeof(kPlain[0]);
+static_assert(kOperators == SPINE_BOX_INPLACE, "one function per SpineBoxBinary operator");
 
 PyObject* Binary(int64_t code, PyObject* a, PyObject* b) {
-  if (code >= SPINE_BOX_INPLACE) return InPlace(code - SPINE_BOX_INPLACE, a, b);
-  switch (code) {
-    case SPINE_BOX_ADD: return PyNumber_Add(a, b);
-    case SPINE_BOX_SUB: return PyNumber_Subtract(a, b);
-    case SPINE_BOX_MUL: return PyNumber_Multiply(a, b);
-    case SPINE_BOX_TRUEDIV: return PyNumber_TrueDivide(a, b);
-    case SPINE_BOX_FLOORDIV: return PyNumber_FloorDivide(a, b);
-    case SPINE_BOX_MOD: return PyNumber_Remainder(a, b);
-    case SPINE_BOX_POW: return PyNumber_Power(a, b, Py_None);
-    case SPINE_BOX_AND: return PyNumber_And(a, b);
-    case SPINE_BOX_OR: return PyNumber_Or(a, b);
-    case SPINE_BOX_XOR: return PyNumber_Xor(a, b);
-    case SPINE_BOX_LSHIFT: return PyNumber_Lshift(a, b);
-    case SPINE_BOX_RSHIFT: return PyNumber_Rshift(a, b);
-    default: PyErr_SetString(PyExc_SystemError, "unknown boxed operator"); return nullptr;
+  bool inplace = code >= SPINE_BOX_INPLACE;
+  int64_t op = inplace ? code - SPINE_BOX_INPLACE : code;
+  if (op < 0 || op >= kOperators) {
+    PyErr_SetString(PyExc_SystemError, "unknown boxed operator");
+    return nullptr;
   }
+  return (inplace ? kInPlace : kPlain)[op](a, b);
 }
 
 PyObject* Unary(int64_t code, PyObject* a) {
