@@ -102,10 +102,16 @@ int DictNext(SpineValue* args, SpineValue* out) {
   Py_ssize_t pos = static_cast<Py_ssize_t>(args[1].u.v_int);
   PyObject *k, *v;
   if (!PyDict_Next(Obj(args[0]), &pos, &k, &v)) return 0;
-  Py_INCREF(k);
-  Py_INCREF(v);
-  SetObject(k, &out[0]);
-  SetObject(v, &out[1]);
+  int64_t views = args[2].u.v_int;
+  PyObject* sides[2] = {k, v};
+  for (int i = 0; i < 2; ++i) {
+    if (views & (1 << i)) {
+      ViewPy(sides[i], &out[i]);  // borrowed from the dict, an argument of the call
+    } else {
+      Py_INCREF(sides[i]);
+      SetObject(sides[i], &out[i]);
+    }
+  }
   args[1].u.v_int = pos;
   return 1;
 }

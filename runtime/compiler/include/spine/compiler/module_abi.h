@@ -84,7 +84,8 @@ enum SpineBoxOp {
   SPINE_BOX_ARG = 4,       /**< args[0] is a POINTER to an argument value of this call: its object (1), 0 if not one. */
   SPINE_BOX_VIEW = 5,      /**< A borrowed view of args[0] (as arguments are read). */
   SPINE_BOX_SEQ_ITEM = 6,  /**< Item args[1] (INT) of the list/tuple view args[0]. */
-  SPINE_BOX_DICT_NEXT = 7, /**< Entry from position args[1] (INT, updated) of the dict view args[0]: out[0] key, out[1] value; 1, or 0 at the end. */
+  SPINE_BOX_DICT_NEXT = 7, /**< Entry from position args[1] (INT, updated) of the dict view args[0]: out[0] key, out[1] value
+                                (objects, or borrowed views where args[2] has bit 0 / bit 1 set); 1, or 0 at the end. */
   SPINE_BOX_BINARY = 8,    /**< args[0] (INT, SpineBoxBinary) of args[1], args[2]. */
   SPINE_BOX_UNARY = 9,     /**< args[0] (INT: 0 -x, 1 +x, 2 ~x, 3 abs) of args[1]. */
   SPINE_BOX_COMPARE = 10,  /**< args[0] (INT: Py_LT..Py_GE) of args[1], args[2], as a truth value (BOOL). */

@@ -270,29 +270,37 @@ inline List<Box> box_list(const Box& a) {
   return out;
 }
 
-/** The object @p o read as a T (a Box is itself). */
+/** One side of a dict entry: a typed key or value is read from its view, as arguments are. */
 template <typename T>
-inline bool FromObject(const Box& o, T* out) {
-  return Conv<T>::From(ViewOf(o), out);
-}
-/** A Box is itself. */
-inline bool FromObject(const Box& o, Box* out) {
-  *out = o;
-  return true;
-}
+struct EntryPart {
+  static constexpr int kView = 1;  /**< Ask for a borrowed view. */
+  /** Convert the view. */
+  static bool Take(const SpineValue& v, T* out) { return Conv<T>::From(v, out); }
+};
+/** A boxed side is the object itself (a new reference, adopted). */
+template <>
+struct EntryPart<Box> {
+  static constexpr int kView = 0;  /**< Ask for the object. */
+  /** Adopt it. */
+  static bool Take(const SpineValue& v, Box* out) {
+    *out = Box::Adopt(v);
+    return true;
+  }
+};
 
 /** The entries of a dict value holding boxed keys or values: the caller's own objects, in order. */
 template <typename K, typename V>
 SPINE_CG_OUTLINE bool ReadBoxedDict(const SpineValue& v, Dict<K, V>* out) {
   if (v.t != SPINE_TAG_DICT || Api().boxed == nullptr) return false;
   Dict<K, V> d = Dict<K, V>::New();
-  SpineValue args[2] = {v, IntValue(0)};
+  SpineValue args[3] = {v, IntValue(0), IntValue(EntryPart<K>::kView | EntryPart<V>::kView << 1)};
   SpineValue entry[2];
-  while (BoxCall(SPINE_BOX_DICT_NEXT, args, 2, entry) == 1) {
-    Box k = Box::Adopt(entry[0]), val = Box::Adopt(entry[1]);
+  while (BoxCall(SPINE_BOX_DICT_NEXT, args, 3, entry) == 1) {
     K key;
     V value;
-    if (!FromObject(k, &key) || !FromObject(val, &value)) return false;
+    bool key_ok = EntryPart<K>::Take(entry[0], &key);  // both taken first: a boxed side is owned
+    bool value_ok = EntryPart<V>::Take(entry[1], &value);
+    if (!key_ok || !value_ok) return false;
     d.Set(Move(key), Move(value));
   }
   *out = Move(d);
