@@ -4,6 +4,7 @@ knows. Keyword arguments exist only where Python code commonly needs them
 (sort/sorted reverse=)."""
 import ast
 
+from . import boxed
 from . import irbuilder as ir
 from . import optional
 from . import inheritance
@@ -14,7 +15,7 @@ from .listmodules import LIST_MUTATORS, LIST_STORING, list_module_call
 from .errors import CompileError
 from .modulenames import value_node
 from .irbuilder import E
-from .typemodel import BOOL, FLOAT, INT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of, vtuple_of
+from .typemodel import BOOL, FLOAT, INT, OBJECT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of, vtuple_of
 
 # Methods that change their receiver (a borrowed receiver is read-only).
 MUTATORS = {
@@ -114,6 +115,8 @@ class CallExprs:
             raise CompileError(node, "Builtin", "isinstance() takes 2 arguments")
         value = self.value(node.args[0], keep_optional=True)
         kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+        if value.ty == OBJECT:
+            return boxed.isinstance_test(self.scope, node, value, kinds)
         static = value.ty.args[0] if value.ty.kind == "optional" else value.ty  # None is an instance of none
         answer = False
         classes = self.scope.module.classes
@@ -267,6 +270,9 @@ class CallExprs:
         obj = self.value(recv_node)
         if obj.ty.kind == "class":
             return self.class_method(node, obj, method)
+        if obj.ty == OBJECT:
+            self.keywords(node, ())
+            return boxed.method(self.scope, node, obj, method, [self.value(a) for a in node.args])
         kind = obj.ty.kind
         if kind not in MUTATORS:
             raise CompileError(node, "Method", f"method {method!r} of {obj.ty.text}")
@@ -421,6 +427,9 @@ class CallExprs:
         return self.builtin_values(node, name, args)
 
     def builtin_values(self, node, name, args):
+        on_object = boxed.builtin(node, name, args)
+        if on_object is not None:
+            return on_object
         n = len(args)
         tys = [a.ty for a in args]
         if name == "len" and n == 1 and tys[0].kind in ("str", "list", "dict", "set", "tuple", "vtuple"):

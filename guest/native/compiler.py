@@ -22,6 +22,7 @@ import textwrap
 
 import spine_compiler
 
+from . import boxed
 from . import irbuilder as ir
 from .calls import MUTATORS
 from .classes import Sig, build_classes, init_prologue
@@ -89,6 +90,8 @@ def _signature(fdef, classes, names=None):
         raise CompileError(fdef, "MissingAnnotation", f"{fdef.name}() needs a return annotation")
     ret = annotation_type(fdef.returns, f"return of {fdef.name}()", classes, allow_none=True)
     exported = crosses(ret, True) and all(crosses(p, False) for p in params)
+    if boxed.uses_boxed(fdef, params + [ret]) or boxed.has_boxed_locals(fdef, classes):
+        boxed.refuse_try(fdef)
     return Sig(params, ret, exported, [p.arg for p in parameters(fdef)], len(a.posonlyargs),
                len(a.posonlyargs) + len(a.args), defaults)
 
@@ -105,6 +108,9 @@ def _defaults(fdef, params, names):
     for arg, node in pairs:
         ty = types[arg.arg]
         value = None if isinstance(node, ast.Constant) and node.value is None else names.fold(node)
+        if ty.kind == "object":  # any constant: the caller's binding passes the object itself
+            out[arg.arg] = value
+            continue
         if ty.kind == "optional" and (value is None or _value_type(value) == ty.args[0]):
             out[arg.arg] = value  # `key: Optional[int] = None`
             continue
@@ -146,6 +152,7 @@ def _lower_once(fdef, module, sig, cls, knowledge):
     if is_init:
         scope.init_of = cls.name
     pvars = [scope.define(a.arg, t) for a, t in zip(parameters(fdef), sig.params)]
+    scope.parameters = {a.arg for a in parameters(fdef)}
     flow = Flow([a.arg for a in parameters(fdef)] + ["self." + f for f in (cls.defaults if is_init else ())])
     parser = StmtParser(scope, sig.ret)
     try:

@@ -4,10 +4,11 @@ int an int inside a list[float], so native code refuses to mix them)."""
 import ast
 import dis
 
+from . import boxed
 from . import irbuilder as ir
 from .errors import CompileError
 from .irbuilder import E
-from .typemodel import BOOL, INT, dict_of, fresh_borrowed, list_of, pending, set_of, tuple_of
+from .typemodel import BOOL, INT, OBJECT, dict_of, fresh_borrowed, list_of, pending, set_of, tuple_of
 
 
 class ContainerExprs:
@@ -116,6 +117,8 @@ class ContainerExprs:
 
     def visit_Subscript(self, node, expected=None):
         obj = self.value(node.value)
+        if obj.ty == OBJECT and not isinstance(node.slice, ast.Slice):
+            return boxed.getitem(self.scope, node, obj, self.value(node.slice))
         if isinstance(node.slice, ast.Slice):
             return self.slice(node, obj, node.slice)
         k = obj.ty.kind

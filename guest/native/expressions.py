@@ -5,6 +5,7 @@ ExprParser in exprparser.py. Anything not handled is rejected with its
 position and construct name."""
 import ast
 
+from . import boxed
 from . import inheritance
 from . import irbuilder as ir
 from . import formatting
@@ -13,7 +14,7 @@ from .calls import SET_ALGEBRA
 from .errors import CompileError
 from .irbuilder import E
 from .modulenames import MATH_CONSTANTS, value_node
-from .typemodel import BOOL, FLOAT, INT, STR, fresh_borrowed, list_of, set_of
+from .typemodel import BOOL, FLOAT, INT, OBJECT, STR, fresh_borrowed, list_of, set_of
 from .typerules import arith
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
@@ -56,7 +57,7 @@ class CoreExprs:
         if isinstance(node, ast.Name) and node.id in self.scope.pending and expected is not None and \
                 expected.kind == self.scope.pending[node.id].name:
             self.scope.knowledge.pin(node.id, expected)  # its first use says its type
-        e = optional.coerce(self.visit(node, expected), expected)
+        e = boxed.coerce(node, optional.coerce(self.visit(node, expected), expected), expected)
         if e.ty.kind == "optional" and not keep_optional and e.ty != expected:
             e = optional.value_of(e)
         if optional.is_none_literal(e) and not allow_pending:
@@ -146,6 +147,8 @@ class CoreExprs:
 
     # ---- operators ----------------------------------------------------------
     def binop(self, node, op_type, a, b):
+        if OBJECT in (a.ty, b.ty):
+            return boxed.binary(self.scope, node, op_type, a, b)
         if a.ty.kind == "set" or b.ty.kind == "set":
             return self.set_algebra(node, op_type, a, b, SET_ALGEBRA.get(op_type))
         if a.ty.kind in _SEQUENCES or b.ty.kind in _SEQUENCES:
@@ -206,6 +209,8 @@ class CoreExprs:
         if isinstance(node.op, ast.Not):
             return E(ir.fn("ast.PrimNot")(self.condition(o).node), BOOL)
         a = self.value(o)
+        if a.ty == OBJECT:
+            return boxed.unary(node, type(node.op), a)
         if not a.ty.scalar:
             raise CompileError(node, "OperandType", f"unary {type(node.op).__name__} of {a.ty.text}")
         if isinstance(node.op, ast.USub):
@@ -218,6 +223,8 @@ class CoreExprs:
 
     def truth(self, node, e):
         """Python truthiness; class instances (always true) and pending literals are refused."""
+        if e.ty == OBJECT:
+            return boxed.truth(e)
         if e.ty.kind == "optional":
             return optional.truth(self.scope, e, lambda v: self.truth(node, v))
         if e.ty.kind == "class":  # no __bool__ or __len__ natively: only None is false
@@ -280,6 +287,8 @@ class CoreExprs:
         if isinstance(op, (ast.In, ast.NotIn)):
             e = self.contains(node, b, a)
             return E(ir.fn("ast.PrimNot")(e.node), BOOL) if isinstance(op, ast.NotIn) else e
+        if OBJECT in (a.ty, b.ty):
+            return boxed.compare(self.scope, node, op, a, b)
         name = _CMPOPS.get(type(op))
         if name is None:
             raise CompileError(node, type(op).__name__)
@@ -303,6 +312,9 @@ class CoreExprs:
         if c.kind == "optional":
             container = optional.value_of(container)
             c = container.ty
+        if c == OBJECT or (item.ty == OBJECT and c.kind not in ("list", "dict") or
+                           item.ty == OBJECT and c.kind in ("list", "dict") and c.args[0] != OBJECT):
+            return boxed.contains(self.scope, node, container, item)
         if c.kind == "tuple":
             return self.tuple_contains(node, container, item)
         if c.kind == "str":
@@ -316,7 +328,7 @@ class CoreExprs:
         if c.kind in ("list", "vtuple") and want.has_float:
             raise CompileError(node, "FloatContainerCompare", f"'in' on {c.text}: CPython compares float "
                                "elements by identity first, which native code cannot")
-        item = optional.coerce(item, want)  # `None in xs` of a list[Optional[int]]
+        item = boxed.coerce(node, optional.coerce(item, want), want)  # `None in xs` of a list[Optional[int]]
         if item.ty.kind == "optional" and item.ty != want:
             item = optional.value_of(item)
         if item.ty != want:
@@ -429,6 +441,12 @@ class CoreExprs:
                 continue
             plain = v.format_spec is None and v.conversion in (-1, ord("s"))
             e = self.value(v.value, keep_optional=plain)
+            if isinstance(v.value, ast.Name) and v.value.id in self.scope.narrowed and \
+                    self.scope.symbols[v.value.id].ty == OBJECT:  # a narrowed boxed value: format the object
+                e = E(self.scope.symbols[v.value.id].node, OBJECT, True)
+            if e.ty == OBJECT and v.conversion != ord("a") and _constant_spec(v.format_spec) is not None:
+                parts.append(boxed.text(self.scope, e, v.conversion, _constant_spec(v.format_spec)))
+                continue
             if e.ty.kind == "optional" and e.ty.args[0] in (INT, BOOL, STR):  # None prints as None
                 parts.append(optional.text(self.scope, e, lambda x: formatting.formatted(v, x, "")))
                 continue
@@ -439,3 +457,12 @@ class CoreExprs:
         for p in parts[1:]:
             result = ir.call_op("concat", [result, p], STR)
         return result
+
+
+def _constant_spec(spec):
+    """The text of an f-string field's format spec if it is constant ("" for none), else None."""
+    if spec is None:
+        return ""
+    if all(isinstance(p, ast.Constant) for p in spec.values):
+        return "".join(p.value for p in spec.values)
+    return None

@@ -82,6 +82,8 @@ class NativeFunction:
         @p kwargs are the call as written, for the Python version."""
         try:
             return self._fn(*values)
+        except spine_loader.Raised as e:
+            raised = e.args[0]  # CPython's own exception from a boxed operation: raised as it is
         except (OverflowError, TypeError, UnicodeError) as e:
             # "Not representable natively": an int beyond int64 or an int64 overflow,
             # an argument of another type (CPython's version accepts what it accepts),
@@ -96,6 +98,7 @@ class NativeFunction:
                 # CPython's own frames and lines in the traceback.
                 return self._fall_back(args, error, kwargs)
             raise error from None
+        raise raised
 
     def _translate(self, error):
         """The Python exception a native fault stands for, or None if it is not one."""

@@ -16,10 +16,11 @@ table's slots, which are CPython's (codegen/pyset.h), so the order is too.
 """
 import ast
 
+from . import boxed
 from . import irbuilder as ir
 from .errors import CompileError
 from .modulenames import value_node
-from .typemodel import BOOL, INT, STR, iterator_type, list_of, tuple_of
+from .typemodel import BOOL, INT, OBJECT, STR, iterator_type, list_of, tuple_of
 
 
 class Plan:
@@ -54,6 +55,8 @@ class LoopExprs:
         if isinstance(constant, range):  # `for i in SLOTS` where SLOTS = range(4)
             return self.range_plan(value_node(constant, node))
         e = self.frozen_display(node) or self.value(node)
+        if e.ty == OBJECT:  # a boxed iterable: CPython's iteration of it, as a list
+            e = boxed.iterable(e)
         kinds = {"list": "iter_list", "vtuple": "iter_list", "str": "iter_str", "dict": "iter_keys",
                  "set": "iter_set"}
         if e.ty.kind == "tuple" and e.ty.args and all(a == e.ty.args[0] for a in e.ty.args):
@@ -94,6 +97,8 @@ class LoopExprs:
             e = self.value(a)
             if e.ty == BOOL:
                 e = ir.call_op("int", [e], INT)
+            if e.ty == OBJECT:  # an int within int64 (else CPython runs range() on it)
+                e = boxed.unbox(e, INT)
             if e.ty != INT:
                 raise CompileError(a, "RangeArg", "range() arguments must be int")
             args.append((a, e))

@@ -25,6 +25,7 @@ TYPING_CONTAINERS = {
     "Sequence": "list", "MutableSequence": "list", "Iterable": "list", "Collection": "list",
     "Mapping": "dict", "MutableMapping": "dict", "AbstractSet": "set", "MutableSet": "set",
     "Optional": "Optional", "Union": "Union",  # None or one type: typerules / optional.py
+    "Any": "Any",  # a boxed value (boxed.py)
 }
 # The math names native code computes (math_ops in guest/native/mathcalls.py); constants are folded.
 MATH_CONSTANTS = {"pi": math.pi, "e": math.e, "tau": math.tau, "inf": math.inf, "nan": math.nan}

@@ -15,7 +15,7 @@ import ast
 from . import irbuilder as ir
 from .errors import CompileError
 from .irbuilder import BOOL, E
-from .typemodel import optional_of, pending
+from .typemodel import OBJECT, optional_of, pending
 
 # The None literal before anything says which Optional it is (`x = None`, `return None`, `x is None`).
 NONE_LITERAL = pending("optional")
@@ -49,11 +49,11 @@ def _is_none(node):
 def optional_annotation(node, members, what, inner):
     """Optional[T] for a union of None and exactly one type T (@p inner types a member)."""
     values = [m for m in members if not _is_none(m)]
-    if len(values) == len(members):
-        raise CompileError(node, "Annotation", f"{what}: a Union of several types has no native type")
     types = {inner(m) for m in values}
-    if len(types) != 1:
+    if not types:
         raise CompileError(node, "Annotation", f"{what}: only Optional[T] (None or one type) is native")
+    if len(types) != 1 or OBJECT in types:  # a Union of several types, or with Any: a boxed value
+        return OBJECT
     ty = types.pop()
     if ty.kind == "class":  # a class reference is nullable already: None is its null (inheritance.py)
         return ty
@@ -201,3 +201,7 @@ def compare(scope, node, op, a, b, compare_values):
             result = ir.binary("PrimAnd", present, compare_values(eq, *pair), BOOL)
         result = _wrap(lets_a + lets_b, result)
     return _not(result) if negate else result
+
+
+# Evaluate-once operand binding, shared with boxed.py's operations.
+bound, wrap = _bound, _wrap

@@ -3,6 +3,7 @@ plus the private scope of each comprehension) and the flow state used for
 definite assignment: a read of a name that is not assigned on every path to
 it is rejected, because CPython would raise UnboundLocalError there and the
 native version must not read garbage."""
+from . import boxed
 from . import inheritance
 from . import irbuilder as ir
 from .errors import CompileError
@@ -56,6 +57,7 @@ class FunctionScope:
         self.mentioned = set()          # names the function reads or binds anywhere, parameters included
         self.message_names = set()      # `except ... as n` names used only as str(n) inside their handlers
         self.writable = set()           # list/dict/set parameters changed in place, copied back (compiler.py)
+        self.parameters = set()         # the function's parameter names
         self.narrowed = {}              # name -> the subclass an enclosing `if isinstance(name, C):` proved
 
     def probe(self, name, node):
@@ -100,6 +102,8 @@ class FunctionScope:
         e = self.symbols[name]
         e = ir.E(e.node, e.ty, True, name in self.knowledge.borrowed)
         narrowed = self.narrowed.get(name)
+        if narrowed is not None and e.ty.kind == "object":  # a boxed value proved an int, str ... (boxed.py)
+            return boxed.unbox(e, narrowed)
         return inheritance.cast(e, narrowed) if narrowed is not None else e
 
 

@@ -4,6 +4,7 @@ read-only rule for arguments (borrow analysis, see compiler.py), and for
 loops lowered to WhileStmt through loops.Plan."""
 import ast
 
+from . import boxed
 from . import inheritance
 from . import irbuilder as ir
 from . import optional
@@ -12,7 +13,7 @@ from .errors import CompileError
 from .exprparser import ExprParser
 from .irbuilder import E
 from .scope import Flow
-from .typemodel import BOOL, INT, NONE, STR, dict_of, fresh_borrowed
+from .typemodel import BOOL, INT, NONE, OBJECT, STR, dict_of, fresh_borrowed
 from .typerules import annotation_type, require_same
 
 # Exceptions native code raises itself (module_abi.h SpineFaultKind), with their message.
@@ -117,6 +118,12 @@ class StmtParser:
             self.scope.comprehensions.pop()
         return out
 
+    def widen(self, name):
+        """A local that receives a boxed value as well as typed ones is boxed itself (Python keeps
+        whatever it is given); annotated variables and parameters keep their declared type."""
+        if name not in self.declared and name not in self.scope.parameters and self.scope.lookup(name) is not None:
+            self.scope.knowledge.pin(name, OBJECT)
+
     def assign(self, node, name, value, flow):
         if value.ty.kind == "pending":
             # `x = []`: typed by its first telling use, then lowered again (scope.Restart).
@@ -188,6 +195,8 @@ class StmtParser:
         target = node.targets[0]
         if isinstance(target, ast.Name):
             value = self.exprs.parse(node.value, flow, self.expected_for(target.id), allow_pending=True)
+            if boxed.is_unboxed(value):
+                self.widen(target.id)
             return self.assign(node, target.id, value, flow)
         if isinstance(target, ast.Subscript):
             return self.set_item(node, target, node.value, flow)
@@ -213,6 +222,9 @@ class StmtParser:
                 raise CompileError(node, "EmptyLiteral", f"item assignment to the empty {kind} {name!r}")
             self.scope.knowledge.pin(name, dict_of(k.ty, v.ty))
         obj = self.expr(target.value, flow)
+        if obj.ty == OBJECT and not isinstance(target.slice, ast.Slice):  # CPython's own obj[k] = v
+            v = value if value is not None else self.expr(value_node, flow)
+            return [ir.expr_stmt(boxed.setitem(self.scope, node, obj, self.expr(target.slice, flow), v))]
         if obj.ty.kind not in ("list", "dict"):
             raise CompileError(target, "SetItem", f"item assignment to {obj.ty.text}")
         self.no_mutation(target, obj, "item assignment", target.value)
@@ -227,7 +239,8 @@ class StmtParser:
             if index.ty != obj.ty.args[0]:
                 raise CompileError(target.slice, "IndexType", f"key of type {index.ty.text} for {obj.ty.text}")
             want = obj.ty.args[1]
-        value = optional.coerce(value, want) if value is not None else self.expr(value_node, flow, want)
+        value = boxed.coerce(node, optional.coerce(value, want), want) if value is not None else \
+            self.expr(value_node, flow, want)
         require_same(node, want, value.ty, f"element of {obj.ty.text}")
         self.exprs.no_borrowed_store(node, value, "item assignment")
         return [ir.expr_stmt(E(ir.fn("ast.ContainerSetItem")(obj.node, index.node, value.node), NONE))]
@@ -272,6 +285,12 @@ class StmtParser:
         require_same(node, want, value.ty, f"variable {name!r}")
         return self.assign(node, name, value, flow)
 
+    def aug_binop(self, node, op, current, other):
+        """current OP= other: CPython's in-place operator where a boxed value takes part."""
+        if OBJECT in (current.ty, other.ty):
+            return boxed.binary(self.scope, node, op, current, other, inplace=True)
+        return self.exprs.binop(node, op, current, other)
+
     def visit_AugAssign(self, node, flow):
         t = node.target
         op = type(node.op)
@@ -295,7 +314,10 @@ class StmtParser:
             if current.ty.mutable:
                 raise CompileError(node, "AugAssign", f"{op.__name__}= on {current.ty.text}")
             hint = current.ty if current.ty.kind == "vtuple" else None  # t += (x,): a new tuple, as in Python
-            value = self.exprs.binop(node, op, current, self.expr(node.value, flow, hint))
+            value = self.aug_binop(node, op, current, self.expr(node.value, flow, hint))
+            if value.ty == OBJECT and current.ty != OBJECT:
+                self.widen(t.id)
+                value = boxed.coerce(node, value, current.ty)
             require_same(node, current.ty, value.ty, f"variable {t.id!r}")
             return self.assign(node, t.id, value, flow)
         if isinstance(t, (ast.Subscript, ast.Attribute)):
@@ -335,7 +357,7 @@ class StmtParser:
             current = self.expr(ast.copy_location(ast.Subscript(target.value, target.slice, ast.Load())
                                                   if isinstance(t, ast.Subscript)
                                                   else ast.Attribute(holder, t.attr, ast.Load()), t), flow)
-            value = self.exprs.binop(node, op, current, self.expr(node.value, flow))
+            value = self.aug_binop(node, op, current, self.expr(node.value, flow))
             if isinstance(t, ast.Subscript):
                 out += self.set_item(node, target, None, flow, value)
             else:
@@ -366,10 +388,14 @@ class StmtParser:
             flow.reachable = False
             if self.ret.kind == "optional":  # a bare `return` returns None
                 return [ir.stmt("ReturnStmt", optional.none_of(self.ret).node)]
+            if self.ret == OBJECT:
+                return [ir.stmt("ReturnStmt", boxed.box(node, optional.none_literal()).node)]
             if self.ret != NONE:
                 raise CompileError(node, "ReturnNone", "functions must return a value")
             return [ir.stmt("ReturnStmt", None)]
         value = self.expr(node.value, flow, self.ret)
+        if value.ty != self.ret and boxed.reboxable(value.ty, self.ret) and not value.borrowed:
+            value = boxed.rebox(node, value, self.ret)  # a new container is handed over: its copy is as good
         if value.ty != self.ret:
             # CPython does not convert to the annotation; the native result must have the same type.
             raise CompileError(node, "ReturnType", f"returns {value.ty.text}, declared {self.ret.text}")
@@ -518,7 +544,7 @@ class StmtParser:
             flow.assigned, flow.reachable = end.assigned, end.reachable
             return [body]
         cond = self.exprs.condition(node.test)
-        narrow = inheritance.narrowing(node, self.scope)
+        narrow = inheritance.narrowing(node, self.scope) or boxed.narrowing(node, self.scope)
         if narrow is None:
             then_body, then_flow = self.nested(node.body, flow.copy())
         else:

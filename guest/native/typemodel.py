@@ -40,7 +40,7 @@ class Ty:
             return f"tuple[{self.args[0].text}, ...]"
         if self.kind == "pending":
             return f"{self.name} (element type not known yet)"
-        return "None" if self.kind == "none" else self.kind
+        return "None" if self.kind == "none" else self.kind  # "object": a boxed value (boxed.py)
 
     @property
     def dtype(self):
@@ -61,7 +61,7 @@ class Ty:
     @property
     def hashable(self):
         """May it be a dict key / set member natively (int, bool, str, tuples of them)?"""
-        if self.kind in ("int", "bool", "str"):
+        if self.kind in ("int", "bool", "str", "object"):  # object: CPython hashes it (or raises its TypeError)
             return True
         return self.kind in ("tuple", "vtuple") and all(a.hashable for a in self.args)
 
@@ -76,7 +76,7 @@ class Ty:
     @property
     def ordered(self):
         """Does Python order its values with < (numbers, str, lists/tuples of those)?"""
-        if self.scalar or self.kind == "str":
+        if self.scalar or self.kind in ("str", "object"):
             return True
         return self.kind in ("list", "tuple", "vtuple") and all(a.ordered for a in self.args)
 
@@ -101,6 +101,8 @@ def _build(t):
         return f("ast.StringType")()
     if t.kind == "none":
         return f("ast.NoneType")()
+    if t.kind == "object":
+        return f("ast.ObjectType")()
     if t.kind == "list":
         return f("ast.ListType")(t.args[0].node)
     if t.kind == "set":
@@ -119,6 +121,7 @@ def _build(t):
 _DTYPES = {"int": "int64", "float": "float64", "bool": "bool"}
 
 INT, FLOAT, BOOL, STR, NONE = Ty("int"), Ty("float"), Ty("bool"), Ty("str"), Ty("none")
+OBJECT = Ty("object")  # a boxed value: any Python object (boxed.py)
 
 
 def list_of(t):
@@ -168,6 +171,8 @@ def from_node(node, classes):
         return STR
     if kind == "NoneType":
         return NONE
+    if kind == "ObjectType":
+        return OBJECT
     if kind == "ListType":
         item = from_node(get(node, "item_type"), classes)
         return vtuple_of(item) if get(node, "is_tuple") else list_of(item)

@@ -8,7 +8,7 @@ import ast
 
 from .errors import CompileError
 from .optional import optional_annotation, optional_members
-from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, list_of, set_of, tuple_of, vtuple_of
+from .typemodel import BOOL, FLOAT, INT, NONE, OBJECT, STR, dict_of, list_of, set_of, tuple_of, vtuple_of
 
 ANNOTATIONS = {"int": INT, "float": FLOAT, "bool": BOOL, "str": STR}
 _CONTAINERS = {"list": 1, "set": 1, "dict": 2, "tuple": None}
@@ -31,6 +31,14 @@ def annotation_type(node, what, classes=None, allow_none=False):
             return ANNOTATIONS[node.id]
         if classes and node.id in classes:
             return classes[node.id]
+        if node.id in ("Any", "object"):
+            return OBJECT
+        if node.id == "list":  # a bare list or dict holds boxed values
+            return list_of(OBJECT)
+        if node.id == "dict":
+            return dict_of(OBJECT, OBJECT)
+        if node.id == "tuple":
+            return vtuple_of(OBJECT)
         if node.id in _CONTAINERS:
             raise CompileError(node, "BareContainer", f"{what}: say the element types, e.g. "
                                f"{node.id}[{'str, int' if node.id == 'dict' else 'int'}]")
@@ -46,6 +54,8 @@ def annotation_type(node, what, classes=None, allow_none=False):
         if want is not None and len(items) != want:
             raise CompileError(node, "Annotation", f"{what}: {kind}[...] takes {want} type(s)")
         args = [annotation_type(i, what, classes) for i in items]
+        if kind == "set" and OBJECT in args:
+            raise CompileError(node, "KeyType", f"{what}: a set of boxed values (Any) is not native")
         if kind in ("set", "dict") and not args[0].hashable:
             raise CompileError(node, "KeyType", f"{what}: {args[0].text} cannot be a "
                                f"{'set member' if kind == 'set' else 'dict key'} natively (int, bool, str, tuples)")

@@ -7,6 +7,7 @@
 
 #include "constants.h"
 #include "python_api.h"
+#include "python_box.h"
 #include "python_errors.h"
 #include "spine/compiler/module_loader.h"
 #include "spine/runtime/error.h"
@@ -41,7 +42,24 @@ PyObject* Call(PyObject* self, PyObject* const* args, size_t nargsf, PyObject* k
   ret.u.v_int = 0;
   rt::ClearLastError();
   ConstantScope constants(&f->image);
+  BoxArgs boxed(args, values.data(), n);
   if (f->fn(values.data(), static_cast<int>(n), &ret, const_cast<SpineRuntimeApi*>(PythonApi())) != 0) {
+    if (boxed.raised && rt::LastErrorKind() == rt::ErrorKind::kRuntimeError && PyErr_Occurred()) {
+      // CPython's own exception from a boxed operation: handed on whole (RaisedType()).
+      PyObject *type, *value, *traceback;
+      PyErr_Fetch(&type, &value, &traceback);
+      PyErr_NormalizeException(&type, &value, &traceback);
+      if (traceback != nullptr) PyException_SetTraceback(value, traceback);
+      PyObject* wrapper = PyObject_CallOneArg(RaisedType(), value);
+      Py_XDECREF(type);
+      Py_XDECREF(value);
+      Py_XDECREF(traceback);
+      if (wrapper != nullptr) {
+        PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(wrapper)), wrapper);
+        Py_DECREF(wrapper);
+      }
+      return nullptr;
+    }
     PyErr_Clear();  // a failed build may have left a MemoryError; the module's fault is what counts
     rt::ErrorKind kind = rt::LastErrorKind();
     PyErr_SetString(ExceptionFor(kind), kind == rt::ErrorKind::kNone ? "module function failed" : rt::LastErrorMessage());

@@ -4,6 +4,7 @@
 #include "python_api.h"
 
 #include "constants.h"
+#include "python_box.h"
 
 #include <climits>
 
@@ -244,7 +245,7 @@ int SetReplace(const SpineValue* set, SpineValue* members) {
 const SpineRuntimeApi kApi = {&SeqLen,     &SeqGet,   &TableNext, &StrData, &NewStr,  &NewList,
                               &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release, &ListReplace,
                               &DictReplace, &HashStr, &SetShape,  &SetSlot, &NewSet,  &SetPlace,
-                              &SetReplace};
+                              &SetReplace, &Boxed};
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 #include <Python.h>
 
 #include "native_call.h"
+#include "python_box.h"
 
 namespace {
 
@@ -45,6 +46,13 @@ int Exec(PyObject* m) {
   Py_INCREF(tp);
   if (PyModule_AddObject(m, "NativeCall", tp) < 0) {
     Py_DECREF(tp);
+    return -1;
+  }
+  PyObject* raised = spine::compiler::py::RaisedType();
+  if (raised == nullptr) return -1;
+  Py_INCREF(raised);
+  if (PyModule_AddObject(m, "Raised", raised) < 0) {
+    Py_DECREF(raised);
     return -1;
   }
   return 0;

@@ -197,6 +197,11 @@ PrimCall PrimCall::Make(Type t, BaseExpr op, rt::Array<PrimExpr> args) {
     if (args.size() != 0 || !t.defined() || !t.As<OptionalTypeNode>()) {
       rt::ThrowTypeError("PrimCall: opt_none takes no operands and an Optional result type");
     }
+  } else if (o && o->name == "box_unbox") {  // a boxed value read as the type the call names
+    if (args.size() != 1 || !args[0].defined() || !args[0]->checked_type.As<ObjectTypeNode>() || !t.defined() ||
+        t.As<NoneTypeNode>() || t.As<ObjectTypeNode>()) {
+      rt::ThrowTypeError("PrimCall: box_unbox takes one object and a typed result");
+    }
   } else if (o) {
     t = OpResultType(o->name, args);
   } else if (op.As<GlobalVarNode>()) {

@@ -33,6 +33,8 @@ void ModuleSetError(int32_t kind, const char* message) {
     case SPINE_FAULT_TYPE: rt::SetLastError(rt::ErrorKind::kTypeError, msg); break;
     case SPINE_FAULT_INDEX: rt::SetLastError(rt::ErrorKind::kIndexError, msg); break;
     case SPINE_FAULT_KEY: rt::SetLastError(rt::ErrorKind::kKeyError, msg); break;
+    // Only the Python binding runs boxed operations; it raises the interpreter's exception itself.
+    case SPINE_FAULT_PYTHON: rt::SetLastError(rt::ErrorKind::kRuntimeError, "a Python exception"); break;
     default: rt::SetLastError(rt::ErrorKind::kRuntimeError, msg); break;
   }
 }

@@ -192,7 +192,8 @@ int SetReplace(const SpineValue* set, SpineValue* members) {
 const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,      &TableNext,   &StrData,  &NewStr,   &NewList,
                               &ListAppend, &NewTuple,  &NewDict,     &DictSet,  &Release,  &ListReplace,
                               &DictReplace, &HashStr,  &SetShape,    &SetSlot,  &NewSet,   &SetPlace,
-                              &SetReplace};
+                              &SetReplace,
+                              nullptr};  // boxed values are CPython objects: none here (RATIONALE.md)
 
 }  // namespace
 

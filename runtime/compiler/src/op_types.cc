@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "spine/compiler/boxed_ops.h"
 #include "spine/compiler/expr.h"
 #include "spine/runtime/error.h"
 
@@ -365,13 +366,14 @@ const std::vector<std::string>& BuiltinOpNames() {
 }
 
 Type OpResultType(const std::string& name, const Args& args) {
+  if (IsBoxedOp(name)) return BoxedOpResultType(name, args);
   Checker c = Find(name);
   if (c == nullptr) rt::ThrowValueError("unknown built-in op '" + name + "'");
   return c(name, args);
 }
 
 Op Op::Get(const std::string& name) {
-  if (Find(name) == nullptr) rt::ThrowValueError("unknown built-in op '" + name + "'");
+  if (Find(name) == nullptr && !IsBoxedOp(name)) rt::ThrowValueError("unknown built-in op '" + name + "'");
   auto n = rt::MakeObject<OpNode>();
   n->name = name;
   return Op(rt::object_p<rt::object_t>(n));

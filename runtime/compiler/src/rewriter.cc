@@ -335,7 +335,8 @@ void Rewriter::VisitStmt_(const FinallyStmtNode* n, std::ostream& os) {
   Block(n->body, os);
   os << " catch (const spine_cg::Fault& " << fault << ") {\n";
   Line(os);
-  os << "if (" << fault << ".kind == SPINE_FAULT_FALLBACK) throw;\n";
+  // A boxed operation's exception is set in the interpreter: never kept across native code.
+  os << "if (" << fault << ".kind == SPINE_FAULT_FALLBACK || " << fault << ".kind == SPINE_FAULT_PYTHON) throw;\n";
   Line(os);
   os << kept << " = " << fault << ";\n";
   Line(os);

@@ -59,6 +59,14 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     os << CType(n->checked_type) << "{}";
     return;
   }
+  if (op == "box_unbox") {  // the call's type says what to read the object as
+    Call("spine_cg::Unbox<" + CType(n->checked_type) + ">", args, os);
+    return;
+  }
+  if (op.compare(0, 4, "box_") == 0) {  // codegen/boxed.h: one function per op
+    Call("spine_cg::" + op, args, os);
+    return;
+  }
   const PrimExpr& x = args[0];
   bool f = IsFloat(x);
   const Type& t0 = x.type();

@@ -18,6 +18,7 @@ std::string Rewriter::CType(const Type& t) {
   if (const auto* p = t.As<PrimTypeNode>()) return CType(p->dtype);
   if (t.As<StringTypeNode>()) return "spine_cg::Str";
   if (t.As<NoneTypeNode>()) return "void";
+  if (t.As<ObjectTypeNode>()) return "spine_cg::Box";
   if (const auto* l = t.As<ListTypeNode>()) {
     return std::string(l->is_tuple ? "spine_cg::VarTuple<" : "spine_cg::List<") + CType(l->item_type) + ">";
   }

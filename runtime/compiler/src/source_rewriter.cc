@@ -26,7 +26,7 @@ std::string PyTypeText(const Type& t) {
 
 // Values that can cross the boundary (a set both ways: its table is CPython's, codegen/pyset.h).
 bool CanCross(const Type& t, bool result) {
-  if (IsScalarType(t) || t.As<StringTypeNode>()) return true;
+  if (IsScalarType(t) || t.As<StringTypeNode>() || t.As<ObjectTypeNode>()) return true;
   if (t.As<NoneTypeNode>()) return result;  // `-> None`: the wrapper leaves the result None
   if (const auto* l = t.As<ListTypeNode>()) return CanCross(l->item_type, result);
   if (const auto* s = t.As<SetTypeNode>()) return CanCross(s->item_type, result);

@@ -59,6 +59,7 @@ PrimType PrimType::Make(rt::DataType dtype) {
 
 StringType StringType::Make() { return MakeType<StringType, StringTypeNode>(); }
 NoneType NoneType::Make() { return MakeType<NoneType, NoneTypeNode>(); }
+ObjectType ObjectType::Make() { return MakeType<ObjectType, ObjectTypeNode>(); }
 
 ListType ListType::Make(Type item, bool is_tuple) {
   RequireValueType(item, "ListType");
@@ -227,7 +228,7 @@ bool TypeEqual(const Type& a, const Type& b) {
   if (a.get() == b.get()) return true;
   if (!a.defined() || !b.defined() || a.Index() != b.Index()) return false;
   if (const auto* p = a.As<PrimTypeNode>()) return p->dtype == b.As<PrimTypeNode>()->dtype;
-  if (a.As<StringTypeNode>() || a.As<NoneTypeNode>()) return true;
+  if (a.As<StringTypeNode>() || a.As<NoneTypeNode>() || a.As<ObjectTypeNode>()) return true;
   if (const auto* l = a.As<ListTypeNode>()) {
     return l->is_tuple == b.As<ListTypeNode>()->is_tuple && TypeEqual(l->item_type, b.As<ListTypeNode>()->item_type);
   }
@@ -260,6 +261,7 @@ std::string TypeText(const Type& t) {
   if (const auto* p = t.As<PrimTypeNode>()) return p->dtype.ToString();
   if (t.As<StringTypeNode>()) return "str";
   if (t.As<NoneTypeNode>()) return "None";
+  if (t.As<ObjectTypeNode>()) return "object";
   if (const auto* l = t.As<ListTypeNode>()) {
     return l->is_tuple ? "tuple[" + TypeText(l->item_type) + ", ...]" : "list[" + TypeText(l->item_type) + "]";
   }
@@ -289,7 +291,7 @@ bool IsScalarType(const Type& t) {
 
 bool IsHashableType(const Type& t) {
   if (const auto* p = t.As<PrimTypeNode>()) return p->dtype == rt::DataType::Int(64) || p->dtype == rt::DataType::Bool();
-  if (t.As<StringTypeNode>()) return true;
+  if (t.As<StringTypeNode>() || t.As<ObjectTypeNode>()) return true;  // object: CPython hashes it (or raises)
   if (const auto* l = t.As<ListTypeNode>()) return l->is_tuple && IsHashableType(l->item_type);
   if (const auto* u = t.As<TupleTypeNode>()) {
     for (const Type& f : u->fields) {
@@ -315,7 +317,7 @@ bool ContainsFloat(const Type& t) {
 }
 
 bool IsOrderedType(const Type& t) {
-  if (IsScalarType(t) || t.As<StringTypeNode>()) return true;
+  if (IsScalarType(t) || t.As<StringTypeNode>() || t.As<ObjectTypeNode>()) return true;
   if (const auto* l = t.As<ListTypeNode>()) return IsOrderedType(l->item_type);
   if (const auto* u = t.As<TupleTypeNode>()) {
     for (const Type& f : u->fields) {

@@ -13,6 +13,7 @@ REGISTER_GLOBAL("ast.PrimType").Params({Arg("datatype")}).SetBody([](std::string
 });
 REGISTER_GLOBAL("ast.StringType").SetBody([] { return StringType::Make(); });
 REGISTER_GLOBAL("ast.NoneType").SetBody([] { return NoneType::Make(); });
+REGISTER_GLOBAL("ast.ObjectType").SetBody([] { return ObjectType::Make(); });
 REGISTER_GLOBAL("ast.ListType").Params({Arg("item_type")}).SetBody([](McValue t) {
   return ListType::Make(TypeArg(t));
 });

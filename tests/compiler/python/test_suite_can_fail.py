@@ -6,6 +6,7 @@ import pytest
 
 import corpus
 import corpus_callables
+import corpus_boxed
 import corpus_containers
 import corpus_formatting
 import corpus_heaps
@@ -14,6 +15,7 @@ import corpus_set_args
 import corpus_sets
 import corpus_vartuple
 import test_callables
+import test_boxed
 import test_containers
 import test_differential
 import test_formatting
@@ -73,6 +75,12 @@ MUTANTS = {
     # Closures made in a loop bound early (each its own i) where CPython's read the last i.
     "closures_in_loop": (corpus_callables, test_callables,
                          "def closures_in_loop(n: int) -> list[int]:\n    return [10 + i for i in range(n)]\n"),
+    # `==` where `is` was meant (1 == True, but 1 is not True).
+    "same_or_equal": (corpus_boxed, test_boxed, "def same_or_equal(left: object, right: object) -> list[bool]:\n"
+                      "    return [left == right, left != right, left == right]\n"),
+    # `t = t + x` where `t += x` was written: CPython's TypeError names the operator `+=`.
+    "total_any": (corpus_boxed, test_boxed, "def total_any(xs: list) -> object:\n    t: object = 0\n"
+                  "    for x in xs:\n        t = t + x\n    return t\n"),
 }
 
 

@@ -15,6 +15,7 @@
 
 #include "spine/compiler/codegen/arith.h"
 #include "spine/compiler/codegen/boundary.h"
+#include "spine/compiler/codegen/boxed.h"
 #include "spine/compiler/codegen/optional.h"
 #include "spine/compiler/codegen/vartuple.h"
 #include "spine/compiler/codegen/hierarchy.h"

@@ -57,7 +57,8 @@ enum SpineFaultKind {
   SPINE_FAULT_TYPE = 4,      /**< Wrong argument count or type (the caller may fall back). */
   SPINE_FAULT_INDEX = 5,     /**< Python's IndexError. */
   SPINE_FAULT_KEY = 6,       /**< Python's KeyError; the message is repr(key). */
-  SPINE_FAULT_RUNTIME = 7    /**< Python's RuntimeError (e.g. a dict changed size during iteration). */
+  SPINE_FAULT_RUNTIME = 7,   /**< Python's RuntimeError (e.g. a dict changed size during iteration). */
+  SPINE_FAULT_PYTHON = 8     /**< A boxed operation raised: the Python exception is set in the interpreter, raise it as is. */
 };
 
 /** Value tags of the runtime containers (the runtime's fixed type indices; the loader checks them). */
@@ -66,7 +67,58 @@ enum SpineContainerTag {
   SPINE_TAG_LIST = 2,       /**< list. */
   SPINE_TAG_DICT = 3,       /**< dict. */
   SPINE_TAG_SET = 4,        /**< set. */
-  SPINE_TAG_TUPLE = 5       /**< tuple. */
+  SPINE_TAG_TUPLE = 5,      /**< tuple. */
+  SPINE_TAG_PYOBJECT = 6    /**< A boxed value: any Python object (SpineRuntimeApi::boxed only). */
+};
+
+/**
+ * Operations on boxed values (SpineRuntimeApi::boxed): each is CPython's own
+ * (the abstract object API), so a boxed value means exactly what it means in
+ * CPython. Operands tagged SPINE_TAG_PYOBJECT are borrowed objects; others
+ * are plain values (converted to Python objects for the operation).
+ */
+enum SpineBoxOp {
+  SPINE_BOX_INCREF = 1,    /**< args[0]: one more reference. */
+  SPINE_BOX_DECREF = 2,    /**< args[0]: one reference less. */
+  SPINE_BOX_FROM = 3,      /**< args[0] (an owned value, consumed): its object. */
+  SPINE_BOX_ARG = 4,       /**< args[0] is a POINTER to an argument value of this call: its object (1), 0 if not one. */
+  SPINE_BOX_VIEW = 5,      /**< A borrowed view of args[0] (as arguments are read). */
+  SPINE_BOX_SEQ_ITEM = 6,  /**< Item args[1] (INT) of the list/tuple view args[0]. */
+  SPINE_BOX_DICT_NEXT = 7, /**< Entry from position args[1] (INT, updated) of the dict view args[0]: out[0] key, out[1] value
+                                (objects, or borrowed views where args[2] has bit 0 / bit 1 set); 1, or 0 at the end. */
+  SPINE_BOX_BINARY = 8,    /**< args[0] (INT, SpineBoxBinary) of args[1], args[2]. */
+  SPINE_BOX_UNARY = 9,     /**< args[0] (INT: 0 -x, 1 +x, 2 ~x, 3 abs) of args[1]. */
+  SPINE_BOX_COMPARE = 10,  /**< args[0] (INT: Py_LT..Py_GE) of args[1], args[2], as a truth value (BOOL). */
+  SPINE_BOX_TRUTH = 11,    /**< bool(args[0]) (BOOL). */
+  SPINE_BOX_STR = 12,      /**< str(args[0]). */
+  SPINE_BOX_REPR = 13,     /**< repr(args[0]). */
+  SPINE_BOX_FORMAT = 14,   /**< format(args[0], args[1]). */
+  SPINE_BOX_LEN = 15,      /**< len(args[0]) (INT). */
+  SPINE_BOX_GETITEM = 16,  /**< args[0][args[1]]. */
+  SPINE_BOX_SETITEM = 17,  /**< args[0][args[1]] = args[2]. */
+  SPINE_BOX_CONTAINS = 18, /**< args[1] in args[0] (BOOL). */
+  SPINE_BOX_LIST = 19,     /**< list(args[0]) (what a for loop over it iterates). */
+  SPINE_BOX_HASH = 20,     /**< hash(args[0]) (INT). */
+  SPINE_BOX_EQUAL = 21,    /**< args[0] is args[1] or args[0] == args[1], as containers compare (BOOL). */
+  SPINE_BOX_ISINSTANCE = 22, /**< isinstance(args[0], the builtin type args[1] (INT, SpineBoxClass)) (BOOL). */
+  SPINE_BOX_METHOD = 23,   /**< args[1].<args[0] (STR)>(args[2], ...). */
+  SPINE_BOX_INT = 24,      /**< int(args[0]). */
+  SPINE_BOX_FLOAT = 25     /**< float(args[0]). */
+};
+
+/** Binary operators of SPINE_BOX_BINARY. */
+enum SpineBoxBinary {
+  SPINE_BOX_ADD = 0, SPINE_BOX_SUB = 1, SPINE_BOX_MUL = 2, SPINE_BOX_TRUEDIV = 3, SPINE_BOX_FLOORDIV = 4,
+  SPINE_BOX_MOD = 5, SPINE_BOX_POW = 6, SPINE_BOX_AND = 7, SPINE_BOX_OR = 8, SPINE_BOX_XOR = 9,
+  SPINE_BOX_LSHIFT = 10, SPINE_BOX_RSHIFT = 11,
+  SPINE_BOX_INPLACE = 12 /**< Added to one of the above: its in-place form (a += b). */
+};
+
+/** Builtin classes of SPINE_BOX_ISINSTANCE. */
+enum SpineBoxClass {
+  SPINE_BOX_CLASS_INT = 0, SPINE_BOX_CLASS_FLOAT = 1, SPINE_BOX_CLASS_STR = 2, SPINE_BOX_CLASS_BOOL = 3,
+  SPINE_BOX_CLASS_LIST = 4, SPINE_BOX_CLASS_DICT = 5, SPINE_BOX_CLASS_TUPLE = 6, SPINE_BOX_CLASS_SET = 7,
+  SPINE_BOX_CLASS_NONE = 8
 };
 
 /**
@@ -145,6 +197,13 @@ typedef struct SpineRuntimeApi {
    * the native one would. 0, or -1 when @p set cannot change (a frozenset).
    */
   int (*set_replace)(const SpineValue* set, SpineValue* members);
+  /**
+   * Operation @p op (SpineBoxOp) on @p n values at @p args: 0 (or its
+   * documented count) with the result in *@p out (objects owned), -1 with a
+   * Python exception set. Null where there is no CPython (the loader's
+   * table): functions with boxed values then refuse the call.
+   */
+  int (*boxed)(int32_t op, SpineValue* args, int32_t n, SpineValue* out);
 } SpineRuntimeApi;
 
 /** @brief Module context: written by the module (version) and by the loader (callbacks). */

@@ -58,6 +58,23 @@ class StringType : public Type {
   static StringType Make();
 };
 
+/**
+ * @brief object: a boxed value, any Python object, whose type is known only
+ * at run time (`Any`, `object`, `Union[A, B]`, the elements of a bare
+ * `list`/`dict`). Natively a strong reference to the CPython object itself
+ * (`spine_cg::Box`, codegen/boxed.h); every operation on it is CPython's own.
+ */
+class ObjectTypeNode : public TypeNode {
+ public:
+  SPINE_AST_NODE(ObjectTypeNode, TypeNode, "ObjectType")
+};
+/** @brief Reference to an ObjectTypeNode. */
+class ObjectType : public Type {
+  SPINE_AST_REF(ObjectType, Type, ObjectTypeNode)
+  /** The object type. */
+  static ObjectType Make();
+};
+
 /** @brief The type of None: the result of calls used as statements. */
 class NoneTypeNode : public TypeNode {
  public:

@@ -176,24 +176,28 @@ struct Conv<List<T>> {
   }
 };
 
+/** The entries of the dict value @p v, every one converted, in order (boxed.h overloads it). */
+template <typename K, typename V>
+SPINE_CG_OUTLINE bool ReadDict(const SpineValue& v, Dict<K, V>* out) {
+  if (v.t != SPINE_TAG_DICT) return false;
+  Dict<K, V> d = Dict<K, V>::New();
+  int64_t pos = 0;
+  SpineValue k, val;
+  while (Api().table_next(&v, &pos, &k, &val)) {
+    K key;
+    V value;
+    if (!Conv<K>::From(k, &key) || !Conv<V>::From(val, &value)) return false;
+    d.Set(Move(key), Move(value));
+  }
+  *out = Move(d);
+  return true;
+}
+
 /** dict. */
 template <typename K, typename V>
 struct Conv<Dict<K, V>> {
   /** Every entry converted, in order. */
-  SPINE_CG_OUTLINE static bool From(const SpineValue& v, Dict<K, V>* out) {
-    if (v.t != SPINE_TAG_DICT) return false;
-    Dict<K, V> d = Dict<K, V>::New();
-    int64_t pos = 0;
-    SpineValue k, val;
-    while (Api().table_next(&v, &pos, &k, &val)) {
-      K key;
-      V value;
-      if (!Conv<K>::From(k, &key) || !Conv<V>::From(val, &value)) return false;
-      d.Set(Move(key), Move(value));
-    }
-    *out = Move(d);
-    return true;
-  }
+  static bool From(const SpineValue& v, Dict<K, V>* out) { return ReadDict(v, out); }
   /** A runtime dict, in insertion order. */
   SPINE_CG_OUTLINE static void To(const Dict<K, V>& d, SpineValue* out) {
     OwnedValue r;

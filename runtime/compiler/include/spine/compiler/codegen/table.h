@@ -63,7 +63,10 @@ class Table {
   /** Entry index of @p key, or -1. */
   int64_t Find(const K& key) const {
     Obj* o = r_.get();
-    if (o->used == 0) return -1;
+    if (o->used == 0) {
+      HashOfAbsent<K>::Check(key);
+      return -1;
+    }
     uint64_t h = Traits<K>::Hash(key);
     if (o->last >= 0 && o->entries[o->last].hash == h && Traits<K>::Eq(o->entries[o->last].key, key)) return o->last;
     for (uint64_t i = h & o->mask, perturb = h;; perturb >>= 5, i = (i * 5 + perturb + 1) & o->mask) {

@@ -75,6 +75,17 @@ struct Traits<Ref<T>> {
   static bool Eq(const Ref<T>& a, const Ref<T>& b) { return a.get() == b.get(); }  /**< a is b. */
 };
 
+/**
+ * A key looked up in an empty table: native keys need no hash then, but a
+ * boxed key is hashed anyway, as CPython does (its TypeError for an
+ * unhashable key shows even there; boxed.h).
+ */
+template <typename K>
+struct HashOfAbsent {
+  /** Nothing to check. */
+  static void Check(const K&) {}
+};
+
 /** Python's `a < b` through Traits. */
 template <typename T>
 inline bool Less(const T& a, const T& b) {
