@@ -444,8 +444,8 @@ class CoreExprs:
             if isinstance(v.value, ast.Name) and v.value.id in self.scope.narrowed and \
                     self.scope.symbols[v.value.id].ty == OBJECT:  # a narrowed boxed value: format the object
                 e = E(self.scope.symbols[v.value.id].node, OBJECT, True)
-            if e.ty == OBJECT and v.conversion != ord("a") and _constant_spec(v.format_spec) is not None:
-                parts.append(boxed.text(self.scope, e, v.conversion, _constant_spec(v.format_spec)))
+            if e.ty == OBJECT and v.conversion != ord("a") and formatting.constant_spec(v.format_spec) is not None:
+                parts.append(boxed.text(self.scope, e, v.conversion, formatting.constant_spec(v.format_spec)))
                 continue
             if e.ty.kind == "optional" and e.ty.args[0] in (INT, BOOL, STR):  # None prints as None
                 parts.append(optional.text(self.scope, e, lambda x: formatting.formatted(v, x, "")))
@@ -457,12 +457,3 @@ class CoreExprs:
         for p in parts[1:]:
             result = ir.call_op("concat", [result, p], STR)
         return result
-
-
-def _constant_spec(spec):
-    """The text of an f-string field's format spec if it is constant ("" for none), else None."""
-    if spec is None:
-        return ""
-    if all(isinstance(p, ast.Constant) for p in spec.values):
-        return "".join(p.value for p in spec.values)
-    return None
