@@ -3,9 +3,7 @@ package wire
 import (
 	"context"
 	"errors"
-	"fmt"
-	"os"
-	"strings"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -99,16 +97,13 @@ func stoppedChild(t *testing.T, p *Pool) *child {
 	return nil
 }
 
-// processState is the state letter of /proc/PID/stat (R, S, T, Z...).
+// processState is a process's state letter, or "gone".
 func processState(t *testing.T, pid int) string {
 	t.Helper()
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
+	state, _, ok := procStat(strconv.Itoa(pid))
+	if !ok {
 		return "gone"
 	}
-	s := string(data)
-	var state string
-	fmt.Sscan(s[strings.LastIndexByte(s, ')')+1:], &state)
 	return state
 }
 
