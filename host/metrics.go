@@ -19,11 +19,12 @@ type metrics struct {
 	compileDuration   metric.Float64Histogram
 	poolChildren      metric.Int64ObservableGauge
 	poolWaiting       metric.Int64ObservableGauge
+	poolBesideStart   metric.Int64ObservableCounter
 }
 
 func newMetrics(meter metric.Meter) (*metrics, error) {
 	m := &metrics{meter: meter}
-	var errs [7]error
+	var errs [8]error
 	m.executions, errs[0] = meter.Int64Counter("spine.executions",
 		metric.WithDescription("Executions that ended, by status."), metric.WithUnit("{execution}"))
 	m.executionDuration, errs[1] = meter.Float64Histogram("spine.execution.duration",
@@ -38,6 +39,9 @@ func newMetrics(meter metric.Meter) (*metrics, error) {
 		metric.WithDescription("Sandboxed children, by state (busy, spare, starting)."), metric.WithUnit("{child}"))
 	m.poolWaiting, errs[6] = meter.Int64ObservableGauge("spine.pool.waiting",
 		metric.WithDescription("Executions waiting for a sandboxed child."), metric.WithUnit("{execution}"))
+	m.poolBesideStart, errs[7] = meter.Int64ObservableCounter("spine.pool.beside_start",
+		metric.WithDescription("Sandboxed executions during which a child was being created (forked, confined, warmed up) beside them."),
+		metric.WithUnit("{execution}"))
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
@@ -71,6 +75,8 @@ func (m *metrics) watchPool(pool poolCounter) (metric.Registration, error) {
 		o.ObserveInt64(m.poolChildren, int64(s), spare)
 		o.ObserveInt64(m.poolChildren, int64(st), starting)
 		o.ObserveInt64(m.poolWaiting, int64(w))
+		_, beside := pool.Beside()
+		o.ObserveInt64(m.poolBesideStart, int64(beside))
 		return nil
-	}, m.poolChildren, m.poolWaiting)
+	}, m.poolChildren, m.poolWaiting, m.poolBesideStart)
 }

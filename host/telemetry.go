@@ -36,6 +36,7 @@ import (
 //	spine.pool.wait               histogram  time an execution waited for a guest
 //	spine.pool.children           gauge      sandboxed children by spine.pool.state (busy, spare, starting)
 //	spine.pool.waiting            gauge      executions waiting for a sandboxed child
+//	spine.pool.beside_start       counter    sandboxed executions during which a child was being created beside them
 //	spine.native.compile.duration histogram  compile time of each function compiled for an execution
 //
 // Logs (WithLogger): the engine's own events, not the programs' — a guest
@@ -229,9 +230,11 @@ func (e *Engine) acquire(p *prepared) (bridge.Guest, error) {
 	return g, err
 }
 
-// poolCounter is a transport that counts its guests (the sandbox's pool).
+// poolCounter is a transport that counts its guests (the sandbox's pool),
+// and the executions during which it was creating one beside them.
 type poolCounter interface {
 	Children() (busy, spare, starting, waiting int)
+	Beside() (ended, beside uint64)
 }
 
 // watchPool reports the sizes of the engine's pool of guests, if it keeps one.

@@ -177,8 +177,12 @@ func TestTelemetryMetrics(t *testing.T) {
 		}
 		_, hasPool := got["spine.pool.children{spine.pool.state=busy}"]
 		_, hasWaiting := got["spine.pool.waiting{}"]
-		if sandboxed := m.level == host.Sandbox; hasPool != sandboxed || hasWaiting != sandboxed {
-			t.Errorf("pool gauges reported %v/%v in %s: %v", hasPool, hasWaiting, m.level, got)
+		beside, hasBeside := got["spine.pool.beside_start{}"]
+		if sandboxed := m.level == host.Sandbox; hasPool != sandboxed || hasWaiting != sandboxed || hasBeside != sandboxed {
+			t.Errorf("pool gauges reported %v/%v/%v in %s: %v", hasPool, hasWaiting, hasBeside, m.level, got)
+		}
+		if beside < 0 || beside > 2 {
+			t.Errorf("%v of 2 executions ran beside a child's creation", beside)
 		}
 	})
 }

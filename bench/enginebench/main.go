@@ -49,6 +49,7 @@ func main() {
 	monty := flag.String("monty", "", "python of a venv with pydantic-monty (bench/monty/run.sh makes it)")
 	montyWhy := flag.String("monty-why", "no venv given (-monty)", "why -monty is empty")
 	only := flag.String("only", "", "run one section only: pool, compute, steps, inproc, sandbox (with core, whose subprocess figure it compares with)")
+	flag.DurationVar(&warmInterval, "pace", warmInterval, "one paced execution every this long (sandbox, steps)")
 	flag.Parse()
 	if *only == "pool" {
 		poolSection()

@@ -22,10 +22,12 @@ import (
 // noisy neighbour on a shared VM hits them alike. Back-to-back latency and
 // throughput are reported too.
 
-const (
-	warmInterval = 5 * time.Millisecond
-	rounds       = 8
-)
+// warmInterval is the pace of the warm-pool latency (-pace: on a loaded
+// machine, where an execution takes several times its quiet median, a
+// longer pace keeps the proportion of idle time between executions).
+var warmInterval = 5 * time.Millisecond
+
+const rounds = 8
 
 // peer runs the core program n times, one start every interval (0: back to
 // back), and returns each execution's duration.
@@ -185,6 +187,7 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 	for i := 0; i < 50; i++ {
 		exec1(paced, host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)})
 	}
+	watch.settle()
 	var trace []stageSample
 	peers := []peer{enginePeer{paced, &trace, watch}, enginePeer{inproc, nil, nil}}
 	if monty != nil {
@@ -286,6 +289,7 @@ func sandboxSteps(sandbox *host.Engine, n int, montyPython, montyWhy string) {
 	fmt.Printf("sandbox back to back: %.0f executions/s, median %s, p99 %s; CPU per execution: host %s, zygote and children %s\n",
 		float64(n)/elapsed.Seconds(), us(s.median), us(s.p99), us(own/time.Duration(n)), us(children/time.Duration(n)))
 	fmt.Printf("sandbox from 8 goroutines: %.0f executions/s\n", concurrently(sandbox, req, 8, n))
+	pacedSteps(req, n)
 	if montyPython == "" {
 		fmt.Printf("pydantic-monty not measured: %s\n", montyWhy)
 		return
@@ -302,4 +306,31 @@ func sandboxSteps(sandbox *host.Engine, n int, montyPython, montyWhy string) {
 	fmt.Printf("pydantic-monty back to back: %.0f executions/s, median %s, p99 %s\n",
 		float64(n)/time.Since(start).Seconds(), us(m.median), us(m.p99))
 	fmt.Printf("pydantic-monty from 4 threads: %.0f executions/s\n", monty.rate(4, n))
+}
+
+// pacedSteps is the paced part of `-only steps`: one execution every
+// warmInterval on an engine of its own whose pool gauges the trace reads
+// (tail.go), with its tail, the share of executions that ran beside a
+// child's creation, and the CPU per execution (the other engine's pool is
+// idle by then).
+func pacedSteps(req host.Request, n int) {
+	watch, metered := newPoolWatch()
+	paced, err := host.New(host.WithTools(demotools.Tools()...), metered)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "enginebench:", err)
+		os.Exit(1)
+	}
+	defer paced.Close()
+	for i := 0; i < 50; i++ {
+		exec1(paced, req)
+	}
+	watch.settle()
+	var trace []stageSample
+	before := processCPU()
+	s := summarize(enginePeer{paced, &trace, watch}.run(n, warmInterval))
+	own, children := processCPU().minus(before)
+	all, slow := besideShares(trace)
+	fmt.Printf("sandbox paced (one every %v): median %s, p99 %s, p99.9 %s, p99 / median %.1fx; "+
+		"executions beside a child's creation %.1f%% (of the slowest 1%%: %.1f%%); CPU per execution: host %s, zygote and children %s\n",
+		warmInterval, us(s.median), us(s.p99), us(s.p999), tail(s), 100*all, 100*slow, us(own/time.Duration(n)), us(children/time.Duration(n)))
 }

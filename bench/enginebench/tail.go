@@ -22,7 +22,9 @@ import (
 // own gauge (spine.pool.children, state "starting": forked and not yet
 // confined and warmed up) is read just before and just after each
 // execution: whether a replacement child's fork and warm-up shared the
-// machine with it.
+// machine with it; its counter spine.pool.beside_start, read likewise, says
+// whether one ran beside the execution without the pool's creation gate
+// holding it back (a stopped child counts as starting, not as beside).
 
 // stageSample is one execution: its wall time, split at the response's
 // timestamps.
@@ -42,6 +44,9 @@ type stageSample struct {
 	// startingBefore, startingAfter: children starting just before the
 	// execution began and just after it returned (-1: not watched).
 	startingBefore, startingAfter int64
+	// beside: the pool counted this execution among those during which a
+	// child was being created beside them.
+	beside bool
 }
 
 // poolWatch reads an engine's pool gauges on demand.
@@ -54,29 +59,46 @@ func newPoolWatch() (*poolWatch, host.Option) {
 	return &poolWatch{reader}, host.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader)))
 }
 
-// starting is how many of the pool's children are starting now.
-func (w *poolWatch) starting() int64 {
+// read returns how many of the pool's children are starting now, and how
+// many executions so far ran beside a child's creation (-1: not watched).
+func (w *poolWatch) read() (starting, beside int64) {
+	starting, beside = -1, -1
 	if w == nil {
-		return -1
+		return
 	}
 	var rm metricdata.ResourceMetrics
 	if err := w.reader.Collect(context.Background(), &rm); err != nil {
-		return -1
+		return
 	}
 	for _, scope := range rm.ScopeMetrics {
 		for _, m := range scope.Metrics {
-			gauge, ok := m.Data.(metricdata.Gauge[int64])
-			if m.Name != "spine.pool.children" || !ok {
-				continue
-			}
-			for _, point := range gauge.DataPoints {
-				if state, _ := point.Attributes.Value("spine.pool.state"); state.AsString() == "starting" {
-					return point.Value
+			switch data := m.Data.(type) {
+			case metricdata.Gauge[int64]:
+				for _, point := range data.DataPoints {
+					if state, _ := point.Attributes.Value("spine.pool.state"); m.Name == "spine.pool.children" && state.AsString() == "starting" {
+						starting = point.Value
+					}
+				}
+			case metricdata.Sum[int64]:
+				for _, point := range data.DataPoints {
+					if m.Name == "spine.pool.beside_start" {
+						beside = point.Value
+					}
 				}
 			}
 		}
 	}
-	return -1
+	return
+}
+
+// settle waits, up to 10 s, until none of the pool's children is starting:
+// the paced run then begins with the spares its warm-up took replaced.
+func (w *poolWatch) settle() {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if starting, _ := w.read(); starting <= 0 {
+			return
+		}
+	}
 }
 
 var gcSample = []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
@@ -89,7 +111,7 @@ func gcCycles() uint64 {
 // tracedExec runs req once and splits its time into stages. The core program
 // makes exactly one tool call.
 func tracedExec(e *host.Engine, req host.Request, watch *poolWatch) stageSample {
-	startingBefore := watch.starting()
+	startingBefore, besideBefore := watch.read()
 	before := gcCycles()
 	start := time.Now()
 	resp, err := e.Execute(context.Background(), req)
@@ -99,16 +121,17 @@ func tracedExec(e *host.Engine, req host.Request, watch *poolWatch) stageSample 
 		os.Exit(1)
 	}
 	c := resp.Calls[0]
+	gc := gcCycles() != before
+	startingAfter, besideAfter := watch.read()
 	return stageSample{total: total, outside: total - resp.Elapsed, toCall: c.Start, call: c.End - c.Start,
-		afterCall: resp.Elapsed - c.End, gc: gcCycles() != before, startingBefore: startingBefore, startingAfter: watch.starting()}
+		afterCall: resp.Elapsed - c.End, gc: gc, startingBefore: startingBefore, startingAfter: startingAfter,
+		beside: besideAfter > besideBefore}
 }
 
 // printTailComposition prints, per stage, the median over all executions
 // and over the slowest 1%, and how many of each overlapped a collection.
 func printTailComposition(samples []stageSample) {
-	sorted := append([]stageSample(nil), samples...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].total < sorted[j].total })
-	slow := sorted[len(sorted)*99/100:]
+	sorted, slow := bySpeed(samples)
 	stages := []struct {
 		name string
 		of   func(stageSample) time.Duration
@@ -129,8 +152,25 @@ func printTailComposition(samples []stageSample) {
 		100*share(slow, func(s stageSample) bool { return s.gc }))
 	before := func(s stageSample) bool { return s.startingBefore > 0 }
 	after := func(s stageSample) bool { return s.startingAfter > 0 }
-	fmt.Printf("| executions that began while a child was starting (forked, not yet confined and warmed up) | %.1f%% | %.1f%% |\n", 100*share(sorted, before), 100*share(slow, before))
-	fmt.Printf("| executions that returned while a child was starting | %.1f%% | %.1f%% |\n\n", 100*share(sorted, after), 100*share(slow, after))
+	beside := func(s stageSample) bool { return s.beside }
+	fmt.Printf("| executions that began while a child was starting (asked for, not yet confined and warmed up; stopped by the creation gate or not) | %.1f%% | %.1f%% |\n", 100*share(sorted, before), 100*share(slow, before))
+	fmt.Printf("| executions that returned while a child was starting | %.1f%% | %.1f%% |\n", 100*share(sorted, after), 100*share(slow, after))
+	fmt.Printf("| executions during which a child was being created beside them (a fork under way, or a starting child the gate did not stop) | %.1f%% | %.1f%% |\n\n", 100*share(sorted, beside), 100*share(slow, beside))
+}
+
+// bySpeed returns the samples fastest first, and the slowest 1% of them.
+func bySpeed(samples []stageSample) (sorted, slow []stageSample) {
+	sorted = append([]stageSample(nil), samples...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].total < sorted[j].total })
+	return sorted, sorted[len(sorted)*99/100:]
+}
+
+// besideShares is the share of all executions, and of the slowest 1%, that
+// ran beside a child's creation.
+func besideShares(samples []stageSample) (all, slow float64) {
+	sorted, slowest := bySpeed(samples)
+	beside := func(s stageSample) bool { return s.beside }
+	return share(sorted, beside), share(slowest, beside)
 }
 
 func medianOf(samples []stageSample, of func(stageSample) time.Duration) time.Duration {

@@ -709,6 +709,15 @@ int spine_zygote_serve(void) {
   if (g_devnull < 0 || initialise() < 0) {
     return 1;
   }
+  /* The host stops and continues starting children while executions run
+   * (its creation gate); only their exits concern the zygote, so a stop or
+   * continue must not wake it. */
+  struct sigaction no_stops = {.sa_handler = SIG_DFL, .sa_flags = SA_NOCLDSTOP};
+  sigemptyset(&no_stops.sa_mask);
+  if (sigaction(SIGCHLD, &no_stops, NULL) < 0) {
+    control_error("sigaction(SIGCHLD) failed");
+    return 1;
+  }
   sigset_t chld;
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);

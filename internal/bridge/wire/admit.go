@@ -61,11 +61,13 @@ func (p *Pool) admit(c *child) {
 	ctx, cancel := context.WithTimeout(context.Background(), readyTimeout)
 	defer cancel()
 	err := c.awaitReady(ctx)
+	p.gate.left(c) // never a stopped child in the pool
 	if err == nil {
 		p.unready.succeeded()
 		if !p.admitted(c) { // closed, or a spare nobody waits for any more
 			c.discard()
 		}
+		p.gate.recheck() // one more spare: creation may wait again
 		return
 	}
 	p.startFailed()

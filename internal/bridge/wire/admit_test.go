@@ -35,8 +35,9 @@ func deadChild(t *testing.T, status int, said string) *child {
 
 // An isolated pool with no zygote: requestFork writes to a closed channel.
 func poolWithoutZygote() *Pool {
-	return &Pool{opts: Options{}.withDefaults(), ctl: -1, children: map[uint32]*child{},
-		ready: newReadyStack(4), dead: make(chan struct{}), diag: &limitedBuffer{max: 4096}}
+	p := newPool(Options{}.withDefaults())
+	p.ctl = -1
+	return p
 }
 
 func TestChildrenThatCannotConfineThemselvesFailAcquire(t *testing.T) {

@@ -69,12 +69,31 @@ func (p *Pool) retryFork() {
 	}
 }
 
+// requestFork asks the zygote for a child, now or when the creation gate
+// opens (gate.go).
 func (p *Pool) requestFork() {
+	if p.gate.fork() {
+		p.sendFork()
+	}
+}
+
+func (p *Pool) sendFork() {
 	select {
 	case <-p.dead:
+		p.gate.forkFailed()
 	default:
-		p.send(frame(kFork))
+		if p.send(frame(kFork)) != nil {
+			p.gate.forkFailed()
+		}
 	}
+}
+
+// enoughSpares: enough spares are ready for the creation of more to wait
+// for the executions that run (gate.go). An Acquire waits only when none is.
+func (p *Pool) enoughSpares() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return !p.closed && p.ready.len() >= p.lowWater()
 }
 
 // took takes the newest ready child for a session (nil if none), counting
@@ -90,6 +109,7 @@ func (p *Pool) took(wasWaiting bool) *child {
 	}
 	p.mu.Unlock()
 	if c != nil {
+		p.gate.recheck()            // fewer spares: creation may have to proceed
 		p.replenishTo(p.lowWater()) // its replacement now if spares run low; else at its release
 	}
 	return c
@@ -144,6 +164,7 @@ func (p *Pool) startFailed() {
 // the zygote (the zygote may be blocked writing to it): the new fork
 // requests go from another goroutine.
 func (p *Pool) forkFailed(why string) {
+	p.gate.forkFailed()
 	p.startFailed()
 	p.unready.failed("the zygote could not fork: " + why)
 	go p.replenish()
@@ -171,3 +192,8 @@ func (p *Pool) Children() (busy, spare, starting, waiting int) {
 func (c counts) String() string {
 	return fmt.Sprintf("busy %d, spare %d, starting %d, waiting %d", c.Busy, c.Spare, c.Starting, c.Waiting)
 }
+
+// Beside reports how many executions ended, and of them how many ran while
+// a child was being created beside them (forked, confined or warmed up
+// without the creation gate holding it back; gate.go).
+func (p *Pool) Beside() (ended, beside uint64) { return p.gate.counts() }

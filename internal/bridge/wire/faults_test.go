@@ -141,21 +141,26 @@ func countChildren(t *testing.T, zygote int) int {
 	}
 	n := 0
 	for _, e := range entries {
-		data, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...: comm may hold spaces, so cut at the last ')'.
-		s := string(data)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		var state string
-		var ppid int
-		if _, err := fmt.Sscan(s[i+1:], &state, &ppid); err == nil && ppid == zygote && state != "Z" {
+		if state, ppid, ok := procStat(e.Name()); ok && ppid == zygote && state != "Z" {
 			n++
 		}
 	}
 	return n
+}
+
+// procStat reads a process's state letter (R, S, T, Z...) and parent from
+// /proc/PID/stat.
+func procStat(pid string) (state string, ppid int, ok bool) {
+	data, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return "", 0, false
+	}
+	// pid (comm) state ppid ...: comm may hold spaces, so cut at the last ')'.
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return "", 0, false
+	}
+	_, err = fmt.Sscan(s[i+1:], &state, &ppid)
+	return state, ppid, err == nil
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -53,12 +54,35 @@ const sysPidfdSendSignal = 424 // pidfd_send_signal(2), x86_64 and arm64 alike
 
 // kill sends SIGKILL through the pidfd: it reaches the child whatever its
 // PID namespace and can never hit a recycled pid.
-func (c *child) kill() {
+func (c *child) kill() { c.signal(syscall.SIGKILL) }
+
+// signal sends sig through the pidfd (nothing once it is closed).
+func (c *child) signal(sig syscall.Signal) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.pidfd >= 0 {
-		syscall.Syscall6(sysPidfdSendSignal, uintptr(c.pidfd), uintptr(syscall.SIGKILL), 0, 0, 0, 0)
+		syscall.Syscall6(sysPidfdSendSignal, uintptr(c.pidfd), uintptr(sig), 0, 0, 0, 0)
 	}
+}
+
+// hostPID is the child's process id as this process sees it (the zygote
+// reports the one in the child's own PID namespace), read from its pidfd's
+// fdinfo; 0 once it is closed or when unknown.
+func (c *child) hostPID() int {
+	c.mu.Lock()
+	fd := c.pidfd
+	var data []byte
+	if fd >= 0 {
+		data, _ = os.ReadFile("/proc/self/fdinfo/" + strconv.Itoa(fd))
+	}
+	c.mu.Unlock()
+	for _, line := range strings.Split(string(data), "\n") {
+		if value, ok := strings.CutPrefix(line, "Pid:"); ok {
+			pid, _ := strconv.Atoi(strings.TrimSpace(value))
+			return max(pid, 0)
+		}
+	}
+	return 0
 }
 
 // exitedNow reports whether the child is already gone, asking the kernel
@@ -188,6 +212,10 @@ type sandboxGuest struct {
 	timer    *time.Timer
 	stopCtx  func() bool
 	released bool
+
+	// running is this guest's execution for the creation gate (gate.go),
+	// from Acquire to Release; nil once it ended.
+	running atomic.Pointer[foreground]
 }
 
 // readers are the channel readers of finished guests: 64 KiB each, too big
@@ -199,9 +227,17 @@ func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
 	r.Reset(c.conn)
 	g := &sandboxGuest{p: p, c: c, s: s, r: r, rawDone: make(chan struct{})}
 	g.raw.max = 4096
+	g.running.Store(p.gate.begin())
 	go g.drainOutput()
 	g.watch()
 	return g
+}
+
+// notRunning tells the creation gate that this guest's execution ended.
+func (g *sandboxGuest) notRunning() {
+	if f := g.running.Swap(nil); f != nil {
+		g.p.gate.end(f)
+	}
 }
 
 // watch kills the child Grace after the session's deadline, or at once when
@@ -471,6 +507,7 @@ func (g *sandboxGuest) Release() {
 	}
 	g.timerMu.Unlock()
 	g.stopCtx()
+	g.notRunning() // before the release asks for a replacement
 	g.killed.CompareAndSwap(killNone, killRelease)
 	g.r.Reset(nil)
 	readers.Put(g.r)

@@ -130,6 +130,7 @@ type Pool struct {
 	peak     int // the most children alive at once so far (busy, spare or starting)
 
 	ready    *readyStack   // children that are confined, warmed up and unused
+	gate     *creationGate // holds their creation back while executions run (gate.go)
 	unready  unready       // children that died before they were ready
 	dead     chan struct{} // closed when the zygote is gone
 	deadErr  error
@@ -156,8 +157,7 @@ func NewPool(opts Options) (*Pool, error) {
 	if _, err := os.Stat(opts.Binary); err != nil {
 		return nil, fmt.Errorf("wire: spine-guest not found: %w", err)
 	}
-	p := &Pool{opts: opts, children: map[uint32]*child{}, ready: newReadyStack(opts.MaxChildren),
-		dead: make(chan struct{}), diag: &limitedBuffer{max: 4096}, layers: Layers{Seccomp: true}}
+	p := newPool(opts)
 	var missing []string
 	err := opts.withoutNamespaces
 	if err == nil {
@@ -219,6 +219,14 @@ func NewPool(opts Options) (*Pool, error) {
 	go p.readControl()
 	p.replenish()
 	return p, nil
+}
+
+// newPool is a pool's state before its zygote starts.
+func newPool(opts Options) *Pool {
+	p := &Pool{opts: opts, children: map[uint32]*child{}, ready: newReadyStack(opts.MaxChildren),
+		dead: make(chan struct{}), diag: &limitedBuffer{max: 4096}, layers: Layers{Seccomp: true}}
+	p.gate = newCreationGate(p.enoughSpares, p.sendFork)
+	return p
 }
 
 // pollControl moves the control channel to the runtime's poller (see
@@ -364,6 +372,7 @@ func (p *Pool) readControl() {
 	for _, c := range orphans {
 		c.exit(-1, 0)
 	}
+	p.gate.zygoteGone()
 	p.zygoteGone(cause)
 	close(p.dead)
 }
@@ -392,6 +401,7 @@ func (p *Pool) control(msg []byte, fds []int) {
 			c.close()
 			return
 		}
+		p.gate.arrived(c)
 		go p.admit(c)
 	case kExit:
 		closeAll(fds)

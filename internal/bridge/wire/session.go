@@ -3,9 +3,6 @@ package wire
 import (
 	"errors"
 	"fmt"
-	"os"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
@@ -38,30 +35,13 @@ func (p *Pool) AcquireSession(s *bridge.Session) (*SessionChild, error) {
 		owner.Release()
 		return nil, err
 	}
-	owner.unwatch() // its executions are watched one by one
+	owner.unwatch()    // its executions are watched one by one
+	owner.notRunning() // and run one by one: between them nothing runs
 	return &SessionChild{owner: owner}, nil
 }
 
-// PID is the child's process id as this process sees it (the zygote
-// reports the one in the child's own PID namespace), read from its pidfd's
-// fdinfo; 0 once it is closed or when unknown.
-func (sc *SessionChild) PID() int {
-	c := sc.owner.c
-	c.mu.Lock()
-	fd := c.pidfd
-	var data []byte
-	if fd >= 0 {
-		data, _ = os.ReadFile("/proc/self/fdinfo/" + strconv.Itoa(fd))
-	}
-	c.mu.Unlock()
-	for _, line := range strings.Split(string(data), "\n") {
-		if value, ok := strings.CutPrefix(line, "Pid:"); ok {
-			pid, _ := strconv.Atoi(strings.TrimSpace(value))
-			return max(pid, 0)
-		}
-	}
-	return 0
-}
+// PID is the child's process id as this process sees it (hostPID).
+func (sc *SessionChild) PID() int { return sc.owner.c.hostPID() }
 
 // Execute runs one execution of the session in its child.
 func (sc *SessionChild) Execute(s *bridge.Session, request []byte) (*bridge.Result, error) {
@@ -81,9 +61,11 @@ func (sc *SessionChild) serve(s *bridge.Session, exchange func(*sandboxGuest) (*
 	}
 	g := &sandboxGuest{p: sc.owner.p, c: sc.owner.c, s: s, r: sc.owner.r, rawDone: sc.owner.rawDone}
 	g.raw.max = 4096
+	g.running.Store(g.p.gate.begin())
 	g.watch()
 	result, err := exchange(g)
 	g.unwatch()
+	g.notRunning()
 	if why := g.killed.Load(); err != nil || why != killNone || sc.owner.killed.Load() != killNone {
 		// Whatever ended the execution this way ended the child too.
 		cause := err
