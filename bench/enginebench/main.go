@@ -49,6 +49,7 @@ func main() {
 	monty := flag.String("monty", "", "python of a venv with pydantic-monty (bench/monty/run.sh makes it)")
 	montyWhy := flag.String("monty-why", "no venv given (-monty)", "why -monty is empty")
 	only := flag.String("only", "", "run one section only: pool, compute, steps, inproc, sandbox (with core, whose subprocess figure it compares with)")
+	rounds := flag.Int("rounds", computeRounds, "interleaved rounds of the guest interpreter section")
 	flag.Parse()
 	if *only == "pool" {
 		poolSection()
@@ -83,7 +84,7 @@ func main() {
 		return
 	}
 	if *only == "compute" {
-		computeSection(engine, sandbox, *quick)
+		computeSection(engine, sandbox, *quick, *rounds)
 		return
 	}
 	subprocess := core(engine, n)
@@ -92,7 +93,7 @@ func main() {
 		return
 	}
 	poolSection()
-	computeSection(engine, sandbox, *quick)
+	computeSection(engine, sandbox, *quick, *rounds)
 	plm(engine)
 	streaming(engine)
 	stopping(engine, sandbox)
