@@ -50,6 +50,7 @@ func main() {
 	montyWhy := flag.String("monty-why", "no venv given (-monty)", "why -monty is empty")
 	only := flag.String("only", "", "run one section only: pool, compute, steps, inproc, sandbox (with core, whose subprocess figure it compares with)")
 	flag.DurationVar(&warmInterval, "pace", warmInterval, "one paced execution every this long (sandbox, steps)")
+	rounds := flag.Int("rounds", computeRounds, "interleaved rounds of the guest interpreter section")
 	flag.Parse()
 	if *only == "pool" {
 		poolSection()
@@ -84,7 +85,7 @@ func main() {
 		return
 	}
 	if *only == "compute" {
-		computeSection(engine, sandbox, *quick)
+		computeSection(engine, sandbox, *quick, *rounds)
 		return
 	}
 	subprocess := core(engine, n)
@@ -93,7 +94,7 @@ func main() {
 		return
 	}
 	poolSection()
-	computeSection(engine, sandbox, *quick)
+	computeSection(engine, sandbox, *quick, *rounds)
 	plm(engine)
 	streaming(engine)
 	stopping(engine, sandbox)
