@@ -177,17 +177,8 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 	}
 	// The paced sandbox runs on an engine of its own whose pool gauges the
 	// trace reads (the other sandbox figures stay without metrics).
-	watch, metered := newPoolWatch()
-	paced, err := host.New(host.WithTools(demotools.Tools()...), metered)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "enginebench:", err)
-		os.Exit(1)
-	}
+	paced, watch := newPacedEngine(host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)})
 	defer paced.Close()
-	for i := 0; i < 50; i++ {
-		exec1(paced, host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)})
-	}
-	watch.settle()
 	var trace []stageSample
 	peers := []peer{enginePeer{paced, &trace, watch}, enginePeer{inproc, nil, nil}}
 	if monty != nil {
@@ -314,17 +305,8 @@ func sandboxSteps(sandbox *host.Engine, n int, montyPython, montyWhy string) {
 // child's creation, and the CPU per execution (the other engine's pool is
 // idle by then).
 func pacedSteps(req host.Request, n int) {
-	watch, metered := newPoolWatch()
-	paced, err := host.New(host.WithTools(demotools.Tools()...), metered)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "enginebench:", err)
-		os.Exit(1)
-	}
+	paced, watch := newPacedEngine(req)
 	defer paced.Close()
-	for i := 0; i < 50; i++ {
-		exec1(paced, req)
-	}
-	watch.settle()
 	var trace []stageSample
 	before := processCPU()
 	s := summarize(enginePeer{paced, &trace, watch}.run(n, warmInterval))
@@ -333,4 +315,20 @@ func pacedSteps(req host.Request, n int) {
 	fmt.Printf("sandbox paced (one every %v): median %s, p99 %s, p99.9 %s, p99 / median %.1fx; "+
 		"executions beside a child's creation %.1f%% (of the slowest 1%%: %.1f%%); CPU per execution: host %s, zygote and children %s\n",
 		warmInterval, us(s.median), us(s.p99), us(s.p999), tail(s), 100*all, 100*slow, us(own/time.Duration(n)), us(children/time.Duration(n)))
+}
+
+// newPacedEngine is a sandbox engine of its own whose pool gauges the trace
+// reads, warmed by 50 executions of @p req and settled (no child starting).
+func newPacedEngine(req host.Request) (*host.Engine, *poolWatch) {
+	watch, metered := newPoolWatch()
+	paced, err := host.New(host.WithTools(demotools.Tools()...), metered)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "enginebench:", err)
+		os.Exit(1)
+	}
+	for i := 0; i < 50; i++ {
+		exec1(paced, req)
+	}
+	watch.settle()
+	return paced, watch
 }
