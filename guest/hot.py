@@ -18,6 +18,19 @@ descriptor of a sealed copy sent with the answer, loaded as
 
 Native results equal CPython's: calls the compiled code cannot represent
 (int64 overflow, keywords, other argument types) run the Python function.
+
+Some functions run natively only when native code calls them, so Python's
+callers keep the Python version (status "python", the reason says why): a
+class instance or a Callable in the signature (nothing Python holds can
+cross), and containers of boxed values in the signature (a bare
+`list`/`dict`/`tuple`, `List[Any]`, `Dict[str, Any]`, ...). Such an argument
+is read entry by entry into boxes and every operation on one is an indirect
+call into CPython's abstract API, so called from Python the function runs
+slower than CPython itself (0.04-0.8x); a typed caller's unit still compiles
+it and calls it natively, without a Python crossing. A single boxed value
+(`Any`, `object`, a Union of several types) crosses as the object itself:
+its function stays native (once narrowed, the value feeds typed code, up to
+34x CPython's speed), as does one whose boxed values are its own locals.
 """
 import ast
 import functools
@@ -266,9 +279,14 @@ def _live_nodes(node, context):
 
 def _helper_only(node, context):
     """Why a function can run natively only when native code calls it, or None: a class
-    instance in its signature, or a Callable parameter (native callers run a copy made for
-    the function they pass; Python's callables stay Python: native/callables.py)."""
+    instance in its signature, a Callable parameter (native callers run a copy made for
+    the function they pass; Python's callables stay Python: native/callables.py), or
+    containers of boxed values (_boxed_containers)."""
     a = node.args
+    boxed = _boxed_containers(node)
+    if boxed:
+        return f"takes or returns boxed values in containers ({', '.join(boxed)}): called from Python " \
+            "it runs slower natively than in CPython; native callers still call it natively"
     for ann in [p.annotation for p in a.posonlyargs + a.args + a.kwonlyargs] + [node.returns]:
         for sub in ast.walk(ann):
             if isinstance(sub, ast.Name) and isinstance(context.get(sub.id), ast.ClassDef):
@@ -276,6 +294,70 @@ def _helper_only(node, context):
     for p in a.posonlyargs + a.args + a.kwonlyargs:
         if any(_names_callable(sub, context) for sub in ast.walk(p.annotation)):
             return f"parameter {p.arg} is a Callable: Python's callables stay Python; native code may call it"
+    return None
+
+
+# Annotations the frontend types as boxed values (native/typerules.py): `Any`, `object`, a
+# Union of several types (one box each), and a container without its element types.
+_BOX_NAMES = frozenset(("Any", "object"))
+_BARE_CONTAINERS = frozenset(("list", "dict", "tuple", "List", "Dict", "Tuple"))
+_CONTAINERS = _BARE_CONTAINERS | {"set", "Set"}
+
+
+def _boxed_containers(node):
+    """The annotations of @p node's parameters and return that are containers of boxed values
+    (`list`, `Dict[str, Any]`, `List[Dict[str, Any]]`), spelled as written, or []. Such an
+    argument is read entry by entry, each entry a box, and every operation on an entry is an
+    indirect call into CPython's abstract API: called from Python the function runs slower
+    than CPython itself (runtime/compiler/RATIONALE.md, boxed values). A single boxed value
+    (`Any`, a Union) crosses as the object itself and leaves the function native: what it
+    computes once it has narrowed the value is typed code. Locals do not count: a function
+    filling its own bare list ran as fast as CPython."""
+    a = node.args
+    annotations = [p.annotation for p in a.posonlyargs + a.args + a.kwonlyargs] + [node.returns]
+    return [ast.unparse(ann) for ann in annotations if _boxing(ann) == "entries"]
+
+
+def _boxing(ann):
+    """What the frontend makes of annotation @p ann: "box" (one boxed value), "entries" (a
+    container holding boxed values) or None (typed values only)."""
+    if isinstance(ann, ast.Constant) and isinstance(ann.value, str):  # a forward reference
+        try:
+            ann = ast.parse(ann.value, mode="eval").body
+        except SyntaxError:
+            return None
+    name = _annotation_name(ann)
+    if name in _BOX_NAMES:
+        return "box"
+    if name in _BARE_CONTAINERS:
+        return "entries"
+    members = _union_members(ann)
+    if members is not None:
+        values = [m for m in members if not (isinstance(m, ast.Constant) and m.value is None)]
+        if len({ast.dump(m) for m in values}) != 1:
+            return "box"  # several types: the value is one box, whatever the members hold
+        kinds = {_boxing(m) for m in values}
+        return "box" if "box" in kinds else kinds.pop()  # Optional[X] is X's
+    if isinstance(ann, ast.Subscript) and _annotation_name(ann.value) in _CONTAINERS:
+        items = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+        return "entries" if any(_boxing(i) for i in items) else None
+    return None
+
+
+def _annotation_name(node):
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _union_members(node):
+    """The members of `Union[...]`, `Optional[X]` (X and None) or `A | B`, nested ones
+    flattened, or None for any other annotation."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return [m for side in (node.left, node.right) for m in (_union_members(side) or [side])]
+    if isinstance(node, ast.Subscript) and _annotation_name(node.value) in ("Union", "Optional"):
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if _annotation_name(node.value) == "Optional":
+            items = items + [ast.Constant(None)]
+        return [m for item in items for m in (_union_members(item) or [item])]
     return None
 
 
