@@ -180,6 +180,16 @@ class Set {
 
   /** set_add_entry: the last dummy on the probe path is reused; a new slot may resize. */
   void Add(T key, int64_t hash) const {
+    if constexpr (IsScalar<T>::value) {
+      AddEntry(Move(key), hash);
+    } else {
+      AddOutOfLine(Move(key), hash);
+    }
+  }
+  /** Add, one copy per element type (IsScalar). */
+  SPINE_CG_OUTLINE void AddOutOfLine(T key, int64_t hash) const { AddEntry(Move(key), hash); }
+  /** Add's work. */
+  void AddEntry(T key, int64_t hash) const {
     Obj* o = r_.get();
     uint64_t mask = static_cast<uint64_t>(o->mask), perturb = static_cast<uint64_t>(hash);
     uint64_t i = perturb & mask;
