@@ -23,6 +23,11 @@ struct ListObj {
     Free(data);
   }
 };
+/** Containers' storage is released inline (see ReleasedInline). */
+template <typename T>
+struct ReleasedInline<ListObj<T>> {
+  static constexpr bool value = true;  /**< Storage. */
+};
 
 /** @brief A native Python list: copying shares the storage, as Python names do. */
 template <typename T>

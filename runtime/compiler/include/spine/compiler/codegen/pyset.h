@@ -119,6 +119,11 @@ struct SetObj {
     return t;
   }
 };
+/** Containers' storage is released inline (see ReleasedInline). */
+template <typename T>
+struct ReleasedInline<SetObj<T>> {
+  static constexpr bool value = true;  /**< Storage. */
+};
 
 constexpr uint8_t kUnused = 0;  /**< Slot never used since the last resize. */
 constexpr uint8_t kActive = 1;  /**< Slot holding a key. */

@@ -39,6 +39,11 @@ struct TableObj {
     Free(index);
   }
 };
+/** Containers' storage is released inline (see ReleasedInline). */
+template <typename K, typename V>
+struct ReleasedInline<TableObj<K, V>> {
+  static constexpr bool value = true;  /**< Storage. */
+};
 
 /** @brief Operations on a table; Dict is a thin face over it. */
 template <typename K, typename V>
