@@ -33,3 +33,9 @@ install(CODE "execute_process(COMMAND /usr/bin/python3 -m compileall -q -f --inv
 install(CODE "execute_process(COMMAND /usr/bin/python3 -I -S -c
                 \"import sys; sys.path.insert(0, sys.argv[1] + '/python'); from native.compiler import precompile_header; precompile_header(sys.argv[1] + '/include', sys.argv[1] + '/pch')\"
                 \"\${CMAKE_INSTALL_PREFIX}\" COMMAND_ERROR_IS_FATAL ANY)" COMPONENT native)
+# toolchain.stamp, written last by every install: the host takes its metadata
+# (one stat) for the state of the whole toolchain when it looks up the cache
+# identity it remembers, instead of statting every file in every process
+# (internal/native/identity_memo.go). The identity itself leaves it out.
+install(CODE "string(TIMESTAMP installed \"%Y-%m-%dT%H:%M:%SZ\" UTC)
+              file(WRITE \"\${CMAKE_INSTALL_PREFIX}/toolchain.stamp\" \"installed \${installed}\\n\")" COMPONENT native)

@@ -3,8 +3,10 @@ package native
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -22,7 +24,21 @@ import (
 // trust a file's metadata: rewriting a file, renaming another into its place
 // or installing a new g++ changes its change time or inode, which nobody can
 // set back. The CPU description is cheap and read every time.
+//
+// An installed toolchain carries a stamp (stampFile) that every install
+// writes anew, as its last step: its metadata alone stands for the state of
+// the whole toolchain, one stat instead of walking and statting the ~113
+// files (0.5 ms of CPU, 1.3 ms of wall time per process on a loaded 2-core
+// machine). That trusts what an install is: a toolchain changed in place
+// without reinstalling keeps its stamp and so its remembered identity; `make
+// native` always reinstalls. A toolchain without a stamp (one assembled by
+// hand) is fingerprinted file by file.
 const identityDir = "identity"
+
+// stampFile, at the toolchain's root, is rewritten by every install
+// (cmake/native_toolchain.cmake) and left out of the identity itself, so a
+// reinstall of the same files keeps every cache key.
+const stampFile = "toolchain.stamp"
 
 // rememberedIdentity is identity(toolchain, cxx), read from the cache when
 // this state of the toolchain and compiler was seen before. A memo that is
@@ -47,15 +63,18 @@ func rememberedIdentity(private, toolchain, cxx string) (string, error) {
 	return ident, nil
 }
 
-// identityFingerprint hashes the metadata of every file identity reads (the
-// toolchain's, and the C++ compiler's after symbolic links), the CPU and
-// the architecture.
+// identityFingerprint hashes the metadata of the toolchain's stamp, or of
+// every file identity reads where there is none, of the C++ compiler's
+// after symbolic links, the CPU and the architecture.
 func identityFingerprint(toolchain, cxx string) (string, error) {
 	h := sha256.New()
-	io.WriteString(h, "spine native identity fingerprint v1\n")
-	err := walkToolchain(toolchain, func(rel, path string) error {
-		return writeStat(h, "file "+rel, path)
-	})
+	io.WriteString(h, "spine native identity fingerprint v2\n")
+	err := writeStat(h, "stamp", filepath.Join(toolchain, stampFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		err = walkToolchain(toolchain, func(rel, path string) error {
+			return writeStat(h, "file "+rel, path)
+		})
+	}
 	if err != nil {
 		return "", fmt.Errorf("cannot read the native toolchain: %w", err)
 	}

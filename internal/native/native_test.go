@@ -166,9 +166,19 @@ func TestSessionRefusesUnitsAlone(t *testing.T) {
 	}
 }
 
-func TestIdentityIsRememberedPerToolchainState(t *testing.T) {
+// copyToolchain copies the installed toolchain, stamp included.
+func copyToolchain(t *testing.T) string {
 	toolchain := filepath.Join(t.TempDir(), "tc")
 	if err := os.CopyFS(toolchain, os.DirFS(testenv.NativeToolchain(t))); err != nil {
+		t.Fatal(err)
+	}
+	return toolchain
+}
+
+// A toolchain without an install's stamp: every file's metadata is its state.
+func TestIdentityIsRememberedPerToolchainState(t *testing.T) {
+	toolchain := copyToolchain(t)
+	if err := os.Remove(filepath.Join(toolchain, stampFile)); err != nil {
 		t.Fatal(err)
 	}
 	cache := t.TempDir()
@@ -204,6 +214,58 @@ func TestIdentityIsRememberedPerToolchainState(t *testing.T) {
 	}
 	if c := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache}); c.ident != recomputed {
 		t.Fatalf("identity %s, want %s", c.ident, recomputed)
+	}
+}
+
+// An installed toolchain: its stamp's metadata is its state, and every
+// install rewrites the stamp, so a changed and reinstalled toolchain gets
+// its identity hashed anew; the same files reinstalled keep it.
+func TestReinstalledToolchainIsANewState(t *testing.T) {
+	toolchain := copyToolchain(t)
+	stamp := filepath.Join(toolchain, stampFile)
+	if _, err := os.Stat(stamp); err != nil {
+		t.Fatalf("the installed toolchain has no stamp: %v", err)
+	}
+	cache := t.TempDir()
+	first := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache})
+	memos, _ := filepath.Glob(filepath.Join(cache, privateDir, identityDir, "*"))
+	if len(memos) != 1 {
+		t.Fatalf("remembered identities: %v", memos)
+	}
+	// The stamp stands for the files: a memo planted for this state is used.
+	planted := strings.Repeat("cd", 32)
+	if err := os.WriteFile(memos[0], []byte(planted), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if again := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache}); again.ident != planted {
+		t.Fatalf("the memo of this stamp was not used: %s", again.ident)
+	}
+	// Only the stamp is looked at (one stat per process): a file rewritten
+	// in place, without an install, is not.
+	header := filepath.Join(toolchain, "include/spine/compiler/codegen_support.h")
+	data, _ := os.ReadFile(header)
+	os.WriteFile(header, append(data, "\n"...), 0o644)
+	if again := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache}); again.ident != planted {
+		t.Fatalf("a file was looked at besides the stamp: %s", again.ident)
+	}
+	os.WriteFile(header, data, 0o644)
+	// Reinstalling the same files: a new stamp, the same identity.
+	if err := os.WriteFile(stamp, []byte("installed again\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	same := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache})
+	if same.ident != first.ident {
+		t.Fatalf("a reinstall of the same files changed the identity: %s, first %s", same.ident, first.ident)
+	}
+	// A changed frontend, installed: a new identity, the changed files' own.
+	os.WriteFile(filepath.Join(toolchain, "python/native/compiler.py"), []byte("# another frontend\n"), 0o644)
+	if err := os.WriteFile(stamp, []byte("installed with another frontend\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	changed := newCompiler(t, Options{Toolchain: toolchain, CacheDir: cache})
+	recomputed, err := identity(toolchain, first.opts.CXX)
+	if err != nil || changed.ident != recomputed || changed.ident == first.ident {
+		t.Fatalf("after a reinstall with a change: %s, want %s (first %s, %v)", changed.ident, recomputed, first.ident, err)
 	}
 }
 

@@ -136,7 +136,8 @@ func identity(toolchain, cxx string) (string, error) {
 
 // walkToolchain calls visit with each file the identity covers: every file
 // of the toolchain but Python's bytecode caches (which follow from the
-// sources), by path relative to the toolchain and full path.
+// sources) and the install's stamp, by path relative to the toolchain and
+// full path.
 func walkToolchain(toolchain string, visit func(rel, path string) error) error {
 	return filepath.WalkDir(toolchain, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -149,6 +150,9 @@ func walkToolchain(toolchain string, visit func(rel, path string) error) error {
 			return nil
 		}
 		rel, _ := filepath.Rel(toolchain, path)
+		if rel == stampFile {
+			return nil
+		}
 		return visit(rel, path)
 	})
 }

@@ -119,6 +119,11 @@ struct SetObj {
     return t;
   }
 };
+/** Containers' storage is released inline (see ReleasedInline). */
+template <typename T>
+struct ReleasedInline<SetObj<T>> {
+  static constexpr bool value = true;  /**< Storage. */
+};
 
 constexpr uint8_t kUnused = 0;  /**< Slot never used since the last resize. */
 constexpr uint8_t kActive = 1;  /**< Slot holding a key. */
@@ -180,6 +185,16 @@ class Set {
 
   /** set_add_entry: the last dummy on the probe path is reused; a new slot may resize. */
   void Add(T key, int64_t hash) const {
+    if constexpr (IsScalar<T>::value) {
+      AddEntry(Move(key), hash);
+    } else {
+      AddOutOfLine(Move(key), hash);
+    }
+  }
+  /** Add, one copy per element type (IsScalar). */
+  SPINE_CG_OUTLINE void AddOutOfLine(T key, int64_t hash) const { AddEntry(Move(key), hash); }
+  /** Add's work. */
+  void AddEntry(T key, int64_t hash) const {
     Obj* o = r_.get();
     uint64_t mask = static_cast<uint64_t>(o->mask), perturb = static_cast<uint64_t>(hash);
     uint64_t i = perturb & mask;

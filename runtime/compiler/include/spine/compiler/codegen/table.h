@@ -39,6 +39,11 @@ struct TableObj {
     Free(index);
   }
 };
+/** Containers' storage is released inline (see ReleasedInline). */
+template <typename K, typename V>
+struct ReleasedInline<TableObj<K, V>> {
+  static constexpr bool value = true;  /**< Storage. */
+};
 
 /** @brief Operations on a table; Dict is a thin face over it. */
 template <typename K, typename V>
@@ -79,6 +84,16 @@ class Table {
   Entry& at(int64_t ix) const noexcept { return r_->entries[ix]; }
   /** Insert @p key (absent) with @p value; returns its entry index. */
   int64_t InsertNew(K key, V value) const {
+    if constexpr (IsScalar<K>::value) {
+      return Insert(Move(key), Move(value));
+    } else {
+      return InsertOutOfLine(Move(key), Move(value));
+    }
+  }
+  /** InsertNew, one copy per key type (IsScalar). */
+  SPINE_CG_OUTLINE int64_t InsertOutOfLine(K key, V value) const { return Insert(Move(key), Move(value)); }
+  /** InsertNew's work. */
+  int64_t Insert(K key, V value) const {
     Obj* o = r_.get();
     if (o->n_entries == o->cap_entries) Rebuild(o->used + 1);
     uint64_t h = Traits<K>::Hash(key);
