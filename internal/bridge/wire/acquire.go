@@ -9,8 +9,10 @@ import (
 )
 
 // Acquire takes a forked child that has confined itself and said it is
-// ready (see admit), and asks for its replacement at once (capacity.go). The
-// child serves this session only; its Release frees the slot.
+// ready (see admit). Its replacement is asked for at its Release, or at once
+// when fewer than half the Prefork spares are left (capacity.go), and waits
+// for the creation gate (gate.go). The child serves this session only; its
+// Release frees the slot.
 //
 // Acquire waits only when no child is ready, which with Prefork spares means
 // when MaxChildren are busy, and never past the session's context or
