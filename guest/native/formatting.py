@@ -1,7 +1,7 @@
 """Text of values as CPython writes it: f-string fields with a format spec
 and !r/!s, format(x, spec), "...".format(...) of a constant template, str(x)
 and repr(x) of int, bool, float and str
-(codegen/format.h lays them out as Python/formatter_unicode.c does).
+(the runtime's value_format.cc lays them out as Python/formatter_unicode.c does).
 
 A spec must be a constant the value's type accepts: the compiler asks
 CPython's own format() with a sample of that type, so a spec CPython would
@@ -18,7 +18,7 @@ from .typemodel import BOOL, FLOAT, INT, STR
 
 # A value of each type for CPython to check a spec against (a bool's non-empty spec is an int's).
 _SAMPLES = {INT: 0, BOOL: True, FLOAT: 0.0, STR: ""}
-# Digits of a precision (and width) the native layout takes (format.h sizes its buffers for it).
+# Digits of a precision (and width) the native layout takes (value_format.cc sizes its buffers for it).
 _MAX_DIGITS = 800
 
 

@@ -5,6 +5,7 @@
 
 #include "constants.h"
 #include "python_box.h"
+#include "spine/compiler/value_format.h"
 
 #include <climits>
 
@@ -245,7 +246,7 @@ int SetReplace(const SpineValue* set, SpineValue* members) {
 const SpineRuntimeApi kApi = {&SeqLen,     &SeqGet,   &TableNext, &StrData, &NewStr,  &NewList,
                               &ListAppend, &NewTuple, &NewDict,   &DictSet, &Release, &ListReplace,
                               &DictReplace, &HashStr, &SetShape,  &SetSlot, &NewSet,  &SetPlace,
-                              &SetReplace, &Boxed};
+                              &SetReplace, &Boxed,    &FormatValue};
 
 }  // namespace
 

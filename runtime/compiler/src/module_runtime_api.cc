@@ -7,6 +7,7 @@
 #include <new>
 #include <vector>
 
+#include "spine/compiler/value_format.h"
 #include "spine/runtime/dict.h"
 #include "spine/runtime/list.h"
 #include "spine/runtime/set.h"
@@ -193,7 +194,8 @@ const SpineRuntimeApi kApi = {&SeqLen,   &SeqGet,      &TableNext,   &StrData,  
                               &ListAppend, &NewTuple,  &NewDict,     &DictSet,  &Release,  &ListReplace,
                               &DictReplace, &HashStr,  &SetShape,    &SetSlot,  &NewSet,   &SetPlace,
                               &SetReplace,
-                              nullptr};  // boxed values are CPython objects: none here (RATIONALE.md)
+                              nullptr,  // boxed values are CPython objects: none here (RATIONALE.md)
+                              &FormatValue};
 
 }  // namespace
 

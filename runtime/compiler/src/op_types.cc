@@ -91,7 +91,7 @@ Type ToStr(const std::string& name, const Args& args) {
   return StringType::Make();
 }
 
-// format(x, spec) of a number or str with a str spec; repr(x) of either: a str (codegen/format.h).
+// format(x, spec) of a number or str with a str spec; repr(x) of either: a str (codegen/format.h, value_format.cc).
 Type FormatValue(const std::string& name, const Args& args) {
   Count(name, args, name == "format" ? 2 : 1, name == "format" ? 2 : 1);
   if (!IsScalarType(Arg(args, 0)) && !IsStr(Arg(args, 0))) Bad(name, args);

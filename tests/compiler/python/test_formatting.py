@@ -159,3 +159,18 @@ def test_float_divmod_by_zero_says_divmod(suite):
 def test_specs_cpython_would_refuse_stay_in_cpython(source, construct):
     [(name, why)] = check_eligible(source)
     assert name == "f" and why is not None and f": {construct}: " in why, why
+
+
+def test_text_longer_than_the_first_buffer_is_laid_out_whole(tmp_path):
+    # The runtime lays the text out into a 256-byte buffer first and is asked again,
+    # into a string of its size, for a longer one: both answers must be CPython's.
+    source = ("def wide(x: float, s: str, i: int) -> str:\n"
+              "    return f'{x:*^300.120f}|{s:\\u00e9<400}|{x:,.200e}|{i:_>+500,d}|{x:.3f}'\n")
+    path = str(tmp_path / "wide.so")
+    simple_compile(source, path)
+    namespace = {}
+    exec(compile(source, "<wide>", "exec"), namespace)  # noqa: S102 - the source above
+    fast, reference = module_loader(path).get_function("wide"), namespace["wide"]
+    for x, s, i in [(1.5, "", 0), (-1e300, "日本語", INT64_MIN), (math.nan, "x" * 600, INT64_MAX)]:
+        assert len(reference(x, s, i)) > 1000
+        assert outcome(fast, (x, s, i)) == outcome(reference, (x, s, i)), (x, s, i)

@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 5
+#define SPINE_MODULE_ABI_VERSION 6
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
@@ -204,6 +204,19 @@ typedef struct SpineRuntimeApi {
    * table): functions with boxed values then refuse the call.
    */
   int (*boxed)(int32_t op, SpineValue* args, int32_t n, SpineValue* out);
+  /**
+   * format(value, spec) of a borrowed int, bool, float or str value
+   * (SPINE_TYPE_INT, BOOL, FLOAT or STR) with a spec CPython accepts for its
+   * type (the frontend asks CPython when compiling), laid out as CPython
+   * does: the text's byte count (UTF-8), the text written to @p out when it
+   * fits in @p cap bytes (else ask again with room for it). -1 with
+   * *@p error set to a static message for what native code cannot lay out
+   * (a '%c' beyond U+10FFFF, a result beyond the native size limit). Every
+   * table has the same one (value_format.h): compiled once there, not into
+   * each module that formats.
+   */
+  int64_t (*format)(const SpineValue* value, const char* spec, int64_t spec_size, char* out, int64_t cap,
+                    const char** error);
 } SpineRuntimeApi;
 
 /** @brief Module context: written by the module (version) and by the loader (callbacks). */
