@@ -9,7 +9,7 @@ generation) and the CPU time of g++ and its children (getrusage of the
 reaped children). Prints a markdown table: median, p90 and max over the
 corpus, the slowest modules, and the load average around the run.
 
-    /usr/bin/python3 bench/nativebench/compiletime.py TOOLCHAIN REPO [--every N]
+    /usr/bin/python3 bench/nativebench/compiletime.py TOOLCHAIN REPO [--every N] [--rows FILE.tsv]
 
 Run by `go run ./bench/nativebench -only compile` (part of make bench).
 """
@@ -54,6 +54,7 @@ def main():
     parser.add_argument("toolchain")
     parser.add_argument("repo")
     parser.add_argument("--every", type=int, default=1, help="compile every Nth unit (1: all)")
+    parser.add_argument("--rows", help="also write every module's times (ms) to this TSV file")
     args = parser.parse_args()
     sys.path[:0] = [os.path.join(args.toolchain, "python"), os.path.join(args.repo, "guest")]
     start = time.process_time()
@@ -98,6 +99,11 @@ def main():
                           ("wall", 3)):
         values = [r[column] for r in rows]
         print(f"| {label} | {ms(quantile(values, 0.5))} | {ms(quantile(values, 0.9))} | {ms(max(values))} |")
+    if args.rows:
+        with open(args.rows, "w") as f:
+            f.write("cpu_ms\tgxx_ms\tfrontend_ms\twall_ms\tmodule\n")
+            for r in rows:
+                f.write("\t".join(f"{v * 1e3:.1f}" for v in r[:4]) + f"\t{r[4]}\n")
     over = sum(1 for r in rows if r[0] >= 0.5)
     print(f"\nModules over 0.5 s of CPU: {over} of {len(rows)}. Importing the frontend (once per compile "
           f"service): {import_ms:.0f} ms of CPU. Slowest by CPU:\n")
