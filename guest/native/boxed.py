@@ -20,6 +20,7 @@ from . import irbuilder as ir
 from . import optional
 from .errors import CompileError
 from .irbuilder import BOOL, E, FLOAT, INT, STR
+from .nesting import called_names
 from .typemodel import OBJECT, list_of
 
 # Operator codes of codegen/boxed.h (SpineBoxBinary, the unary order, Py_LT.. Py_GE, SpineBoxClass).
@@ -191,7 +192,7 @@ def uses_boxed(fdef, types):
 
 def calls_any(fdef, names):
     """The functions of @p names that @p fdef calls by name."""
-    return names & {n.func.id for n in ast.walk(fdef) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    return names & called_names(fdef)
 
 
 def raising_python(fdefs, signatures, classes):

@@ -31,7 +31,7 @@ from .errors import CompileError
 from .modulenames import ModuleNames
 from .callables import function_values, strip_callable_takers
 from .lambdas import inline_lambdas
-from .nesting import is_lifted, lift_nested, parameters
+from .nesting import called_names, is_lifted, lift_nested, parameters
 from .optional import none_of
 from .readonly import readonly_parameters
 from .scope import OPTIONAL_GUESSES, Flow, FunctionScope, Knowledge, Restart
@@ -439,7 +439,7 @@ def check_eligible(source):
         class_error = class_error or str(e)
     calls, helpers = {}, set()
     for f in fdefs:
-        calls[f.name] = {n.func.id for n in ast.walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        calls[f.name] = called_names(f)
         if f.name in reasons:
             continue
         if class_error and any(isinstance(n, ast.Name) and n.id in {c.name for c in cdefs} for n in ast.walk(f)):
