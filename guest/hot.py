@@ -239,6 +239,8 @@ def _screen(node, bindings, tools, functions, context=None):
                 local.add(sub.id)
         elif isinstance(sub, ast.arg):  # a lambda's parameter (sorted(..., key=lambda p: ...))
             local.add(sub.arg)
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:  # `except ... as e` binds a local e
+            local.add(sub.name)
         elif isinstance(sub, ast.Attribute) and is_reflective_attr(sub.attr):
             return f"line {sub.lineno}: reaches frames or namespaces (.{sub.attr})", set()
     calls = set()

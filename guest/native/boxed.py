@@ -20,6 +20,7 @@ from . import irbuilder as ir
 from . import optional
 from .errors import CompileError
 from .irbuilder import BOOL, E, FLOAT, INT, STR
+from .nesting import called_names
 from .typemodel import OBJECT, list_of
 
 # Operator codes of codegen/boxed.h (SpineBoxBinary, the unary order, Py_LT.. Py_GE, SpineBoxClass).
@@ -189,12 +190,25 @@ def uses_boxed(fdef, types):
     return any(has(t) for t in types if t is not None)
 
 
-def refuse_try(fdef):
-    """A native `try` cannot catch an exception a boxed operation leaves in the interpreter."""
-    for node in ast.walk(fdef):
-        if isinstance(node, ast.Try):
-            raise CompileError(node, "BoxedTry", "try/except in a function with boxed values (Any, object, "
-                               "Union, bare list/dict) is not native: their exceptions are CPython's")
+def calls_any(fdef, names):
+    """The functions of @p names that @p fdef calls by name."""
+    return names & called_names(fdef)
+
+
+def raising_python(fdefs, signatures, classes):
+    """Names of the functions (of @p fdefs) whose calls may raise CPython's own exceptions: those
+    with boxed values, and those calling one, to a fixed point. Their `except` clauses take
+    exception objects (exceptions.py)."""
+    out = {f.name for f in fdefs if f.name in signatures and
+           (uses_boxed(f, signatures[f.name].params + [signatures[f.name].ret]) or has_boxed_locals(f, classes))}
+    grown = True
+    while grown:
+        grown = False
+        for f in fdefs:
+            if f.name not in out and calls_any(f, out):
+                out.add(f.name)
+                grown = True
+    return out
 
 
 def has_boxed_locals(fdef, classes):

@@ -176,14 +176,14 @@ class CallExprs:
             out[k.arg] = k.value
         return out
 
-    def typed_args(self, node, params, what, internal):
-        """Arguments of exactly the parameter types, in order."""
+    def typed_args(self, node, params, what, internal, callee=None):
+        """Arguments of exactly the parameter types, in order (@p callee: the module function called)."""
         self.keywords(node, ())
         if len(node.args) != len(params):
             raise CompileError(node, "CallSignature", f"{what} takes {len(params)} argument(s)")
         args = []
-        for a, p in zip(node.args, params):
-            e = self.value(a, p)
+        for i, (a, p) in enumerate(zip(node.args, params)):
+            e = self.argument(a, p, what, callee, callee and self.scope.signatures[callee].names[i])
             if e.ty != p:
                 raise CompileError(a, "CallSignature", f"{what}: argument of type {e.ty.text}, parameter is {p.text}")
             if internal:
@@ -191,10 +191,37 @@ class CallExprs:
             args.append(e)
         return args
 
+    def argument(self, a, p, what, callee, pname):
+        """Argument @p a for parameter @p p of @p what (module function @p callee's parameter @p pname;
+        None for a method). A typed container for a parameter of boxed values (bare list/dict, Any,
+        object) is a new Python object built from it, a copy (boxed.rebox); CPython passes the object
+        itself. The copy is exact for a new container (a literal, a call's result) of immutable
+        elements, or for a variable's (or field's, or item's) when the callee only reads that
+        parameter (readonly.py)."""
+        shared = isinstance(a, (ast.Name, ast.Attribute, ast.Subscript)) and \
+            not (isinstance(a, ast.Name) and a.id in self.scope.pending)
+        e = None
+        if shared and (p == OBJECT or p.kind in ("list", "dict")):
+            try:
+                e = self.value(a)
+            except CompileError:
+                e = None  # it takes its type from the parameter: read it as that below
+        if e is None or e.ty == p or e.ty.kind not in ("list", "dict", "set"):
+            e = self.value(a, p)
+            if e.ty != p and boxed.reboxable(e.ty, p) and not any(t.mutable for t in e.ty.args):
+                e = boxed.rebox(a, e, p)
+            return e
+        if p != OBJECT and not boxed.reboxable(e.ty, p):
+            return e  # refused by the caller: another type
+        if any(t.mutable for t in e.ty.args) or pname not in self.scope.module.readonly.get(callee, ()):
+            raise CompileError(a, "BoxedArgument", f"{what} may change, keep or test the identity of its "
+                               f"parameter {pname or ''} ({p.text}), and a {e.ty.text} passed to it is a copy")
+        return boxed.box(a, e) if p == OBJECT else boxed.rebox(a, e, p)
+
     def function_call(self, node, name):
         sig = self.scope.signatures[name]
         if not node.keywords and len(node.args) == len(sig.params):
-            args = self.typed_args(node, sig.params, f"{name}()", not sig.exported)
+            args = self.typed_args(node, sig.params, f"{name}()", not sig.exported, name)
             self.passes_changed(name, sig, zip(sig.names, node.args, args))
             g = ir.fn("ast.GlobalVar")(name)
             return E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret)
@@ -226,7 +253,7 @@ class CallExprs:
             if pname in bound:
                 raise CompileError(node, "CallSignature", f"{what} got multiple values for {pname!r}")
             p = sig.params[sig.names.index(pname)]
-            e = self.value(a, p)
+            e = self.argument(a, p, what, name, pname)
             if e.ty != p:
                 raise CompileError(a, "CallSignature", f"{what}: argument of type {e.ty.text}, parameter is {p.text}")
             if not sig.exported:

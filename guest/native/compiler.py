@@ -31,8 +31,9 @@ from .errors import CompileError
 from .modulenames import ModuleNames
 from .callables import function_values, strip_callable_takers
 from .lambdas import inline_lambdas
-from .nesting import is_lifted, lift_nested, parameters
+from .nesting import called_names, is_lifted, lift_nested, parameters
 from .optional import none_of
+from .readonly import readonly_parameters
 from .scope import OPTIONAL_GUESSES, Flow, FunctionScope, Knowledge, Restart
 from .statements import StmtParser
 from .typemodel import BOOL, FLOAT, INT, NONE, STR, dict_of, list_of, optional_of, set_of, tuple_of
@@ -57,10 +58,12 @@ _DEFAULT_ELEMENTS = {"list": list_of, "set": set_of, "optional": optional_of}
 class ModuleInfo:
     """Signatures of the module's functions and the module's classes."""
 
-    def __init__(self, functions, classes, names=None, mutated=None):
+    def __init__(self, functions, classes, names=None, mutated=None, readonly=None, raising=None):
         self.functions = functions
         self.classes = classes
         self.mutated = mutated or {}  # function -> parameters it may change in place
+        self.readonly = readonly or {}  # function -> parameters it only reads (readonly.py)
+        self.raising = raising or set()  # functions whose calls may raise CPython's exceptions (boxed.py)
         self.names = names or ModuleNames()  # typing, math and constants (modulenames.py)
         self.method_calls = MethodCalls(classes)  # method dispatch through base references
 
@@ -90,8 +93,6 @@ def _signature(fdef, classes, names=None):
         raise CompileError(fdef, "MissingAnnotation", f"{fdef.name}() needs a return annotation")
     ret = annotation_type(fdef.returns, f"return of {fdef.name}()", classes, allow_none=True)
     exported = crosses(ret, True) and all(crosses(p, False) for p in params)
-    if boxed.uses_boxed(fdef, params + [ret]) or boxed.has_boxed_locals(fdef, classes):
-        boxed.refuse_try(fdef)
     return Sig(params, ret, exported, [p.arg for p in parameters(fdef)], len(a.posonlyargs),
                len(a.posonlyargs) + len(a.args), defaults)
 
@@ -146,6 +147,11 @@ def _lower_once(fdef, module, sig, cls, knowledge):
     scope.bound = _bound_names(fdef)
     scope.mentioned = _mentioned_names(fdef)
     scope.message_names = _message_names(fdef)
+    scope.handler_names = _message_names(fdef, any_use=True)
+    # Boxed values raise CPython's exceptions: there `except` takes exception objects (exceptions.py).
+    scope.boxed = (cls is None and fdef.name in module.raising) or boxed.uses_boxed(fdef, sig.params + [sig.ret]) \
+        or boxed.has_boxed_locals(fdef, {n: c.ty for n, c in module.classes.items()}) \
+        or boxed.calls_any(fdef, module.raising)
     if cls is None and sig.exported:
         scope.writable = _writable(fdef, sig, module.mutated.get(fdef.name, ()))
     is_init = cls is not None and fdef.name == "__init__"
@@ -255,10 +261,11 @@ def _mentioned_names(fdef):
     return names | {a.arg for a in parameters(fdef)}
 
 
-def _message_names(fdef):
-    """The `except ... as n` names used only as `str(n)`, `f"{n}"` or a raise's cause, each
-    inside a handler that binds n and not inside another one binding n again (after that one
-    CPython unbinds n): native code binds such an n to the caught fault's message."""
+def _message_names(fdef, any_use=False):
+    """The `except ... as n` names used only as `str(n)`, `f"{n}"` or a raise's cause (with
+    @p any_use, in any way), each inside a handler that binds n and not inside another one
+    binding n again (after that one CPython unbinds n): native code binds such an n to the
+    caught fault's message (its exception object in a function with boxed values)."""
     handler_names = {h.name for h in ast.walk(fdef) if isinstance(h, ast.ExceptHandler) and h.name}
     bad = {a.arg for a in parameters(fdef)}
     allowed = set()
@@ -277,8 +284,8 @@ def _message_names(fdef):
             if node.name in inside:
                 bad.add(node.name)
             inside = inside | {node.name}
-        if isinstance(node, ast.Name) and (not isinstance(node.ctx, ast.Load) or id(node) not in allowed or
-                                           node.id not in inside):
+        if isinstance(node, ast.Name) and (not isinstance(node.ctx, ast.Load) or node.id not in inside or
+                                           not (any_use or id(node) in allowed)):
             bad.add(node.id)
         for child in ast.iter_child_nodes(node):
             walk(child, inside)
@@ -365,7 +372,8 @@ def _module_info(fdefs, cdefs, names=None):
         if f.name in signatures or f.name in classes:
             raise CompileError(f, "Redefinition", f"{f.name!r} defined twice")
         signatures[f.name] = _signature(f, types, names)
-    return ModuleInfo(signatures, classes, names, mutated_parameters(fdefs))
+    return ModuleInfo(signatures, classes, names, mutated_parameters(fdefs), readonly_parameters(fdefs),
+                      boxed.raising_python(fdefs, signatures, types))
 
 
 def _lower_classes(module):
@@ -423,14 +431,15 @@ def check_eligible(source):
             signatures[f.name] = _signature(f, types, names)
         except CompileError as e:
             reasons[f.name] = str(e)
-    module = ModuleInfo(signatures, classes, names, mutated_parameters(fdefs))
+    module = ModuleInfo(signatures, classes, names, mutated_parameters(fdefs), readonly_parameters(fdefs),
+                        boxed.raising_python(fdefs, signatures, types))
     try:
         _lower_classes(module)
     except CompileError as e:
         class_error = class_error or str(e)
     calls, helpers = {}, set()
     for f in fdefs:
-        calls[f.name] = {n.func.id for n in ast.walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        calls[f.name] = called_names(f)
         if f.name in reasons:
             continue
         if class_error and any(isinstance(n, ast.Name) and n.id in {c.name for c in cdefs} for n in ast.walk(f)):

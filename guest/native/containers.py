@@ -176,6 +176,8 @@ class ContainerExprs:
             return glob
         own = isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope.init_of is not None
         obj = self.scope.read("self") if own else self.value(node.value)
+        if obj.ty.kind == "object":  # a boxed value: CPython's getattr (e.args of a caught exception)
+            return ir.call_op("box_getattr", [obj, ir.const_str(node.attr)], obj.ty)
         if obj.ty.kind != "class":
             raise CompileError(node, "Attribute", f"attribute {node.attr!r} of {obj.ty.text}")
         info = self.scope.module.classes[obj.ty.name]

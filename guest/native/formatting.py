@@ -89,11 +89,14 @@ def format_call(parser, node):
 
 
 def repr_call(parser, node):
-    """repr(x) of an int, bool, float or str."""
+    """repr(x) of an int, bool, float or str; of a boxed value, CPython's own."""
     parser.keywords(node, ())
     if len(node.args) != 1:
         raise CompileError(node, "Builtin", "repr() takes 1 argument")
-    return converted(node, parser.value(node.args[0]), ord("r"))
+    value = parser.value(node.args[0])
+    if value.ty.kind == "object":
+        return ir.call_op("box_repr", [value], STR)
+    return converted(node, value, ord("r"))
 
 
 def str_format_call(parser, node):

@@ -67,6 +67,11 @@ def parameters(fdef):
     return a.posonlyargs + a.args + a.kwonlyargs
 
 
+def called_names(fdef):
+    """The names @p fdef calls (`name(...)`)."""
+    return {n.func.id for n in ast.walk(fdef) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+
+
 def _bound_in(fdef, skip=()):
     """Names @p fdef binds (parameters, stores, except names), not counting the subtrees in @p skip."""
     names = {a.arg for a in parameters(fdef)}

@@ -56,6 +56,8 @@ class FunctionScope:
         self.bound = set()              # names the function binds anywhere (never module constants)
         self.mentioned = set()          # names the function reads or binds anywhere, parameters included
         self.message_names = set()      # `except ... as n` names used only as str(n) inside their handlers
+        self.handler_names = set()      # `except ... as n` names used only inside their handlers
+        self.boxed = False              # the function has boxed values: `except` takes exception objects
         self.writable = set()           # list/dict/set parameters changed in place, copied back (compiler.py)
         self.parameters = set()         # the function's parameter names
         self.narrowed = {}              # name -> the subclass an enclosing `if isinstance(name, C):` proved

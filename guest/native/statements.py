@@ -10,42 +10,18 @@ from . import irbuilder as ir
 from . import optional
 from .calls import SET_ALGEBRA
 from .errors import CompileError
+from .exceptions import ExceptionStatements
 from .exprparser import ExprParser
 from .irbuilder import E
 from .scope import Flow
-from .typemodel import BOOL, INT, NONE, OBJECT, STR, dict_of, fresh_borrowed
+from .typemodel import INT, NONE, OBJECT, dict_of, fresh_borrowed
 from .typerules import annotation_type, require_same
 
-# Exceptions native code raises itself (module_abi.h SpineFaultKind), with their message.
-_NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "RuntimeError": 7}
-# What an `except` clause catches of the faults native code raises (SpineFaultKind bits;
-# KeyError is 6). Any other exception is never raised natively (CPython runs the function).
-_ALL_FAULTS = (1 << 2) | (1 << 3) | (1 << 5) | (1 << 6) | (1 << 7)
-
-
-def _escaping_jump(stmt):
-    """The first return in stmt, or break/continue not inside a loop of its own."""
-    if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)):
-        return stmt
-    if isinstance(stmt, (ast.For, ast.While)):
-        # The loop's own break/continue stay inside; a return still leaves.
-        return next((n for s in stmt.body + stmt.orelse for n in ast.walk(s) if isinstance(n, ast.Return)), None)
-    for child in ast.iter_child_nodes(stmt):
-        found = _escaping_jump(child) if isinstance(child, (ast.stmt, ast.excepthandler)) else None
-        if found is not None:
-            return found
-    return None
-
-
-_KEY_ERROR = 1 << 6
-_CAUGHT = {"ZeroDivisionError": 1 << 2, "ArithmeticError": 1 << 2, "ValueError": 1 << 3, "IndexError": 1 << 5,
-           "KeyError": 1 << 6, "LookupError": (1 << 5) | (1 << 6), "RuntimeError": 1 << 7,
-           "Exception": _ALL_FAULTS, "BaseException": _ALL_FAULTS}
 _SHADOWING = {"range", "abs", "min", "max", "int", "float", "bool", "str", "len", "sum", "sorted", "list", "set",
               "dict", "ord", "chr", "any", "all", "enumerate", "zip"}
 
 
-class StmtParser:
+class StmtParser(ExceptionStatements):
     def __init__(self, scope, ret):
         self.scope = scope
         self.ret = ret
@@ -53,6 +29,7 @@ class StmtParser:
         self.depth = 0        # block nesting: locals first assigned at depth 0 are defined in place
         self.loops = []       # per enclosing loop: [saw_break]
         self.declared = {}    # `x: T` without a value: the type later assignments must have
+        self.handlers = []    # per enclosing except clause of a boxed function: its exception (a bare raise's)
 
     def expr(self, node, flow, expected=None):
         return self.exprs.parse(node, flow, expected)
@@ -417,123 +394,6 @@ class StmtParser:
             raise CompileError(node, "Continue", "'continue' outside loop")
         flow.reachable = False
         return [ir.stmt("Continue")]
-
-    def visit_Raise(self, node, flow):
-        """ValueError, IndexError, RuntimeError and ZeroDivisionError with one str message are
-        raised natively; any other raise goes back to CPython, which runs the (pure) function
-        again and raises its own exception: the same type, message, cause and traceback. So does
-        a bare `raise` (CPython re-raises what it caught, or says nothing is active)."""
-        out = [ir.expr_stmt((node.exc is not None and self.native_raise(node, flow)) or
-                            ir.call_op("raise_in_python", [], BOOL))]
-        flow.reachable = False
-        return out
-
-    def native_raise(self, node, flow):
-        exc = node.exc
-        if node.cause is not None or not isinstance(exc, ast.Call) or not isinstance(exc.func, ast.Name) or \
-                exc.func.id not in _NATIVE_RAISES or not self.scope.module_name(exc.func.id) or \
-                len(exc.args) != 1 or exc.keywords or isinstance(exc.args[0], ast.Starred):
-            return None
-        try:
-            message = self.expr(exc.args[0], flow)
-        except CompileError:
-            return None
-        if message.ty != STR:
-            return None
-        return ir.call_op("raise_text", [ir.const_int(_NATIVE_RAISES[exc.func.id]), message], BOOL)
-
-    def visit_Assert(self, node, flow):
-        """A failing assert goes back to CPython, which raises AssertionError with its message."""
-        self.exprs.flow = flow
-        cond = self.exprs.condition(node.test)
-        fail = ir.seq([ir.expr_stmt(ir.call_op("raise_in_python", [], BOOL))])
-        return [ir.stmt("IfStmt", ir.fn("ast.PrimNot")(cond.node), fail, None)]
-
-    def visit_Try(self, node, flow):
-        """try/except/else/finally (`as e` with e used only as str(e), f"{e}" or a cause): a
-        handler runs for the faults native code raises that CPython's except clause would take; faults it cannot name natively
-        (OverflowError, TypeError, ...) are FALLBACK, never caught: the call then runs in
-        CPython, whose handler takes them. A handler starts from the state before the try.
-        finally runs after the rest, and before any fault but FALLBACK goes on unwinding."""
-        if not node.finalbody:
-            return self.try_except(node, flow)
-        # A return, break or continue leaving try or finally would need final on that path
-        # too (and one in finally cancels the pending fault): not done natively.
-        for s in node.body + node.handlers + node.orelse + node.finalbody:
-            escape = _escaping_jump(s)
-            if escape is not None:
-                raise CompileError(escape, "TryFinallyJump",
-                                   f"{type(escape).__name__.lower()} inside try ... finally is not supported")
-        before = flow.copy()
-        guarded = self.try_except(node, flow) if node.handlers else [self.nested(node.body, flow)[0]]
-        # final also runs on the fault path, where only what was assigned before the try is sure.
-        final, final_flow = self.nested(node.finalbody, before)
-        flow.assigned |= final_flow.assigned
-        flow.reachable = flow.reachable and final_flow.reachable
-        return [ir.stmt("FinallyStmt", ir.seq(guarded), final)]
-
-    def try_except(self, node, flow):
-        body, body_flow = self.nested(node.body, flow.copy())
-        done = else_body = None
-        if node.orelse:
-            # else runs when the body ran to its end: a flag set there (return, break, continue
-            # and faults skip it), tested after the handlers, so they never see else's faults.
-            done = self.scope.temp("try_done", BOOL)
-            body = ir.seq([body, ir.stmt("AssignStmt", done.node, ir.const_bool(True).node)])
-            if body_flow.reachable:
-                else_body, body_flow = self.nested(node.orelse, body_flow)
-        masks, handlers, ends = [], [], [body_flow]
-        for h in node.handlers:
-            # Native faults are no objects: `as e` is taken when e is unused (CPython unbinds it
-            # after the handler, so it leaves no trace) or used only as its message.
-            message = h.name is not None and h.name in self.scope.mentioned
-            if message and h.name not in self.scope.message_names:
-                raise CompileError(h, "ExceptAs", f"the exception object {h.name!r} is not available natively "
-                                   "(only as str() inside its handler)")
-            mask = self.caught(h)
-            if message and mask & _KEY_ERROR:
-                raise CompileError(h, "ExceptAs", "str() of a KeyError is its key's repr, not known natively")
-            handler, end = self.handler(h, mask, message, flow.copy())
-            ends.append(end)
-            if mask:
-                masks.append(ir.const_int(mask).node)
-                handlers.append(handler)
-        joined = ends[0]
-        for end in ends[1:]:
-            joined = Flow.join(joined, end)
-        flow.assigned, flow.reachable = joined.assigned, joined.reachable
-        guarded = ir.stmt("TryStmt", body, masks, handlers) if handlers else body
-        if done is None:
-            return [guarded]
-        return [ir.stmt("AllocaVarStmt", done.node, ir.const_bool(False).node), guarded] + \
-            ([ir.stmt("IfStmt", done.node, else_body, None)] if else_body is not None else [])
-
-    def handler(self, h, mask, message, flow):
-        """The block of handler @p h; with @p message, its name is the caught fault's message
-        (CPython's str() of ZeroDivisionError, ValueError, IndexError or RuntimeError)."""
-        if not message:
-            return self.nested(h.body, flow)
-        text = self.scope.temp("caught", STR)
-        self.scope.comprehensions.append({h.name: text})
-        try:
-            body, end = self.nested(h.body, flow)
-        finally:
-            self.scope.comprehensions.pop()
-        prologue = ir.stmt("AllocaVarStmt", text.node, ir.call_op("caught_message", [], STR).node)
-        return ir.seq([prologue, body]), end
-
-    def caught(self, handler):
-        kinds = [] if handler.type is None else \
-            handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-        if handler.type is None:
-            return _ALL_FAULTS
-        mask = 0
-        for k in kinds:
-            if not isinstance(k, ast.Name) or not self.scope.module_name(k.id) or \
-                    k.id in self.scope.module.classes or k.id in self.scope.signatures:
-                raise CompileError(k, "Except", f"except {ast.unparse(k)}: only built-in exception names")
-            mask |= _CAUGHT.get(k.id, 0)
-        return mask
 
     # ---- compound statements ------------------------------------------------
     def visit_If(self, node, flow):

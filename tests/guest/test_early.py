@@ -487,6 +487,17 @@ def test_every_reflective_attribute_has_the_same_effect_in_all_three(attr):
     assert reasons["f"] == f"line 2: reaches frames or namespaces (.{attr})"
 
 
+def test_an_except_name_is_the_functions_own_not_the_programs_global():
+    # `except ... as e` binds a local e, even where the program binds a global e too.
+    source = ("from typing import Any\ndef f(x: Any) -> Any:\n    try:\n        return x[0]\n"
+              "    except KeyError as e:\n        return str(e)\n"
+              "def g(x: int) -> int:\n    return x + e\n"
+              "try:\n    f(1)\nexcept TypeError as e:\n    result = str(e)\n")
+    planned = hot.plan(source, set())
+    assert "f" in planned.units and "f" not in planned.reasons
+    assert planned.reasons["g"] == "line 8: uses the global e"
+
+
 def test_descriptive_dunders_are_not_reflective():
     for attr in ("__name__", "__doc__", "__traceback__"):
         assert not policy.is_reflective_attr(attr)

@@ -98,6 +98,88 @@ PyObject* CallMethod(SpineValue* args, int32_t n) {
   return r;
 }
 
+PyObject* Name(const SpineValue& v) { return PyUnicode_DecodeUTF8(v.u.v_str, v.p, "strict"); }
+
+PyObject* GetAttr(SpineValue* args) {
+  PyObject* name = Name(args[1]);
+  if (name == nullptr) return nullptr;
+  PyObject* r = PyObject_GetAttr(Obj(args[0]), name);
+  Py_DECREF(name);
+  return r;
+}
+
+// The pending exception as one object (what `except ... as e` binds), the indicator cleared.
+int TakeException(SpineValue* out) {
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  if (type == nullptr) {
+    PyErr_SetString(PyExc_SystemError, "native code took an exception that is not set");
+    return -1;
+  }
+  PyErr_NormalizeException(&type, &value, &traceback);
+  if (traceback != nullptr) PyException_SetTraceback(value, traceback);
+  Py_DECREF(type);
+  Py_XDECREF(traceback);
+  if (g_call != nullptr) g_call->raised = false;  // handled: nothing of this call is pending any more
+  return SetObject(value, out);
+}
+
+// Set exception @p value again, with the traceback it had when taken (unwinding goes on).
+int RestoreException(PyObject* value) {
+  Py_INCREF(value);
+  PyErr_Restore(reinterpret_cast<PyObject*>(Py_NewRef(Py_TYPE(value))), value, PyException_GetTraceback(value));
+  return -1;
+}
+
+// CPython's exception for a native fault (module_abi.h SpineFaultKind) and its message: what
+// the binding raises for it. A KeyError's message is repr(key): the key is read back from it.
+int NewException(int64_t kind, const SpineValue& message, SpineValue* out) {
+  PyObject* cls = kind == SPINE_FAULT_ZERODIV  ? PyExc_ZeroDivisionError
+                  : kind == SPINE_FAULT_VALUE  ? PyExc_ValueError
+                  : kind == SPINE_FAULT_INDEX  ? PyExc_IndexError
+                  : kind == SPINE_FAULT_KEY    ? PyExc_KeyError
+                  : kind == SPINE_FAULT_RUNTIME ? PyExc_RuntimeError
+                                                : nullptr;
+  if (cls == nullptr) return 0;
+  PyObject* text = Name(message);
+  PyObject* arg = text;
+  if (text != nullptr && kind == SPINE_FAULT_KEY) {
+    PyObject* ast = PyImport_ImportModule("ast");
+    arg = ast == nullptr ? nullptr : PyObject_CallMethod(ast, "literal_eval", "O", text);
+    Py_XDECREF(ast);
+    Py_DECREF(text);
+  }
+  PyObject* e = arg == nullptr ? nullptr : PyObject_CallOneArg(cls, arg);
+  Py_XDECREF(arg);
+  if (e == nullptr) {  // not exactly CPython's exception: the caller lets CPython run the call
+    PyErr_Clear();
+    return 0;
+  }
+  SetObject(e, out);
+  return 1;
+}
+
+// The exception being handled, as CPython's except blocks set it (PUSH_EXC_INFO / POP_EXCEPT):
+// one slot of the thread (or generator) the call runs on, swapped and later swapped back.
+int Handling(PyObject* e, SpineValue* out) {
+  _PyErr_StackItem* item = PyThreadState_Get()->exc_info;
+  PyObject* previous = item->exc_value;  // its reference goes to the caller
+  item->exc_value = e == Py_None ? nullptr : Py_NewRef(e);
+  return SetObject(previous != nullptr ? previous : Py_NewRef(Py_None), out);
+}
+
+int Matches(SpineValue* args, SpineValue* out) {
+  PyObject* name = Name(args[1]);
+  if (name == nullptr) return -1;
+  PyObject* cls = PyDict_GetItemWithError(PyEval_GetBuiltins(), name);  // borrowed
+  Py_DECREF(name);
+  if (cls == nullptr) {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "except names no builtin");
+    return -1;
+  }
+  return SetScalar(PyErr_GivenExceptionMatches(Obj(args[0]), cls), SPINE_TYPE_BOOL, out);
+}
+
 int DictNext(SpineValue* args, SpineValue* out) {
   Py_ssize_t pos = static_cast<Py_ssize_t>(args[1].u.v_int);
   PyObject *k, *v;
@@ -159,6 +241,12 @@ int Op(int32_t op, SpineValue* a, SpineValue* out) {
     case SPINE_BOX_ISINSTANCE: return Truth(PyObject_IsInstance(Obj(a[0]), ClassOf(a[1].u.v_int)), out);
     case SPINE_BOX_INT: return SetObject(PyNumber_Long(Obj(a[0])), out);
     case SPINE_BOX_FLOAT: return SetObject(PyNumber_Float(Obj(a[0])), out);
+    case SPINE_BOX_GETATTR: return SetObject(GetAttr(a), out);
+    case SPINE_BOX_EXC_TAKE: return TakeException(out);
+    case SPINE_BOX_EXC_RESTORE: return RestoreException(Obj(a[0]));
+    case SPINE_BOX_EXC_NEW: return NewException(a[0].u.v_int, a[1], out);
+    case SPINE_BOX_EXC_MATCH: return Matches(a, out);
+    case SPINE_BOX_EXC_HANDLING: return Handling(Obj(a[0]), out);
     default: PyErr_SetString(PyExc_SystemError, "unknown boxed operation"); return -1;
   }
 }

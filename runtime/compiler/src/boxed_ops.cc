@@ -29,6 +29,9 @@ const std::map<std::string, Rule>& Rules() {
       {"box_list", {"o", "list"}},          {"box_is", {"oo", "bool"}},
       {"box_isinstance", {"oi", "bool"}},   {"box_method", {"so*", "object"}},
       {"box_int", {"o", "object"}},         {"box_float", {"o", "object"}},
+      {"box_getattr", {"os", "object"}},    {"box_exc_match", {"os", "bool"}},
+      // The exception of the fault the innermost enclosing handler took, and unwinding on with it.
+      {"box_caught", {"", "object"}},       {"box_rethrow", {"o", "bool"}},
   };
   return rules;
 }

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <vector>
 
+#include "spine/compiler/module_abi.h"
+
 namespace spine::compiler {
 
 std::string Rewriter::VarName(const PrimVarNode* v) {
@@ -305,6 +307,18 @@ void Rewriter::VisitStmt_(const TryStmtNode* n, std::ostream& os) {
   os << "try";
   Block(n->body, os);
   os << " catch (const spine_cg::Fault& " << fault << ") {\n";
+  int64_t taken = 0;
+  for (const PrimExpr& m : n->masks) taken |= m.As<IntImmNode>()->value;
+  // Handlers that take exception objects (box_caught): the one taken is handled until the catch is left.
+  Line(os);
+  os << "spine_cg::Handling " << fault << "_handling;\n";
+  if (!((taken >> SPINE_FAULT_PYTHON) & 1)) {
+    // A boxed operation's exception (of a function this one calls) reaching handlers that match
+    // native faults only: CPython runs the call, whose except clauses match it.
+    Line(os);
+    os << "if (" << fault << ".kind == SPINE_FAULT_PYTHON) spine_cg::Raise(SPINE_FAULT_FALLBACK, \"a Python "
+       << "exception native handlers cannot match\");\n";
+  }
   caught_.push_back(fault);
   for (size_t i = 0; i < n->handlers.size(); ++i) {
     Line(os);
@@ -323,11 +337,13 @@ void Rewriter::VisitStmt_(const TryStmtNode* n, std::ostream& os) {
 void Rewriter::VisitStmt_(const FinallyStmtNode* n, std::ostream& os) {
   // final is emitted once: a fault (FALLBACK aside) is kept, final runs, then
   // the kept fault goes on unwinding.
-  std::string kept = Temp(), faulted = Temp(), fault = Temp();
+  std::string kept = Temp(), faulted = Temp(), fault = Temp(), parked = Temp();
   Line(os);
   os << "{\n";
   Line(os);
   os << "spine_cg::Fault " << kept << ";\n";
+  Line(os);
+  os << "spine_cg::Box " << parked << ";\n";
   Line(os);
   os << "bool " << faulted << " = false;\n";
   Line(os);
@@ -335,17 +351,28 @@ void Rewriter::VisitStmt_(const FinallyStmtNode* n, std::ostream& os) {
   Block(n->body, os);
   os << " catch (const spine_cg::Fault& " << fault << ") {\n";
   Line(os);
-  // A boxed operation's exception is set in the interpreter: never kept across native code.
-  os << "if (" << fault << ".kind == SPINE_FAULT_FALLBACK || " << fault << ".kind == SPINE_FAULT_PYTHON) throw;\n";
+  os << "if (" << fault << ".kind == SPINE_FAULT_FALLBACK) throw;\n";
+  Line(os);
+  // A boxed operation's exception is taken out of the interpreter while final runs (its own
+  // boxed operations need none pending), and set again before unwinding goes on.
+  os << parked << " = spine_cg::ParkedObject(" << fault << ");\n";
   Line(os);
   os << kept << " = " << fault << ";\n";
   Line(os);
   os << faulted << " = true;\n";
   Line(os);
   os << "}\n";
+  Line(os);
+  os << "{\n";
+  Line(os);
+  os << "spine_cg::Handling " << parked << "_handling;\n";
+  Line(os);
+  os << parked << "_handling.Enter(" << parked << ");\n";
   VisitStmt(n->final, os);
   Line(os);
-  os << "if (" << faulted << ") throw " << kept << ";\n";
+  os << "if (" << faulted << ") spine_cg::Rethrow(" << kept << ", " << parked << ");\n";
+  Line(os);
+  os << "}\n";
   Line(os);
   os << "}\n";
 }

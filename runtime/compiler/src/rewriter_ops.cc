@@ -55,6 +55,18 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     os << "spine_cg::Str::Copy(" << f << ".Text(), static_cast<int64_t>(__builtin_strlen(" << f << ".Text())))";
     return;
   }
+  if (op == "box_caught" || op == "box_rethrow") {  // codegen/boxed.h, given the handler's fault
+    if (caught_.empty()) rt::ThrowValueError(op + " outside an except handler");
+    const std::string& f = caught_.back();
+    if (op == "box_caught") {
+      os << "spine_cg::CaughtObject(" << f << ", " << f << "_handling)";  // every catch declares it (rewriter.cc)
+    } else {
+      os << "(spine_cg::Rethrow(" << f << ", ";
+      VisitExpr(args[0], os);
+      os << "), false)";
+    }
+    return;
+  }
   if (op == "opt_none") {  // no operands: the Optional type says everything
     os << CType(n->checked_type) << "{}";
     return;

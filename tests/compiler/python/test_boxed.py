@@ -136,9 +136,10 @@ def test_helpers_change_the_callers_bare_list(suite):
 
 
 @pytest.mark.parametrize("source, construct", [
-    ("from typing import Any\ndef f(x: Any) -> int:\n    try:\n        return len(x)\n    except TypeError:\n"
-     "        return -1\n", "BoxedTry"),
-    ("def f(x: int) -> int:\n    y: object = x\n    try:\n        return x\n    finally:\n        y = 1\n", "BoxedTry"),
+    ("from typing import Any\nclass Bad(Exception):\n    pass\ndef f(x: Any) -> int:\n    try:\n"
+     "        return len(x)\n    except Bad:\n        return -1\n", "Except"),
+    ("from typing import Any\ndef f(x: Any) -> Any:\n    try:\n        return x[0]\n    except KeyError as e:\n"
+     "        pass\n    return e\n", "ExceptAs"),
     ("from typing import Any, Set\ndef f(x: Set[Any]) -> int:\n    return len(x)\n", "KeyType"),
     ("from typing import Any\ndef f(x: Any) -> Any:\n    return x.get(1, default=2)\n", "CallKeywords"),
 ])

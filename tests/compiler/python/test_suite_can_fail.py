@@ -7,6 +7,7 @@ import pytest
 import corpus
 import corpus_callables
 import corpus_boxed
+import corpus_boxed_try
 import corpus_containers
 import corpus_formatting
 import corpus_heaps
@@ -16,6 +17,7 @@ import corpus_sets
 import corpus_vartuple
 import test_callables
 import test_boxed
+import test_boxed_try
 import test_containers
 import test_differential
 import test_formatting
@@ -81,6 +83,21 @@ MUTANTS = {
     # `t = t + x` where `t += x` was written: CPython's TypeError names the operator `+=`.
     "total_any": (corpus_boxed, test_boxed, "def total_any(xs: list) -> object:\n    t: object = 0\n"
                   "    for x in xs:\n        t = t + x\n    return t\n"),
+    # A clause taking a superclass of what was written: a KeyError caught where only IndexError is.
+    "only_index_errors": (corpus_boxed_try, test_boxed_try,
+                          "from typing import Any\ndef only_index_errors(container: Any, key: Any) -> Any:\n"
+                          "    try:\n        return container[key]\n    except LookupError:\n"
+                          "        return 'no such index'\n"),
+    # The exception's message where its args were asked for (a KeyError's str is repr(key)).
+    "missing_key_args": (corpus_boxed_try, test_boxed_try,
+                         "from typing import Any\ndef missing_key_args(record: Any, key: Any) -> Any:\n"
+                         "    try:\n        return (record[key],)\n    except KeyError as e:\n"
+                         "        return (str(e),)\n"),
+    # finally's work done on the normal path only: missing when an exception passes.
+    "length_then_log": (corpus_boxed_try, test_boxed_try,
+                        "from typing import Any\ndef length_then_log(x: Any) -> list:\n    log: list = ['start']\n"
+                        "    try:\n        log.append(len(x))\n    except TypeError as e:\n"
+                        "        log.append(str(e))\n        return log\n    log.append('end')\n    return log\n"),
 }
 
 

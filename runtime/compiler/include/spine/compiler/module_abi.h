@@ -103,7 +103,16 @@ enum SpineBoxOp {
   SPINE_BOX_ISINSTANCE = 22, /**< isinstance(args[0], the builtin type args[1] (INT, SpineBoxClass)) (BOOL). */
   SPINE_BOX_METHOD = 23,   /**< args[1].<args[0] (STR)>(args[2], ...). */
   SPINE_BOX_INT = 24,      /**< int(args[0]). */
-  SPINE_BOX_FLOAT = 25     /**< float(args[0]). */
+  SPINE_BOX_FLOAT = 25,    /**< float(args[0]). */
+  SPINE_BOX_GETATTR = 26,  /**< getattr(args[0], args[1] (STR)). */
+  SPINE_BOX_EXC_TAKE = 27, /**< The exception a boxed operation left set, normalized, its traceback attached; the
+                                indicator is cleared (an `except` clause takes it). */
+  SPINE_BOX_EXC_RESTORE = 28, /**< Set args[0] (an exception taken before) again, as it was; returns -1. */
+  SPINE_BOX_EXC_NEW = 29,  /**< The exception object of native fault kind args[0] (INT) with message args[1] (STR):
+                                1, or 0 if it cannot be built exactly (a KeyError whose key repr is not a literal). */
+  SPINE_BOX_EXC_MATCH = 30, /**< Does exception args[0] match the builtin exception class named args[1] (STR) (BOOL)? */
+  SPINE_BOX_EXC_HANDLING = 31 /**< Make args[0] (an exception, or None) the one being handled (sys.exc_info(), the
+                                   __context__ of what is raised meanwhile); returns the one that was. */
 };
 
 /** Binary operators of SPINE_BOX_BINARY. */

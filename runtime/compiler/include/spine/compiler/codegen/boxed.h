@@ -237,14 +237,98 @@ inline Box box_float(const Box& a) {
   SpineValue v = a.value();
   return BoxResult(SPINE_BOX_FLOAT, &v, 1);
 }
+/** A str operand (a name, a message): borrowed text. */
+inline SpineValue TextValue(const Str& s) {
+  SpineValue v;
+  v.u.v_str = const_cast<char*>(s.data());
+  v.p = static_cast<int32_t>(s.bytes());
+  v.t = SPINE_TYPE_STR;
+  return v;
+}
 /** self.name(args...), looked up and called by CPython. */
 template <typename... A>
 inline Box box_method(const Str& name, const Box& self, const A&... args) {
-  SpineValue values[2 + sizeof...(A)] = {IntValue(0), self.value(), args.value()...};
-  values[0].u.v_str = const_cast<char*>(name.data());
-  values[0].p = static_cast<int32_t>(name.bytes());
-  values[0].t = SPINE_TYPE_STR;
+  SpineValue values[2 + sizeof...(A)] = {TextValue(name), self.value(), args.value()...};
   return BoxResult(SPINE_BOX_METHOD, values, static_cast<int32_t>(2 + sizeof...(A)));
+}
+/** a.name. */
+inline Box box_getattr(const Box& a, const Str& name) {
+  SpineValue args[2] = {a.value(), TextValue(name)};
+  return BoxResult(SPINE_BOX_GETATTR, args, 2);
+}
+
+/**
+ * @brief While a handler runs (or a finally on an exception's way out), the
+ * exception it took is the one being handled, as in CPython: sys.exc_info()
+ * shows it and what is raised meanwhile gets it as __context__. The one
+ * handled before is back when the handler is left, by any path.
+ */
+class Handling {
+ public:
+  Handling() = default;
+  Handling(const Handling&) = delete;
+  Handling& operator=(const Handling&) = delete;
+  /** Handle @p e (nothing for no exception). */
+  void Enter(const Box& e) {
+    if (e.get() == nullptr) return;
+    SpineValue v = e.value(), out;
+    BoxCall(SPINE_BOX_EXC_HANDLING, &v, 1, &out);
+    previous_ = Box::Adopt(out);
+  }
+  ~Handling() {
+    if (previous_.get() == nullptr) return;
+    SpineValue v = previous_.value(), out;
+    if (Api().boxed(SPINE_BOX_EXC_HANDLING, &v, 1, &out) == 0) Box::Adopt(out);  // the handled one, dropped
+  }
+
+ private:
+  Box previous_;  /**< What was handled before (None for nothing); set once entered. */
+};
+
+/**
+ * The exception object of the fault @p f an `except` clause took: for a boxed
+ * operation's, the one set in the interpreter (taken, so none is pending while
+ * the handler runs); for a native fault, the exception CPython would have
+ * raised. One not built exactly (a KeyError whose key repr is no literal) lets
+ * CPython run the call.
+ */
+SPINE_CG_OUTLINE inline Box CaughtObject(const Fault& f) {
+  SpineValue out;
+  if (f.kind == SPINE_FAULT_PYTHON) {
+    BoxCall(SPINE_BOX_EXC_TAKE, &out, 0, &out);
+    return Box::Adopt(out);
+  }
+  Str text = Str::Copy(f.Text(), static_cast<int64_t>(__builtin_strlen(f.Text())));
+  SpineValue args[2] = {IntValue(f.kind), TextValue(text)};
+  if (BoxCall(SPINE_BOX_EXC_NEW, args, 2, &out) != 1) {
+    Raise(SPINE_FAULT_FALLBACK, "an exception native code cannot build");
+  }
+  return Box::Adopt(out);
+}
+
+/** CaughtObject(@p f), handled by @p h while the handler runs. */
+inline Box CaughtObject(const Fault& f, Handling& h) {
+  Box e = CaughtObject(f);
+  h.Enter(e);
+  return e;
+}
+
+/** The exception a `finally` keeps while it runs: a boxed operation's, taken; none for a native fault. */
+inline Box ParkedObject(const Fault& f) { return f.kind == SPINE_FAULT_PYTHON ? CaughtObject(f) : Box(); }
+
+/** Go on unwinding with fault @p f; a boxed operation's exception @p e is set again first. */
+[[noreturn]] SPINE_CG_OUTLINE inline void Rethrow(const Fault& f, const Box& e) {
+  if (f.kind == SPINE_FAULT_PYTHON && e.get() != nullptr) {
+    SpineValue v = e.value();
+    BoxCall(SPINE_BOX_EXC_RESTORE, &v, 1, &v);  // returns -1: raises the PYTHON fault
+  }
+  throw f;
+}
+
+/** Does exception @p e match the builtin exception class @p name (CPython's `except name:` test)? */
+inline bool box_exc_match(const Box& e, const Str& name) {
+  SpineValue args[2] = {e.value(), TextValue(name)};
+  return ScalarResult(SPINE_BOX_EXC_MATCH, args, 2) != 0;
 }
 
 /** The elements of the list or tuple value @p v as boxes: the caller's own objects. */

@@ -1,0 +1,227 @@
+"""raise, assert and try/except/else/finally of the statement parser
+(statements.StmtParser): native faults matched by kind, and in a function
+with boxed values, exceptions as CPython's objects matched by CPython's own
+`except` rules."""
+import ast
+import builtins
+
+from . import irbuilder as ir
+from .errors import CompileError
+from .scope import Flow
+from .typemodel import BOOL, OBJECT, STR
+
+# Exceptions native code raises itself (module_abi.h SpineFaultKind), with their message.
+_NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "RuntimeError": 7}
+# What an `except` clause catches of the faults native code raises (SpineFaultKind bits;
+# KeyError is 6). Any other exception is never raised natively (CPython runs the function).
+_ALL_FAULTS = (1 << 2) | (1 << 3) | (1 << 5) | (1 << 6) | (1 << 7)
+
+
+def _escaping_jump(stmt):
+    """The first return in stmt, or break/continue not inside a loop of its own."""
+    if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)):
+        return stmt
+    if isinstance(stmt, (ast.For, ast.While)):
+        # The loop's own break/continue stay inside; a return still leaves.
+        return next((n for s in stmt.body + stmt.orelse for n in ast.walk(s) if isinstance(n, ast.Return)), None)
+    for child in ast.iter_child_nodes(stmt):
+        found = _escaping_jump(child) if isinstance(child, (ast.stmt, ast.excepthandler)) else None
+        if found is not None:
+            return found
+    return None
+
+
+_KEY_ERROR = 1 << 6
+_PYTHON_FAULT = 1 << 8  # a boxed operation's exception, set in the interpreter
+_CAUGHT = {"ZeroDivisionError": 1 << 2, "ArithmeticError": 1 << 2, "ValueError": 1 << 3, "IndexError": 1 << 5,
+           "KeyError": 1 << 6, "LookupError": (1 << 5) | (1 << 6), "RuntimeError": 1 << 7,
+           "Exception": _ALL_FAULTS, "BaseException": _ALL_FAULTS}
+
+
+def _is_builtin_exception(name):
+    cls = getattr(builtins, name, None)
+    return isinstance(cls, type) and issubclass(cls, BaseException)
+
+
+class ExceptionStatements:
+    """The exception statements of StmtParser (which provides nested, expr, exprs and scope)."""
+
+    def visit_Raise(self, node, flow):
+        """ValueError, IndexError, RuntimeError and ZeroDivisionError with one str message are
+        raised natively; any other raise goes back to CPython, which runs the (pure) function
+        again and raises its own exception: the same type, message, cause and traceback. So does
+        a bare `raise` (CPython re-raises what it caught, or says nothing is active)."""
+        if node.exc is None and self.handlers:  # re-raise the caught exception itself, as CPython does
+            out = [ir.expr_stmt(ir.call_op("box_rethrow", [self.handlers[-1]], BOOL))]
+        else:
+            out = [ir.expr_stmt((node.exc is not None and self.native_raise(node, flow)) or
+                                ir.call_op("raise_in_python", [], BOOL))]
+        flow.reachable = False
+        return out
+
+    def native_raise(self, node, flow):
+        exc = node.exc
+        if node.cause is not None or not isinstance(exc, ast.Call) or not isinstance(exc.func, ast.Name) or \
+                exc.func.id not in _NATIVE_RAISES or not self.scope.module_name(exc.func.id) or \
+                len(exc.args) != 1 or exc.keywords or isinstance(exc.args[0], ast.Starred):
+            return None
+        try:
+            message = self.expr(exc.args[0], flow)
+        except CompileError:
+            return None
+        if message.ty != STR:
+            return None
+        return ir.call_op("raise_text", [ir.const_int(_NATIVE_RAISES[exc.func.id]), message], BOOL)
+
+    def visit_Assert(self, node, flow):
+        """A failing assert goes back to CPython, which raises AssertionError with its message."""
+        self.exprs.flow = flow
+        cond = self.exprs.condition(node.test)
+        fail = ir.seq([ir.expr_stmt(ir.call_op("raise_in_python", [], BOOL))])
+        return [ir.stmt("IfStmt", ir.fn("ast.PrimNot")(cond.node), fail, None)]
+
+    def visit_Try(self, node, flow):
+        """try/except/else/finally (`as e` with e used only as str(e), f"{e}" or a cause): a
+        handler runs for the faults native code raises that CPython's except clause would take; faults it cannot name natively
+        (OverflowError, TypeError, ...) are FALLBACK, never caught: the call then runs in
+        CPython, whose handler takes them. In a function with boxed values handlers take
+        exception objects instead (object_handlers). A handler starts from the state before the try.
+        finally runs after the rest, and before any fault but FALLBACK goes on unwinding (a boxed
+        operation's exception taken out of the interpreter meanwhile, codegen/boxed.h)."""
+        if not node.finalbody:
+            return self.try_except(node, flow)
+        # A return, break or continue leaving try or finally would need final on that path
+        # too (and one in finally cancels the pending fault): not done natively.
+        for s in node.body + node.handlers + node.orelse + node.finalbody:
+            escape = _escaping_jump(s)
+            if escape is not None:
+                raise CompileError(escape, "TryFinallyJump",
+                                   f"{type(escape).__name__.lower()} inside try ... finally is not supported")
+        before = flow.copy()
+        guarded = self.try_except(node, flow) if node.handlers else [self.nested(node.body, flow)[0]]
+        # final also runs on the fault path, where only what was assigned before the try is sure.
+        final, final_flow = self.nested(node.finalbody, before)
+        flow.assigned |= final_flow.assigned
+        flow.reachable = flow.reachable and final_flow.reachable
+        return [ir.stmt("FinallyStmt", ir.seq(guarded), final)]
+
+    def try_except(self, node, flow):
+        body, body_flow, done, else_body = self.try_body(node, flow)
+        if self.scope.boxed:
+            guarded = self.object_handlers(node, flow, body, body_flow)
+        else:
+            guarded = self.fault_handlers(node, flow, body, body_flow)
+        if done is None:
+            return [guarded]
+        return [ir.stmt("AllocaVarStmt", done.node, ir.const_bool(False).node), guarded] + \
+            ([ir.stmt("IfStmt", done.node, else_body, None)] if else_body is not None else [])
+
+    def try_body(self, node, flow):
+        """(the try block, its end, the flag saying it ran to its end, the else block) of @p node."""
+        body, body_flow = self.nested(node.body, flow.copy())
+        done = else_body = None
+        if node.orelse:
+            # else runs when the body ran to its end: a flag set there (return, break, continue
+            # and faults skip it), tested after the handlers, so they never see else's faults.
+            done = self.scope.temp("try_done", BOOL)
+            body = ir.seq([body, ir.stmt("AssignStmt", done.node, ir.const_bool(True).node)])
+            if body_flow.reachable:
+                else_body, body_flow = self.nested(node.orelse, body_flow)
+        return body, body_flow, done, else_body
+
+    @staticmethod
+    def join_ends(flow, ends):
+        """@p flow after the try block or any handler ended at one of @p ends."""
+        joined = ends[0]
+        for end in ends[1:]:
+            joined = Flow.join(joined, end)
+        flow.assigned, flow.reachable = joined.assigned, joined.reachable
+
+    def fault_handlers(self, node, flow, body, body_flow):
+        """Handlers of the faults native code raises, each taken by its kind (SpineFaultKind)."""
+        masks, handlers, ends = [], [], [body_flow]
+        for h in node.handlers:
+            # Native faults are no objects: `as e` is taken when e is unused (CPython unbinds it
+            # after the handler, so it leaves no trace) or used only as its message.
+            message = h.name is not None and h.name in self.scope.mentioned
+            if message and h.name not in self.scope.message_names:
+                raise CompileError(h, "ExceptAs", f"the exception object {h.name!r} is not available natively "
+                                   "(only as str() inside its handler)")
+            mask = self.caught(h)
+            if message and mask & _KEY_ERROR:
+                raise CompileError(h, "ExceptAs", "str() of a KeyError is its key's repr, not known natively")
+            handler, end = self.handler(h, mask, message, flow.copy())
+            ends.append(end)
+            # A clause no native fault matches (mask 0) stays: a boxed operation's exception
+            # reaching this try from a helper goes back to CPython, whose clause may match it.
+            masks.append(ir.const_int(mask).node)
+            handlers.append(handler)
+        self.join_ends(flow, ends)
+        return ir.stmt("TryStmt", body, masks, handlers) if handlers else body
+
+    def object_handlers(self, node, flow, body, body_flow):
+        """Handlers in a function with boxed values, whose exceptions are CPython's objects: any
+        fault but FALLBACK (and a wrong argument type) is taken as its exception object (a boxed
+        operation's, out of the interpreter; a native fault's, built as CPython raises it), tested
+        with CPython's own `except` matching clause by clause, and set again to go on unwinding
+        when none matches. `as e` binds that object, as in CPython."""
+        caught = self.scope.temp("caught", OBJECT)
+        chain, ends = ir.expr_stmt(ir.call_op("box_rethrow", [caught], BOOL)), [body_flow]
+        for h in reversed(node.handlers):
+            if h.name is not None and h.name in self.scope.mentioned and h.name not in self.scope.handler_names:
+                raise CompileError(h, "ExceptAs", f"the exception {h.name!r} used outside its handler")
+            self.handlers.append(caught)
+            self.scope.comprehensions.append({h.name: caught} if h.name else {})
+            try:
+                handler, end = self.nested(h.body, flow.copy())
+            finally:
+                self.scope.comprehensions.pop()
+                self.handlers.pop()
+            ends.append(end)
+            test = self.matches(h, caught)
+            chain = handler if test is None else ir.stmt("IfStmt", test.node, handler, chain)
+        self.join_ends(flow, ends)
+        take = ir.stmt("AllocaVarStmt", caught.node, ir.call_op("box_caught", [], OBJECT).node)
+        return ir.stmt("TryStmt", body, [ir.const_int(_ALL_FAULTS | _PYTHON_FAULT).node], [ir.seq([take, chain])])
+
+    def matches(self, handler, caught):
+        """CPython's test of except clause @p handler on exception @p caught; None if it takes all."""
+        if handler.type is None:
+            return None
+        test = None
+        for k in self.exception_names(handler):
+            one = ir.call_op("box_exc_match", [caught, ir.const_str(k.id)], BOOL)
+            test = one if test is None else ir.binary("PrimOr", test, one, BOOL)
+        return test
+
+    def exception_names(self, handler):
+        """The class names of except clause @p handler: builtin exception classes, as CPython finds them."""
+        kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        for k in kinds:
+            if not isinstance(k, ast.Name) or not self.scope.module_name(k.id) or \
+                    k.id in self.scope.module.classes or k.id in self.scope.signatures or \
+                    not _is_builtin_exception(k.id):
+                raise CompileError(k, "Except", f"except {ast.unparse(k)}: only built-in exception names")
+        return kinds
+
+    def handler(self, h, mask, message, flow):
+        """The block of handler @p h; with @p message, its name is the caught fault's message
+        (CPython's str() of ZeroDivisionError, ValueError, IndexError or RuntimeError)."""
+        if not message:
+            return self.nested(h.body, flow)
+        text = self.scope.temp("caught", STR)
+        self.scope.comprehensions.append({h.name: text})
+        try:
+            body, end = self.nested(h.body, flow)
+        finally:
+            self.scope.comprehensions.pop()
+        prologue = ir.stmt("AllocaVarStmt", text.node, ir.call_op("caught_message", [], STR).node)
+        return ir.seq([prologue, body]), end
+
+    def caught(self, handler):
+        if handler.type is None:
+            return _ALL_FAULTS
+        mask = 0
+        for k in self.exception_names(handler):
+            mask |= _CAUGHT.get(k.id, 0)
+        return mask
