@@ -282,8 +282,10 @@ def _live_nodes(node, context):
 def _helper_only(node, context):
     """Why a function can run natively only when native code calls it, or None: a class
     instance in its signature, a Callable parameter (native callers run a copy made for
-    the function they pass; Python's callables stay Python: native/callables.py), or
-    containers of boxed values (_boxed_containers)."""
+    the function they pass; Python's callables stay Python: native/callables.py), a
+    Callable result (native callers get the closure's captures by value; no closure
+    object crosses into Python: native/factories.py), or containers of boxed values
+    (_boxed_containers)."""
     a = node.args
     boxed = _boxed_containers(node)
     if boxed:
@@ -296,6 +298,9 @@ def _helper_only(node, context):
     for p in a.posonlyargs + a.args + a.kwonlyargs:
         if any(_names_callable(sub, context) for sub in ast.walk(p.annotation)):
             return f"parameter {p.arg} is a Callable: Python's callables stay Python; native code may call it"
+    if node.returns is not None and any(_names_callable(sub, context) for sub in ast.walk(node.returns)):
+        return "returns a function, which does not cross into Python natively; native code may call it " \
+            "and call the closure"
     return None
 
 

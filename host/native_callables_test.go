@@ -71,3 +71,58 @@ func TestNativeFunctionValuesRunNative(t *testing.T) {
 		}
 	})
 }
+
+// closuresProgram captures by value the ways typed code does: the default
+// idiom in a loop and in a comprehension (each lambda keeps the value it was
+// made with), and a closure returned by a factory to a native caller. The
+// factory itself stays Python for Python's callers: a closure does not cross.
+const closuresProgram = `
+from typing import Callable, List
+
+
+def make_adder(n: int) -> Callable[[int], int]:
+    def add(x: int) -> int:
+        return x + n
+    return add
+
+
+def adders(n: int) -> List[int]:
+    fs: List[Callable[[int], int]] = []
+    for i in range(n):
+        fs.append(lambda x, i=i: x + i)
+    return [f(10) for f in fs]
+
+
+def scaled(n: int) -> List[int]:
+    ms = [lambda x, i=i: x * i for i in range(n)]
+    return [m(3) for m in ms]
+
+
+def add_with(n: int, x: int) -> int:
+    add = make_adder(n)
+    n = 1000
+    return add(x) + n
+
+
+result = [adders(3), scaled(3), add_with(2, 5), make_adder(7)(1), make_adder.__qualname__]
+`
+
+func TestNativeClosuresCaptureByValue(t *testing.T) {
+	bothModes(t, func(t *testing.T, isolation host.Isolation) {
+		e := nativeEngine(t, isolation, t.TempDir())
+		resp := execNative(t, e, host.NativeEager, closuresProgram, `{}`)
+		want := `[[10, 11, 12], [0, 3, 6], 1007, 8, "make_adder"]`
+		if string(resp.Value) != want {
+			t.Fatalf("value %s, want %s (trace %+v)", resp.Value, want, resp.Native)
+		}
+		for _, name := range []string{"adders", "scaled", "add_with"} {
+			if f := nativeEntry(t, resp, name); f.Status != "native" {
+				t.Errorf("%s: %+v", name, f)
+			}
+		}
+		// Python's caller gets Python's closure: the factory ran as Python.
+		if f := nativeEntry(t, resp, "make_adder"); f.Status == "native" || !strings.Contains(f.Reason, "returns a function") {
+			t.Errorf("make_adder: %+v", f)
+		}
+	})
+}

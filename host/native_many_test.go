@@ -11,18 +11,18 @@ import (
 
 // manyFunctionsProgram has n eligible functions and two that the compiler
 // refuses after the guest's screen passed them: one the frontend does not
-// support, and one with a lambda that has a default (native code binds a
-// lambda's parameters only as written, without defaults).
+// support, and one with a lambda that has a keyword-only parameter (native
+// code binds a lambda's parameters only by position).
 func manyFunctionsProgram(n int) string {
 	var b strings.Builder
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(&b, "def f%d(x: int) -> int:\n    return x * %d + %d\n\n", i, i+1, i)
 	}
 	b.WriteString("def unsupported(x: int) -> int:\n    return x.bit_length()\n\n")
-	b.WriteString("def lambda_with_default(x: int) -> int:\n    f = lambda v, k=1: v + k\n    return f(x) - 1\n\n")
+	b.WriteString("def lambda_keyword_only(x: int) -> int:\n    f = lambda v, *, k=1: v + k\n    return f(x, k=2) - 2\n\n")
 	fmt.Fprintf(&b, "fs = [f%s]\n", joinRange(n, ", f"))
 	b.WriteString("result = [sum(f(2) for f in fs), sum(type(f).__name__ == 'NativeFunction' for f in fs), " +
-		"type(unsupported).__name__, [lambda_with_default(3)]]\n")
+		"type(unsupported).__name__, [lambda_keyword_only(3)]]\n")
 	return b.String()
 }
 
@@ -67,7 +67,7 @@ func TestNativeManyFunctionsAllCompile(t *testing.T) {
 	if f := nativeEntry(t, resp, "unsupported"); f.Status != "python" || !strings.Contains(f.Reason, "bit_length") {
 		t.Fatalf("unsupported: %+v", f)
 	}
-	if f := nativeEntry(t, resp, "lambda_with_default"); f.Status != "python" || !strings.Contains(f.Reason, "lambda with defaults") {
-		t.Fatalf("lambda_with_default: %+v", f)
+	if f := nativeEntry(t, resp, "lambda_keyword_only"); f.Status != "python" || !strings.Contains(f.Reason, "keyword-only parameters") {
+		t.Fatalf("lambda_keyword_only: %+v", f)
 	}
 }

@@ -2,20 +2,21 @@
 passed and called later, with CPython's meaning.
 
 Native code has no function objects. Every callee is known where the code
-is compiled, so a function value is compiled away, in two ways:
+is compiled, so a function value is compiled away, in these ways:
 
 - **Passed to a native function taking `Callable[...]`** (`apply_all(lambda
   x: x * k, xs)`): the callee is specialised to it. A copy of the callee
   (named like a lifted function, so Python never calls it) has that
   parameter replaced by the lambda wherever it is read, and the names the
   lambda captures from the caller become parameters of the copy, passed at
-  the call. Passing them by value is CPython's meaning: a closure reads its
-  cells when it runs, and while the callee runs the caller is suspended, so
-  nothing can rebind them in between (a lambda cannot assign, a nested def
-  may not declare nonlocal). A capture needs a type, so it must be an
-  annotated parameter or local of the caller. A copy that passes the
-  function on specialises the next callee the same way; recursion reuses
-  the copy made for the same lambda.
+  the call (so do the names its defaults read: CPython reads them once,
+  there, where it makes the lambda). Passing them by value is CPython's
+  meaning: a closure reads its cells when it runs, and while the callee
+  runs the caller is suspended, so nothing can rebind them in between (a
+  lambda cannot assign, a nested def may not declare nonlocal). A capture
+  needs a type, so it must be an annotated parameter or local of the
+  caller. A copy that passes the function on specialises the next callee
+  the same way; recursion reuses the copy made for the same lambda.
 - **Stored in a local, list, tuple or dict and called in the same
   function** (dispatch tables, `fs.append(lambda: i)` in a loop, `for f in
   fs`, `for k, f in table.items()`): each distinct function the body names
@@ -35,10 +36,19 @@ is compiled, so a function value is compiled away, in two ways:
   comprehension or lambda binds where it is made or where it is called
   (CPython's cell would be another variable), or one that may be unassigned
   where it is made (a call could raise NameError), one calling a function
-  value (recursion), defaults (`lambda x, i=i:` binds early, per lambda,
-  which a tag cannot hold), function values of different arities in one
+  value (recursion), function values of different arities in one
   function, and any other use of a function value (returned, compared,
   printed): the function stays Python.
+- **With defaults** (`fs.append(lambda x, i=i: x + i)` in a loop, `[lambda
+  y, i=i: y + i for i in xs]`): CPython evaluates a lambda's defaults once,
+  where it is made, so two lambdas made by the same text may hold different
+  ones. Where a function stores such a lambda, every function value it
+  holds is a tuple, the tag and the defaults evaluated where it was made
+  (`(lambda: (TAG, i))()`), and a call passes the defaults it does not
+  replace from the tuple. One tuple type means one number of defaults (and
+  their types) for every function value of the function. A lambda made in
+  a comprehension that captures its variable without a default still reads
+  that scope's cell when called, so it stays Python.
 
 A function whose parameters include a `Callable` runs natively only through
 its specialised copies; called from Python (with a Python callable) it stays
@@ -52,7 +62,7 @@ import ast
 import copy
 
 from .errors import CompileError
-from .lambdas import binding_counts, named_lambda, names_bound_by, plain_parameters
+from .lambdas import binding_counts, lambda_parameters, named_lambda, names_bound_by
 from .nesting import lifted_name, parameters
 
 # Builtins that are one-argument functions as values (`key=len`, `apply(abs, x)`).
@@ -103,11 +113,29 @@ def _int_for_callable(annotation, spellings):
     return Respell().visit(annotation)
 
 
-def _free(lam):
-    """The names a lambda reads from around it (none for a function named as a value)."""
+def late_reads(lam):
+    """The names a lambda reads from around it when it runs (none for a function named as a
+    value); its defaults are read where it is made."""
     if isinstance(lam, ast.Name):
         return set()
-    return _reads(lam.body, frozenset(plain_parameters(lam)))
+    return _reads(lam.body, frozenset(lambda_parameters(lam)[0]))
+
+
+def _defaults_read(lam, callee):
+    """The names the defaults of @p lam read, for a copy of @p callee that gets them as
+    captures: passed by value at the call, which is where the lambda is made (CPython
+    reads them then, once). A default that computes could raise or run code on each call
+    of the copy instead, so it is refused."""
+    if not isinstance(lam, ast.Lambda):
+        return set()
+    out = set()
+    for d in lambda_parameters(lam)[1]:
+        if isinstance(d, ast.Name):
+            out.add(d.id)
+        elif not isinstance(d, ast.Constant):
+            raise CompileError(d, "LambdaDefault", f"the lambda passed to {callee}() has a default that is "
+                               "neither a constant nor a name; it stays Python")
+    return out
 
 
 def _reads(node, bound):
@@ -289,10 +317,14 @@ class _Specialiser:
             if name not in given:
                 raise CompileError(call, "FunctionValue", f"{callee.name}() needs its Callable {name!r}")
             lam = copy.deepcopy(self.template(given[name]))
-            for free in sorted(_free(lam) & set(self.single)):
+            for free in sorted(late_reads(lam) & set(self.single)):
                 raise CompileError(call, "LambdaCapture", f"the function passed to {callee.name}() calls the "
                                    f"lambda {free!r}; it stays Python")
-            captures.extend(_free(lam) & self.locals)
+            read = _defaults_read(lam, callee.name)
+            if read and any(isinstance(n, ast.NamedExpr) for n in ast.walk(call)):
+                raise CompileError(call, "LambdaDefault", f"a call of {callee.name}() assigning (:=) besides "
+                                   "a lambda's defaults stays Python")
+            captures.extend((late_reads(lam) | read) & self.locals)
             templates[name] = lam
         captures = sorted(set(captures))
         renamed = {c: c if c.startswith(_CAPTURE) else _CAPTURE + c for c in captures}
@@ -375,6 +407,11 @@ class _Tags:
         self.allowed = set()  # ids of the Name nodes of function-value locals in allowed places
         self.dispatches = []  # the calls of function values, their bodies to fill
         self.dicts, self.deleted = set(), set()  # locals assigned a dict display; locals deleted
+        # A lambda's defaults are evaluated once, where it is made, and differ from one lambda
+        # made there to the next (`lambda x, i=i:` in a loop): its value is then a tuple, its
+        # tag and its defaults, and so is every function value of the function.
+        self.tupled = _stored_with_defaults(fdef)
+        self.defaults_counts = {}  # number of defaults -> a template that has them
         for n in ast.walk(fdef):
             if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(n.value, (ast.Dict, ast.DictComp)):
                 self.dicts |= {t.id for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
@@ -425,6 +462,8 @@ class _Tags:
                     if self.is_value(n.value):
                         scalar |= {x for x in names if not (x in self.inlined and n.value is self.inlined[x])}
                     elif elems and any(self.is_value(e) for e in elems):
+                        container |= set(names)
+                    elif isinstance(n.value, (ast.ListComp, ast.DictComp)) and self.is_value(_made_by(n.value)):
                         container |= set(names)
                     if isinstance(n, ast.AnnAssign) and mentions_callable(n.annotation, spell) and names:
                         (container if elems is not None else scalar).update(names)
@@ -480,6 +519,10 @@ class _Tags:
         if not self.scalars and not self.containers:
             return
         self.fdef.body = [self.stmt(s) for s in self.fdef.body]
+        if len(self.defaults_counts) > 1:
+            first, second = sorted(self.defaults_counts)[:2]
+            raise CompileError(self.defaults_counts[second], "FunctionValue", f"function values with {first} and "
+                               f"{second} defaults in one function stay Python")
         for d in self.dispatches:
             self.fill_dispatch(*d)
         self.check_uses()
@@ -489,7 +532,7 @@ class _Tags:
         if isinstance(node, ast.Lambda) or (isinstance(node, ast.Name) and node.id in self.inlined
                                             and node.id not in self.scalars):
             lam = node if isinstance(node, ast.Lambda) else self.inlined[node.id]
-            free = _free(lam)
+            free = late_reads(lam)
             for name in sorted(free & bound):
                 raise CompileError(node, "LambdaCapture", f"a lambda capturing {name!r}, which a comprehension or "
                                    "lambda binds where it is made, stays Python as a value (its cell is that "
@@ -504,7 +547,10 @@ class _Tags:
                 self.tag_of[key] = len(self.templates)
                 self.templates.append(lam)
             # `(lambda: TAG)()`, marked: lowering checks its captures are assigned where it is made.
-            made = ast.Lambda(ast.arguments([], [], None, [], [], None, []), ast.Constant(self.tag_of[key]))
+            made = ast.Lambda(ast.arguments([], [], None, [], [], None, []),
+                              self.held(self.tag_of[key], lam, [self.expr(copy.deepcopy(d), bound)
+                                                                for d in lambda_parameters(lam)[1]]
+                                        if self.tupled else []))
             made.made_capturing = sorted(free & set(self.bound))
             for name in made.made_capturing:
                 if name in self.deleted:
@@ -515,7 +561,7 @@ class _Tags:
             if node.id not in self.tag_of:
                 self.tag_of[node.id] = len(self.templates)
                 self.templates.append(self.module.named_template(node.id, set(self.bound)))
-            return ast.copy_location(ast.Constant(self.tag_of[node.id]), node)
+            return ast.copy_location(self.held(self.tag_of[node.id], node, []), node)
         if isinstance(node, ast.Name) and node.id in self.scalars:
             self.allowed.add(id(node))
             return node
@@ -531,7 +577,19 @@ class _Tags:
         raise CompileError(node, "FunctionValue", "only a function (a lambda, a nested, module or builtin "
                            "function) may be stored where function values are")
 
+    def held(self, tag, template, defaults):
+        """What a function value holds: its tag, or in tuple mode its tag and @p defaults."""
+        if not self.tupled:
+            return ast.Constant(tag)
+        self.defaults_counts.setdefault(len(defaults), template)
+        return ast.Tuple([ast.Constant(tag)] + defaults, ast.Load())
+
     def stmt(self, s):
+        if isinstance(s, ast.AnnAssign) and self.tupled and mentions_callable(s.annotation, self.module.spellings):
+            # The tuple's types are those of the defaults, which lowering infers.
+            if s.value is None:
+                return ast.copy_location(ast.Pass(), s)
+            s = ast.copy_location(ast.Assign([s.target], s.value), s)
         if isinstance(s, (ast.Assign, ast.AnnAssign)) and s.value is not None:
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
             if isinstance(s, ast.AnnAssign) and mentions_callable(s.annotation, self.module.spellings):
@@ -543,6 +601,11 @@ class _Tags:
                     for t in targets:
                         self.allowed.add(id(t))
                     return s
+            elif kinds == {"container"} and isinstance(s.value, (ast.ListComp, ast.DictComp)):
+                self.made_in_comprehension(s.value)
+                for t in targets:
+                    self.allowed.add(id(t))
+                return s
             elif kinds == {"container"}:
                 elems = self.elements(s.value)
                 if elems is not None:
@@ -578,6 +641,20 @@ class _Tags:
             elif isinstance(value, ast.expr):
                 setattr(s, field, self.expr(value, frozenset()))
         return s
+
+    def made_in_comprehension(self, comp):
+        """`[lambda ... for i in xs]`, `{k: lambda ... for k in ks}`: each item made by a
+        lambda in the comprehension's scope (tag() refuses one capturing its variables)."""
+        inner = names_bound_by(comp)
+        for i, g in enumerate(comp.generators):
+            self.loop(g)
+            g.iter = self.expr(g.iter, frozenset() if i == 0 else inner)
+            g.ifs = [self.expr(c, inner) for c in g.ifs]
+        if isinstance(comp, ast.DictComp):
+            comp.key = self.expr(comp.key, inner)
+            comp.value = self.tag(comp.value, inner)
+        else:
+            comp.elt = self.tag(comp.elt, inner)
 
     def loop(self, node):
         """A `for` or comprehension over a container of function values: its items are function
@@ -668,20 +745,26 @@ class _Tags:
         for lam in self.templates:
             if isinstance(lam, ast.Name):
                 continue  # a named function: its call is checked like any other
-            params = plain_parameters(lam)
-            if len(params) != len(names):
+            params, defaults = lambda_parameters(lam)
+            if not len(params) - len(defaults) <= len(names) <= len(params):
                 raise CompileError(call, "FunctionValue", f"function values taking {len(params)} and {len(names)} "
                                    "arguments in one function stay Python")
-            for name in sorted(_free(lam) & bound):
+            for name in sorted(late_reads(lam) & bound):
                 raise CompileError(call, "LambdaCapture", f"a function value reads {name!r}, which is rebound "
                                    "where it is called; it stays Python")
-        choice = None
-        for t in reversed(range(len(self.templates))):
-            branch = ast.Call(copy.deepcopy(self.templates[t]), [ast.Name(n, ast.Load()) for n in names], [])
-            choice = branch if choice is None else ast.IfExp(
-                ast.Compare(ast.Name(tag, ast.Load()), [ast.Eq()], [ast.Constant(t)]), branch, choice)
+        branches = []
+        for template in self.templates:
+            branch = ast.Call(copy.deepcopy(template), [ast.Name(n, ast.Load()) for n in names], [])
+            if isinstance(branch.func, ast.Lambda) and branch.func.args.defaults:
+                # The defaults the call does not replace are those the value holds, made with it.
+                missing = range(len(names) - (len(branch.func.args.args) - len(branch.func.args.defaults)),
+                                len(branch.func.args.defaults))
+                branch.args += [item(tag, 1 + j) for j in missing]
+                branch.func.args.defaults = []
+            branches.append(branch)
+        choice = one_of(item(tag, 0) if self.tupled else ast.Name(tag, ast.Load()), branches)
         let.body = ast.fix_missing_locations(ast.copy_location(choice, call))
-        let.assume_captured = sorted(set().union(*(_free(t) for t in self.templates)) & set(self.bound))
+        let.assume_captured = sorted(set().union(*(late_reads(t) for t in self.templates)) & set(self.bound))
 
     def check_uses(self):
         held = self.scalars | self.containers
@@ -690,6 +773,34 @@ class _Tags:
                 raise CompileError(n, "FunctionValue", f"{n.id!r} holds function values: natively they may be "
                                    "called, stored in locals, lists, tuples and dicts, looked up and counted; "
                                    "used otherwise (returned, compared, printed) the function stays Python")
+
+
+def item(name, i):
+    """`name[i]`."""
+    return ast.Subscript(ast.Name(name, ast.Load()), ast.Constant(i), ast.Load())
+
+
+def one_of(which, branches):
+    """`B0 if which == 0 else B1 if which == 1 ... else Bn`: the branch @p which names."""
+    choice = branches[-1]
+    for t in reversed(range(len(branches) - 1)):
+        choice = ast.IfExp(ast.Compare(copy.deepcopy(which), [ast.Eq()], [ast.Constant(t)]), branches[t], choice)
+    return choice
+
+
+def _made_by(comp):
+    return comp.value if isinstance(comp, ast.DictComp) else comp.elt
+
+
+def _stored_with_defaults(fdef):
+    """Whether @p fdef has a lambda with defaults that may be a function value: not called
+    where it is made, nor given as a keyword argument (key=)."""
+    direct = set()
+    for n in ast.walk(fdef):
+        if isinstance(n, ast.Call):
+            direct.add(id(n.func))
+            direct.update(id(k.value) for k in n.keywords)
+    return any(isinstance(n, ast.Lambda) and n.args.defaults and id(n) not in direct for n in ast.walk(fdef))
 
 
 class FunctionValueExprs:

@@ -30,6 +30,7 @@ from .inheritance import MethodCalls
 from .errors import CompileError
 from .modulenames import ModuleNames
 from .callables import function_values, strip_callable_takers
+from .factories import closure_factories
 from .lambdas import inline_lambdas
 from .nesting import called_names, is_lifted, lift_nested, parameters
 from .optional import none_of
@@ -344,6 +345,7 @@ def _split(source):
     constants) of @p source; other statements are refused."""
     tree = ast.parse(textwrap.dedent(source))
     lift_nested(tree)
+    closure_factories(tree)
     function_values(tree)
     strip_callable_takers(tree)
     inline_lambdas(tree)
@@ -405,6 +407,7 @@ def check_eligible(source):
     written = [n.name for n in tree.body if isinstance(n, ast.FunctionDef)]
     lift_refused = {}
     lift_nested(tree, lift_refused)
+    closure_factories(tree, lift_refused)
     function_values(tree, lift_refused)
     strip_callable_takers(tree, lift_refused)
     inline_lambdas(tree, lift_refused)
@@ -430,7 +433,7 @@ def check_eligible(source):
         try:
             signatures[f.name] = _signature(f, types, names)
         except CompileError as e:
-            reasons[f.name] = str(e)
+            reasons.setdefault(f.name, str(e))  # a reason found before (a factory's, say) is the first cause
     module = ModuleInfo(signatures, classes, names, mutated_parameters(fdefs), readonly_parameters(fdefs),
                         boxed.raising_python(fdefs, signatures, types))
     try:

@@ -25,9 +25,12 @@ would be read from there instead, so that is refused. A map/filter is lazy
 in CPython; it is only rewritten where its consumer takes every item at once
 (or, for any/all and the `for` statement, one at a time as CPython does), so
 no code runs between the items in either version that would not otherwise.
-A lambda used as a value (returned, stored, passed elsewhere), calling
-itself, or with defaults, *args, keyword arguments or keyword-only
-parameters stays Python."""
+A lambda called where it is made may have defaults: they are evaluated
+first, once each, then the arguments, as CPython makes the lambda before
+it evaluates the call's arguments. A lambda used as a value (returned,
+stored, passed elsewhere: callables.py compiles some of those), calling
+itself, or with *args, keyword arguments or keyword-only parameters stays
+Python."""
 import ast
 import copy
 
@@ -78,20 +81,24 @@ def binding_counts(fdef):
 
 def named_lambda(stmt, counts):
     """Whether @p stmt (at the top of a body) is `f = lambda ...` with `f` bound only there
-    (@p counts: binding_counts of the function): each later `f` may become the lambda."""
+    (@p counts: binding_counts of the function): each later `f` may become the lambda. One
+    with defaults may not (they are evaluated here, once): it is a function value
+    (callables.py), its defaults held with its tag."""
     return isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and \
-        isinstance(stmt.value, ast.Lambda) and counts.get(stmt.targets[0].id) == 1
+        isinstance(stmt.value, ast.Lambda) and counts.get(stmt.targets[0].id) == 1 and not stmt.value.args.defaults
 
 
-def plain_parameters(lam):
+def lambda_parameters(lam):
+    """(names, defaults) of @p lam's parameters, the defaults those of the last ones
+    (CPython evaluates them once, where the lambda is made, before the call's arguments)."""
     a = lam.args
-    if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults:
-        raise CompileError(lam, "Lambda", "a lambda with defaults, *args or keyword-only parameters stays Python")
-    return [p.arg for p in a.args]
+    if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg:
+        raise CompileError(lam, "Lambda", "a lambda with *args or keyword-only parameters stays Python")
+    return [p.arg for p in a.args], list(a.defaults)
 
 
 def _free_names(lam):
-    params = set(plain_parameters(lam))
+    params = set(lambda_parameters(lam)[0])
     return {n.id for n in ast.walk(lam.body) if isinstance(n, ast.Name) and n.id not in params}
 
 
@@ -121,7 +128,7 @@ class _Inliner:
             if top and named_lambda(s, self.stores):
                 name = s.targets[0].id
                 lam = self.expr(s.value, frozenset())
-                plain_parameters(lam)
+                lambda_parameters(lam)
                 if name in _free_names(lam):
                     raise CompileError(s, "Lambda", f"lambda {name!r} calls itself; it stays Python")
                 self.lambdas[name] = lam
@@ -192,10 +199,14 @@ class _Inliner:
         return isinstance(f, ast.Attribute) and f.attr == "join" and isinstance(f.value, ast.Constant)
 
     def is_map_or_filter(self, node):
-        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+        found = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
             node.func.id in ("map", "filter") and self.stores.get(node.func.id) is None and not node.keywords and \
             len(node.args) >= 2 and not (node.func.id == "filter" and len(node.args) != 2) and \
             not any(isinstance(a, ast.Starred) for a in node.args)
+        if found and isinstance(node.args[0], ast.Lambda) and node.args[0].args.defaults:
+            # Called for each item, its defaults would be evaluated each time, not once before the first.
+            raise CompileError(node, "Lambda", f"a lambda with defaults given to {node.func.id}() stays Python")
+        return found
 
     def items(self, call):
         """(targets, iterable, element): fresh names, what they iterate (zip for several), and the item."""
@@ -235,15 +246,21 @@ class LambdaExprs:
 
     def call_lambda(self, node):
         lam = node.func
-        params = plain_parameters(lam)
+        params, defaults = lambda_parameters(lam)
         if node.keywords:
             raise CompileError(node, "Lambda", "a lambda called with keyword arguments stays Python")
-        if len(node.args) != len(params):
+        least = len(params) - len(defaults)
+        if not least <= len(node.args) <= len(params):
             raise CompileError(node, "Lambda", f"a lambda of {len(params)} parameter(s) called with "
                                f"{len(node.args)} argument(s)")
-        args = [self.value(a) for a in node.args]  # evaluated in this order by the lets below
-        temps = [self.scope.temp("lambda." + p, a.ty) for p, a in zip(params, args)]
-        frame = {p: ir.E(t.node, t.ty, True, a.borrowed) for p, t, a in zip(params, temps, args)}
+        # Evaluated in this order by the lets below: the defaults (the lambda is made first),
+        # every one of them even when an argument replaces it, then the arguments.
+        made = [self.value(d) for d in defaults]
+        args = made + [self.value(a) for a in node.args]
+        names = ["default" + p for p in params[least:]] + params[:len(node.args)]
+        temps = [self.scope.temp("lambda." + p, a.ty) for p, a in zip(names, args)]
+        chosen = list(range(len(made), len(args))) + list(range(len(node.args) - least, len(made)))
+        frame = {p: ir.E(temps[i].node, temps[i].ty, True, args[i].borrowed) for p, i in zip(params, chosen)}
         self.scope.comprehensions.append(frame)
         try:
             body = self.value(lam.body)

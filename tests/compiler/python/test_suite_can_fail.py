@@ -6,6 +6,7 @@ import pytest
 
 import corpus
 import corpus_callables
+import corpus_closures
 import corpus_boxed
 import corpus_boxed_try
 import corpus_containers
@@ -16,6 +17,7 @@ import corpus_set_args
 import corpus_sets
 import corpus_vartuple
 import test_callables
+import test_closures
 import test_boxed
 import test_boxed_try
 import test_containers
@@ -77,6 +79,13 @@ MUTANTS = {
     # Closures made in a loop bound early (each its own i) where CPython's read the last i.
     "closures_in_loop": (corpus_callables, test_callables,
                          "def closures_in_loop(n: int) -> list[int]:\n    return [10 + i for i in range(n)]\n"),
+    # Defaults read late (each lambda the last i) where CPython evaluated each where it was made.
+    "adders_in_loop": (corpus_closures, test_closures,
+                       "def adders_in_loop(n: int) -> list[int]:\n    return [10 + n - 1 for _ in range(n)]\n"),
+    # A factory's closure reading its caller's rebound name instead of the value it was made with.
+    "captured_before_rebinding": (corpus_closures, test_closures,
+                                  "def captured_before_rebinding(n: int, x: int) -> int:\n    n = n * 1000\n"
+                                  "    return x + n + n\n"),
     # `==` where `is` was meant (1 == True, but 1 is not True).
     "same_or_equal": (corpus_boxed, test_boxed, "def same_or_equal(left: object, right: object) -> list[bool]:\n"
                       "    return [left == right, left != right, left == right]\n"),

@@ -1,0 +1,167 @@
+"""Differential tests over corpus_closures (lambdas with defaults, lambdas
+made in comprehensions and loops, key lambdas inside comprehensions,
+closures returned by factories to native callers): every function, compiled
+natively, gives CPython's value or raises CPython's exception, defaults
+evaluated once where the lambda is made. What would change the meaning is
+refused, saying why."""
+import collections.abc
+import inspect
+import typing
+
+import pytest
+
+import corpus_closures as corpus
+from differential import corpus_tests, sampled_cases
+from native import check_eligible, simple_compile
+
+MAX_CASES = 60
+INT64_MAX, INT64_MIN = 2 ** 63 - 1, -(2 ** 63)
+
+BY_TYPE = {
+    int: [0, 1, -1, 7, -12, 2 ** 31, INT64_MIN],
+    bool: [False, True],
+    str: ["", "a", "+", "日本"],
+    typing.List[int]: [[], [0], [3, -1, 2, 1], [-7, 5, -1, 7, 0], [INT64_MAX, 1]],
+    typing.List[str]: [[], ["a"], ["the", "cat"], ["héllo", "日本語", "😀"], ["", "zz"]],
+    typing.List[typing.Tuple[int, int]]: [[], [(1, 2)], [(3, 1), (1, 3), (2, 2), (1, 1)], [(0, -5), (-5, 0)]],
+}
+BY_NAME = {
+    "op": ["+", "-", "*", "//", "?", ""],
+    "n": [0, 1, 3, -2, 5],
+    "k": [0, 3, -2, 2 ** 31],
+    "x": [0, 1, -1, 7, -12, 1000, 2 ** 40],
+    "factor": [0, 2, -3],
+    "offset": [0, 5, -7],
+    "lo": [-1, 0, 3],
+    "hi": [0, 2, 10],
+    "base": [0, 2, -3, 10],
+    "by": [0, 2, -3],
+    "prefix": ["", ">", "é"],
+}
+
+
+def returns_or_takes_a_function(f):
+    return any(typing.get_origin(h) is collections.abc.Callable for h in typing.get_type_hints(f).values())
+
+
+# The corpus: every function but the factories and Callable helpers (they stay Python when Python calls them).
+FUNCTIONS = [f for _, f in inspect.getmembers(corpus, inspect.isfunction)
+             if f.__module__ == corpus.__name__ and not returns_or_takes_a_function(f)]
+
+
+def pool(name, hint):
+    return BY_NAME[name] if name in BY_NAME and hint in (int, str) else BY_TYPE[hint]
+
+
+def inputs_for(f):
+    return sampled_cases(f, pool, MAX_CASES)
+
+
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 26, 700))
+
+
+def test_factories_stay_python_saying_why():
+    with open(corpus.__file__) as f:
+        why = dict(check_eligible(f.read()))
+    assert why["make_adder"] == ("make_adder() returns a function, which does not cross into Python natively; "
+                                 "native callers run it and get the closure's captures by value")
+    assert why["make_op"].startswith("make_op() returns a function")
+    assert why["apply_twice"].startswith("parameter 'f' is a Callable")
+    assert why["add_with_factory"] is None and why["adders_in_loop"] is None
+
+
+def test_defaults_are_evaluated_where_the_lambda_is_made(suite):
+    # Each lambda keeps the loop variable's value when it was made (CPython's default idiom).
+    assert suite.module.get_function("adders_in_loop")(3) == [10, 11, 12]
+    assert suite.module.get_function("multipliers")(4) == [0, 3, 6, 9]
+    # Rebinding the name after the lambda was made changes nothing.
+    assert suite.module.get_function("defaults_made_once")(2) == 203
+    assert suite.module.get_function("handler_table")("-", 10, 4) == 6
+    # A factory's closure keeps the argument it was made with.
+    assert suite.module.get_function("captured_before_rebinding")(2, 5) == 2007
+    assert suite.module.get_function("adders_from_factory")(3) == [100, 101, 102]
+
+
+def test_errors_are_cpythons_where_cpython_raises_them(suite):
+    # The default is evaluated where the lambda is made: before any call.
+    with pytest.raises(ZeroDivisionError, match="^integer division or modulo by zero$"):
+        suite.module.get_function("default_raises_where_made")(1, 0)
+    # The factory's own validation runs where it is called.
+    with pytest.raises(ValueError, match="^factor must not be zero$"):
+        suite.module.get_function("scaled_all")(0, 1, [])
+    with pytest.raises(ValueError, match="^unknown op: -$"):
+        suite.module.get_function("apply_op")("-", 1, 2)
+    with pytest.raises(ZeroDivisionError, match="^integer division or modulo by zero$"):
+        suite.module.get_function("ops_table")(0, 5)
+
+
+REFUSED = [
+    # a lambda capturing the comprehension's variable: each one's cell is that scope's, read late
+    ("def f(n: int) -> int:\n    fs = [lambda: i for i in range(n)]\n    return fs[0]()\n",
+     "a lambda capturing 'i', which a comprehension or lambda binds where it is made, stays Python as a value "
+     "(its cell is that scope's)"),
+    # one function value with a default and one without: their tuples would differ
+    ("def f(n: int) -> int:\n    fs = [lambda x, i=n: x + i, lambda x: x]\n    return fs[1](n)\n",
+     "function values with 0 and 1 defaults in one function stay Python"),
+    # given to map, its default would be evaluated for each item (and never for none)
+    ("def f(xs: list[int], z: int) -> int:\n    return sum(map(lambda x, d=1 // z: x + d, xs))\n",
+     "a lambda with defaults given to map() stays Python"),
+    # keyword-only parameters
+    ("def f(n: int) -> int:\n    g = (lambda x, *, k=1: x + k)\n    return g(n)\n",
+     "a lambda with *args or keyword-only parameters stays Python"),
+    # a default that computes, given to a Callable helper, would run at each call of the copy
+    ("from typing import Callable\n"
+     "def apply(f: Callable[[int], int], x: int) -> int:\n    return f(x)\n"
+     "def g(x: int) -> int:\n    return apply(lambda v, w=x * 2: v + w, x)\n",
+     "the lambda passed to apply() has a default that is neither a constant nor a name; it stays Python"),
+    # the closure binds its capture's name again in a comprehension of its own
+    ("from typing import Callable\n"
+     "def f(n: int) -> Callable[[int], int]:\n    return lambda x: sum([n for n in range(x)]) + n\n",
+     "the closure f() returns binds its capture 'n' again inside; it stays Python"),
+    # a factory capturing a local of its own: no annotation says its type
+    ("from typing import Callable\n"
+     "def f(n: int) -> Callable[[int], int]:\n    m = n * 2\n    return lambda x: x + m\n",
+     "the closure f() returns captures 'm', which is not an annotated parameter of f() (its type is not known "
+     "there)"),
+    # returning a module function, or another factory's closure: no lambda to return
+    ("from typing import Callable\n"
+     "def inc(x: int) -> int:\n    return x + 1\n"
+     "def f(n: int) -> Callable[[int], int]:\n    return inc\n",
+     "f() returns a function natively only as a lambda or a nested function named where it returns"),
+    # closures of different arities from one factory
+    ("from typing import Callable\n"
+     "def f(n: int) -> Callable[[int], int]:\n    if n:\n        return lambda x: x\n    return lambda x, y: y\n",
+     "f() returns functions taking different numbers of arguments; it stays Python"),
+]
+
+
+@pytest.mark.parametrize("source,reason", REFUSED, ids=range(len(REFUSED)))
+def test_what_would_change_the_meaning_is_refused(source, reason):
+    why = dict(check_eligible(source))
+    name = "g" if "def g(x" in source else "f"
+    assert why[name] is not None and why[name].endswith(reason), why[name]
+
+
+def test_a_caller_of_a_refused_factory_says_why():
+    why = dict(check_eligible("from typing import Callable\n"
+                              "def f(n: int) -> Callable[[int], int]:\n    m = n * 2\n    return lambda x: x + m\n"
+                              "def g(x: int) -> int:\n    return f(x)(1)\n"))
+    assert why["f"] == "line 2, column 0: ClosureCapture: the closure f() returns captures 'm', which is not " \
+        "an annotated parameter of f() (its type is not known there)"
+    assert why["g"] == f"calls f(), which is not eligible ({why['f']})"
+
+
+def test_a_module_compiles_the_factory_for_native_callers_only(tmp_path):
+    names = simple_compile("from typing import Callable\n"
+                           "def make_adder(n: int) -> Callable[[int], int]:\n"
+                           "    def add(x: int) -> int:\n        return x + n\n    return add\n"
+                           "def add5(x: int) -> int:\n    return make_adder(5)(x)\n", str(tmp_path / "m.so"))
+    assert names == ["add5"]
+
+
+def test_int64_boundaries_pass_through_defaults_and_captures(suite):
+    assert suite.check(corpus.clamp_all, [(INT64_MIN, INT64_MAX, [INT64_MAX, INT64_MIN, 0]), (0, -1, [INT64_MAX]),
+                                          (INT64_MAX, INT64_MAX, [INT64_MIN])]) == 0
+    # The last one overflows int64: native code says it cannot, and only that one is not compared.
+    assert suite.check(corpus.handler_table, [("+", INT64_MAX, 0), ("-", INT64_MIN, -1), ("*", INT64_MIN, 1),
+                                              ("+", INT64_MAX, 1)]) == 1
