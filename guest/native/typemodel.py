@@ -9,13 +9,14 @@ from .registry import fn as _fn
 class Ty:
     """One type. ``kind`` is int/float/bool/str/none/list/dict/set/tuple/class; ``args`` its parameters."""
 
-    __slots__ = ("kind", "args", "name", "_node")
+    __slots__ = ("kind", "args", "name", "_node", "fields_eq")
 
     def __init__(self, kind, args=(), name=None):
         self.kind = kind
         self.args = tuple(args)
         self.name = name  # class name
         self._node = None
+        self.fields_eq = False  # a class whose == compares fields (a dataclass's generated __eq__)
 
     def __eq__(self, other):
         return isinstance(other, Ty) and (self.kind, self.args, self.name) == (other.kind, other.args, other.name)
@@ -72,6 +73,14 @@ class Ty:
             return True
         return self.kind in ("list", "dict", "set", "tuple", "vtuple", "optional") and \
             any(a.has_float for a in self.args)
+
+    @property
+    def eq_by_fields(self):
+        """Does == on it (or on what it holds) run a dataclass's generated __eq__, which compares
+        fields where native code compares class instances by identity? (dataclassdefs.py)"""
+        if self.kind == "class":
+            return self.fields_eq
+        return any(a.eq_by_fields for a in self.args)
 
     @property
     def ordered(self):

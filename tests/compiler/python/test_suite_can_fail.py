@@ -8,6 +8,8 @@ import corpus
 import corpus_callables
 import corpus_boxed
 import corpus_containers
+import corpus_dataclasses
+import corpus_defaultdicts
 import corpus_formatting
 import corpus_heaps
 import corpus_optional
@@ -17,6 +19,8 @@ import corpus_vartuple
 import test_callables
 import test_boxed
 import test_containers
+import test_dataclasses
+import test_defaultdicts
 import test_differential
 import test_formatting
 import test_heaps
@@ -81,6 +85,34 @@ MUTANTS = {
     # `t = t + x` where `t += x` was written: CPython's TypeError names the operator `+=`.
     "total_any": (corpus_boxed, test_boxed, "def total_any(xs: list) -> object:\n    t: object = 0\n"
                   "    for x in xs:\n        t = t + x\n    return t\n"),
+    # One list shared by every instance (a mutable default) where default_factory makes one each.
+    "separate_histories": (corpus_dataclasses, test_dataclasses,
+                           "def separate_histories(n: int) -> list[int]:\n    shared: list[int] = []\n"
+                           "    for i in range(n):\n        shared.append(i)\n    shared.append(5)\n"
+                           "    return [len(shared), len(shared), shared[0]]\n"),
+    # Keyword arguments evaluated in parameter order, not in the order written.
+    "written_order": (corpus_dataclasses, test_dataclasses,
+                      "def written_order(size: int, start: int) -> list[int]:\n    trace: list[int] = []\n"
+                      "    trace.append(size)\n    trace.append(size % 3)\n    trace.append(start)\n"
+                      "    trace.append(size + start + size % 3)\n    return trace\n"),
+    # dataclass(eq=False) instances compared by their fields instead of by identity.
+    "same_handles": (corpus_dataclasses, test_dataclasses,
+                     "def same_handles(n: int) -> list[bool]:\n    return [n == n, True, n != n, True, False]\n"),
+    # A defaultdict read of a missing key that does not insert it (as .get would).
+    "reads_insert": (corpus_defaultdicts, test_defaultdicts,
+                     "def reads_insert(words: list[str], probe: str) -> list[str]:\n"
+                     "    counts: dict[str, int] = {}\n    for w in words:\n"
+                     "        counts[w] = counts.get(w, 0) + 2\n    seen = counts.get(probe, 0)\n"
+                     "    before = probe in counts\n    missing = counts.get(probe + '?', -1)\n"
+                     "    out = [f'{k}={v}' for k, v in counts.items()]\n"
+                     "    out.append(f'{seen}/{before}/{missing}/{len(counts)}')\n    return out\n"),
+    # .get that inserts the default, as a defaultdict read would.
+    "get_does_not_insert": (corpus_defaultdicts, test_defaultdicts,
+                            "def get_does_not_insert(words: list[str]) -> tuple[int, int]:\n"
+                            "    counts: dict[str, int] = {}\n    hits = 0\n    for w in words:\n"
+                            "        if counts.setdefault(w, 0) > 0:\n            hits += 1\n"
+                            "        counts[w] = counts.setdefault(w, 0) + 1\n"
+                            "        counts.setdefault(w + '!', 0)\n    return hits, len(counts)\n"),
 }
 
 
