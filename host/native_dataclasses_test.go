@@ -8,12 +8,13 @@ import (
 
 // dataclassesProgram uses @dataclass as typed code does: fields with defaults
 // and a default_factory list, a frozen value class rebuilt at each step,
-// keyword construction and keyword method calls, validation with raise. The
+// keyword construction and keyword method calls, validation with raise, a
+// typed NamedTuple read by field name. The
 // program's own Python code still sees the real dataclasses (their repr and
 // generated __eq__); a function comparing instances with == stays Python,
 // since native code would compare identity.
 const dataclassesProgram = `from dataclasses import dataclass, field
-from typing import List
+from typing import List, NamedTuple
 
 
 @dataclass
@@ -56,6 +57,18 @@ def walk(steps: int) -> int:
     return p.x * 1000 + p.y
 
 
+class Span(NamedTuple):
+    start: int
+    stop: int = 10
+
+    def size(self) -> int:
+        return self.stop - self.start
+
+
+def span_sum(starts: List[int]) -> int:
+    return sum(Span(s).size() + Span(s, stop=s).size() for s in starts)
+
+
 def same_point(a: int) -> bool:
     return Point(a) == Point(a)
 
@@ -65,14 +78,16 @@ try:
 except ValueError as e:
     message = str(e)
 result = [cart_total([3, 4, 5]), walk(10), same_point(2), message, repr(Point(1)), Point(1) == Point(1, 0),
-          Cart().items is Cart().items, type(cart_total).__name__, type(same_point).__name__]
+          Cart().items is Cart().items, span_sum([1, 2]), Span(1) == (1, 10), type(cart_total).__name__,
+          type(same_point).__name__]
 `
 
 func TestNativeDataclassesRunNative(t *testing.T) {
 	bothModes(t, func(t *testing.T, isolation host.Isolation) {
 		e := nativeEngine(t, isolation, t.TempDir())
 		resp := execNative(t, e, host.NativeEager, dataclassesProgram, `{}`)
-		want := `[26, 44990, true, "negative price for 'p1'", "Point(x=1, y=0)", true, false, "NativeFunction", "function"]`
-		expectRun(t, resp, want, []string{"cart_total", "walk"}, map[string]string{"same_point": "DataclassEq"})
+		want := `[26, 44990, true, "negative price for 'p1'", "Point(x=1, y=0)", true, false, 17, true, ` +
+			`"NativeFunction", "function"]`
+		expectRun(t, resp, want, []string{"cart_total", "walk", "span_sum"}, map[string]string{"same_point": "DataclassEq"})
 	})
 }

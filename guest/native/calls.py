@@ -15,7 +15,8 @@ from .listmodules import LIST_MUTATORS, LIST_STORING, list_module_call
 from .errors import CompileError
 from .modulenames import value_node
 from .irbuilder import E
-from .typemodel import BOOL, FLOAT, INT, NONE, OBJECT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of, vtuple_of
+from .typemodel import (BOOL, FLOAT, INT, NONE, OBJECT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of,
+                        vtuple_of)
 
 # Methods that change their receiver (a borrowed receiver is read-only).
 MUTATORS = {
@@ -127,6 +128,9 @@ class CallExprs:
                 continue  # a program class: no value of another static kind is one of its instances
             if not (isinstance(k, ast.Name) and k.id in ISINSTANCE_KINDS and self.scope.module_name(k.id)):
                 raise CompileError(k, "Builtin", f"isinstance() of {ast.unparse(k)!r}")
+            if value.ty.kind == "class" and getattr(classes[value.ty.name].dataclass, "named_tuple", False):
+                raise CompileError(k, "NamedTuple", f"isinstance() of a {value.ty.name} (a NamedTuple, a tuple in "
+                                   "CPython) with a builtin type")
             answer = answer or static.kind in ISINSTANCE_KINDS[k.id]
         t = value if value.pure else self.scope.temp("isinstance", value.ty)
         result = ir.const_bool(answer)
@@ -302,9 +306,8 @@ class CallExprs:
         if method in MUTATORS[kind] and obj.borrowed and not self.writes_back(recv_node):
             raise CompileError(node, "BorrowedMutation", f"{kind}.{method}() would change an argument; native "
                                "code works on a copy of it, so the caller would not see the change")
-        if kind in ("list", "vtuple") and method in ("index", "count", "remove") and obj.ty.elem.eq_by_fields:
-            raise CompileError(node, "DataclassEq", f"{kind}.{method}() on {obj.ty.text}: a dataclass's generated "
-                               "__eq__ compares fields, native code would compare identity")
+        if kind in ("list", "vtuple") and method in ("index", "count", "remove"):
+            obj.ty.elem.refuse_eq_by_fields(node, f"{kind}.{method}() on {obj.ty.text}")
         kw = self.keywords(node, ("reverse",) if (kind, method) == ("list", "sort") else ())
         types = self.method_arg_types(obj.ty, method, len(node.args))
         args = [self.as_list(a) if isinstance(a, ast.GeneratorExp) and (kind, method) == ("str", "join")

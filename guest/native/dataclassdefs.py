@@ -1,4 +1,5 @@
-"""@dataclass classes, rewritten into the plain classes classes.py compiles.
+"""@dataclass classes (and typed NamedTuples), rewritten into the plain classes
+classes.py compiles.
 
     @dataclass(frozen=True)
     class Item:
@@ -16,7 +17,8 @@ remove on instances compare fields in CPython, not identity (Ty.eq_by_fields);
 a frozen instance's fields are written only by the generated __init__
 (statements.py). A factory field is not a parameter of the native __init__:
 a native call passing it is refused (too many arguments), the others are
-exact.
+exact. A typed NamedTuple is, for what native code may do with it, such a
+frozen class (_rewrite_named_tuple).
 """
 import ast
 
@@ -30,12 +32,19 @@ _FACTORIES = {"list": "[]", "dict": "{}", "set": "set()", "int": "0", "float": "
 
 
 class Options:
-    """What @dataclass(...) asked for, kept on the class node for classes.py and statements.py."""
+    """What @dataclass(...) asked for (or a NamedTuple base), kept on the class node for
+    classes.py, statements.py and calls.py."""
 
-    def __init__(self, frozen, eq, generated_init):
+    def __init__(self, frozen, eq, generated_init, named_tuple=False):
         self.frozen = frozen
         self.eq = eq
         self.generated_init = generated_init
+        self.named_tuple = named_tuple
+
+    @property
+    def frozen_error(self):
+        """What CPython raises when a field of such an instance is assigned."""
+        return "AttributeError: can't set attribute" if self.named_tuple else "FrozenInstanceError"
 
 
 def _is_name(node, names, local_names, module_attr):
@@ -66,9 +75,10 @@ def _options(decorator, names):
     return opts
 
 
-def _field_default(value, names):
+def _field_default(value, names, named_tuple):
     """(default constant node or None, factory expression or None) of a field's `= value`."""
-    if not (isinstance(value, ast.Call) and _is_name(value.func, names, names.dataclass_functions, "field")):
+    if named_tuple or not (isinstance(value, ast.Call) and
+                           _is_name(value.func, names, names.dataclass_functions, "field")):
         return value, None
     if value.args:
         raise CompileError(value, "Dataclass", "field() takes keyword arguments only")
@@ -86,14 +96,14 @@ def _field_default(value, names):
     return default, factory
 
 
-def _rewrite(node, opts, names):
+def _rewrite(node, opts, names, named_tuple=False):
     if node.bases or node.keywords:
         raise CompileError(node, "Dataclass", f"dataclass {node.name} has a base class: not supported natively")
     params, defaults, body = [], [], []
     for s in node.body:
         if not isinstance(s, ast.AnnAssign) or s.value is None:
             continue
-        default, factory = _field_default(s.value, names)
+        default, factory = _field_default(s.value, names, named_tuple)
         s.value = default
         if isinstance(s.target, ast.Name):
             s._factory = factory
@@ -120,7 +130,32 @@ def _rewrite(node, opts, names):
                                body or [ast.Pass()], [], ast.Constant(None), None)
         node.body.append(ast.fix_missing_locations(ast.copy_location(init, node)))
     node.decorator_list = []
-    node._dataclass = Options(opts["frozen"], opts["eq"], not own_init)
+    node._dataclass = Options(opts["frozen"], opts["eq"], not own_init, named_tuple)
+
+
+def _is_named_tuple(node, names):
+    """Is @p node `class P(NamedTuple)` (typing's, as `NamedTuple` or `typing.NamedTuple`)?"""
+    if len(node.bases) != 1:
+        return False
+    b = node.bases[0]
+    return (isinstance(b, ast.Name) and names.typing.get(b.id) == "NamedTuple") or \
+        (isinstance(b, ast.Attribute) and b.attr == "NamedTuple" and isinstance(b.value, ast.Name) and
+         b.value.id in names.typing_modules)
+
+
+def _rewrite_named_tuple(node, names):
+    """A typed NamedTuple is, for what native code may do with it, a frozen dataclass: built
+    from its fields (defaults included) and read by name. Everything that makes it a tuple
+    (indexing, unpacking, len, iteration, ==, hashing, repr, isinstance of tuple) is refused
+    for class instances, and those stay native-only, so Python only ever sees the real class."""
+    if node.decorator_list or node.keywords:
+        raise CompileError(node, "NamedTuple", "a decorated NamedTuple is not supported natively")
+    if any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in node.body):
+        raise CompileError(node, "NamedTuple", "a NamedTuple's __init__ is not supported natively")
+    if not any(isinstance(s, ast.AnnAssign) for s in node.body):
+        raise CompileError(node, "NamedTuple", "a NamedTuple without fields (always false) is not supported natively")
+    node.bases = []
+    _rewrite(node, dict(_OPTIONS, frozen=True), names, named_tuple=True)
 
 
 def desugar_dataclasses(cdefs, names):
@@ -128,6 +163,10 @@ def desugar_dataclasses(cdefs, names):
     dataclass stay, for classes.py to refuse)."""
     dataclasses = set()
     for node in cdefs:
+        if _is_named_tuple(node, names):
+            _rewrite_named_tuple(node, names)
+            dataclasses.add(node.name)
+            continue
         found = [d for d in node.decorator_list if _options(d, names) is not None]
         if not found:
             continue
@@ -138,5 +177,5 @@ def desugar_dataclasses(cdefs, names):
     for node in cdefs:
         for base in node.bases:
             if isinstance(base, ast.Name) and base.id in dataclasses:
-                raise CompileError(node, "Dataclass", f"{node.name} derives from the dataclass {base.id}: not "
-                                   "supported natively")
+                raise CompileError(node, "Dataclass", f"{node.name} derives from {base.id} (a dataclass or "
+                                   "NamedTuple): not supported natively")

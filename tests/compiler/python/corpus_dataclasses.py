@@ -1,12 +1,14 @@
-"""Typed code with @dataclass classes, written as its authors would: fields
-as annotated class attributes with defaults, field(default=...) and
-field(default_factory=...), frozen value objects, keyword construction,
-methods that validate with raise, Optional links between instances. Each
+"""Typed code with @dataclass classes and typed NamedTuples, written as its
+authors would: fields as annotated class attributes with defaults,
+field(default=...) and field(default_factory=...), frozen value objects,
+keyword construction, methods that validate with raise, Optional links
+between instances. Each
 entry point takes plain values, builds its objects natively and returns a
 plain value (test_dataclasses.py compares it with CPython's)."""
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set
+import typing
+from typing import Dict, List, NamedTuple, Optional, Set
 
 
 @dataclass
@@ -367,3 +369,38 @@ def scaled_sum(amounts: List[int]) -> int:
         s = Scaled(a)
         total += s.value + s.factor
     return total
+
+
+class Move(NamedTuple):
+    dx: int
+    dy: int
+    label: str = "step"
+
+    def length(self) -> int:
+        return abs(self.dx) + abs(self.dy)
+
+
+class Span(typing.NamedTuple):
+    start: int
+    stop: int
+
+    def size(self) -> int:
+        if self.stop < self.start:
+            raise ValueError(f"bad span {self.start}..{self.stop}")
+        return self.stop - self.start
+
+
+def walk_moves(amounts: List[int]) -> str:
+    moves = [Move(a, -a // 2) if a % 2 else Move(dx=a, dy=1, label="jump") for a in amounts]
+    x = y = 0
+    labels: List[str] = []
+    for m in moves:
+        x += m.dx
+        y += m.dy
+        labels.append(f"{m.label}:{m.length()}")
+    return f"{x},{y} " + " ".join(labels)
+
+
+def span_total(amounts: List[int], start: int) -> int:
+    spans = [Span(start, a) for a in amounts]
+    return sum(s.size() for s in spans)

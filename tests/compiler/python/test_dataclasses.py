@@ -1,5 +1,5 @@
-"""Differential tests over corpus_dataclasses (@dataclass classes as typed
-code writes them): every entry point, compiled natively, gives CPython's
+"""Differential tests over corpus_dataclasses (@dataclass classes and typed
+NamedTuples as typed code writes them): every entry point, compiled natively, gives CPython's
 value or raises CPython's exception with its message (differential.py: the
 native answer itself, no Python fallback). What native code cannot do as the
 generated dunders do is refused with a CompileError naming it."""
@@ -27,7 +27,7 @@ BY_NAME = {"n": [0, 1, 2, 3, 5], "size": [0, 1, 2, 3, 4], "kind": [0, 1, 2, 3], 
 FUNCTIONS = python_callable(corpus)
 inputs_for = inputs_by(BY_NAME, BY_TYPE)
 
-globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 21, 400))
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 23, 450))
 
 
 HEAD = """from dataclasses import dataclass, field
@@ -62,10 +62,11 @@ def why_not(body, head=HEAD):
     ("def f(a: int) -> int:\n    ps = [P(a)]\n    return ps.index(ps[0])\n", "DataclassEq: list.index() on list[P]"),
     ("def f(a: int) -> int:\n    ps = [P(a)]\n    return ps.count(ps[0])\n", "DataclassEq: list.count() on list[P]"),
     ("def f(a: int) -> int:\n    p = F(a)\n    p.x = 3\n    return p.x\n",
-     "FrozenInstance: cannot assign to field 'x': F is a frozen dataclass"),
+     "FrozenInstance: cannot assign to field 'x' of F (CPython raises FrozenInstanceError)"),
     ("def f(a: int) -> int:\n    p = F(a)\n    p.x += 1\n    return p.x\n", "FrozenInstance"),
     ("def f(a: int) -> int:\n    return len(F(a, [a]).tags)\n", "CallSignature: F() takes 1 argument(s)"),
-    ("def f(a: int) -> int:\n    return len(F(a, tags=[a]).tags)\n", "CallKeywords: F() has no keyword parameter 'tags'"),
+    ("def f(a: int) -> int:\n    return len(F(a, tags=[a]).tags)\n",
+     "CallKeywords: F() has no keyword parameter 'tags'"),
     ("def f(a: int) -> str:\n    return repr(P(a))\n", "FormatType: !r of a P"),
     ("def f(a: int) -> bool:\n    return P(a) < P(a)\n", "CompareTypes: P values are not ordered"),
     ("def f(a: int) -> int:\n    return len({F(a)})\n", "KeyType: F cannot be a set member natively"),
@@ -88,7 +89,7 @@ def test_what_the_generated_dunders_would_change_is_refused(body, why):
     ("from dataclasses import dataclass\n@dataclass\nclass B:\n    x: int\n@dataclass\nclass P(B):\n    y: int\n",
      "dataclass P has a base class"),
     ("from dataclasses import dataclass\n@dataclass\nclass P:\n    x: int\nclass Q(P):\n    pass\n",
-     "Q derives from the dataclass P"),
+     "Q derives from P (a dataclass or NamedTuple)"),
     ("from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    x: int\n\n"
      "    def bump(self) -> None:\n        self.x += 1\n", "FrozenInstance: cannot assign to field 'x'"),
     ("from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    x: int\n\n"
@@ -113,3 +114,27 @@ def test_keyword_arguments_out_of_order_in_a_call_returning_none_are_refused():
         "def f(a: int) -> int:\n    bag = Bag()\n    bag.put(b=g(a), a=g(1))\n    return bag.n\n", head)
     assert why_not("def f(a: int) -> int:\n    bag = Bag()\n    bag.put(a=g(1), b=g(a))\n    return bag.n\n",
                    head) is None
+
+
+NAMED_TUPLE = "from typing import NamedTuple\n\n\nclass P(NamedTuple):\n    x: int\n    y: int = 0\n\n\n"
+
+
+@pytest.mark.parametrize("body, why", [
+    ("def f(a: int) -> int:\n    return P(a)[0]\n", "Subscript: P is not subscriptable natively"),
+    ("def f(a: int) -> int:\n    x, y = P(a)\n    return x\n", "Unpack: unpacking P into 2 names"),
+    ("def f(a: int) -> int:\n    return len(P(a))\n", "Builtin: len() of (P)"),
+    ("def f(a: int) -> bool:\n    return P(a) == (a, 0)\n", "DataclassEq: comparing P with tuple[int, int]"),
+    ("def f(a: int) -> bool:\n    return isinstance(P(a), tuple)\n",
+     "NamedTuple: isinstance() of a P (a NamedTuple, a tuple in CPython) with a builtin type"),
+    ("def f(a: int) -> int:\n    p = P(a)\n    p.x = 2\n    return p.x\n",
+     "FrozenInstance: cannot assign to field 'x' of P (CPython raises AttributeError: can't set attribute)"),
+    ("def f(a: int) -> int:\n    return P(a)._replace(x=1).x\n", "UnknownMethod: P has no method '_replace'"),
+    ("def f(a: int) -> int:\n    return len(list(P(a)))\n", "ForIter: iterating P"),
+])
+def test_what_makes_a_named_tuple_a_tuple_is_refused(body, why):
+    assert why in why_not(body, NAMED_TUPLE)
+
+
+def test_a_named_tuple_without_fields_is_refused():
+    head = "from typing import NamedTuple\n\n\nclass E(NamedTuple):\n    pass\n\n\n"
+    assert "NamedTuple without fields (always false)" in why_not("def f(a: int) -> bool:\n    return bool(E())\n", head)

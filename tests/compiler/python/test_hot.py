@@ -336,8 +336,9 @@ def test_a_program_using_heapq_and_format_specs_runs_natively(host):
 def test_a_program_using_dataclasses_and_defaultdict_runs_natively(host):
     # The class travels with its decorator (ast leaves decorators out of a class's source segment).
     source = ("from collections import defaultdict\nfrom dataclasses import dataclass, field\n"
-              "from typing import Dict, List\n\n\n"
+              "from typing import Dict, List, NamedTuple\n\n\n"
               "@dataclass(frozen=True)\nclass Sale:\n    item: str\n    amount: int = 1\n\n\n"
+              "class Pair(NamedTuple):\n    left: int\n    right: int = 0\n\n\n"
               "@dataclass\nclass Ledger:\n    sales: List[Sale] = field(default_factory=list)\n\n"
               "    def record(self, item: str, amount: int) -> None:\n"
               "        self.sales.append(Sale(item, amount=amount))\n\n\n"
@@ -347,7 +348,7 @@ def test_a_program_using_dataclasses_and_defaultdict_runs_natively(host):
               "        ledger.record(it, i + 1)\n"
               "    by_item: Dict[str, int] = defaultdict(int)\n"
               "    for s in ledger.sales:\n"
-              "        by_item[s.item] += s.amount\n"
+              "        by_item[s.item] += Pair(s.amount).left + Pair(0, right=0).right\n"
               "    return dict(by_item)\n\n\n"
               "r = totals(['a', 'b', 'a'])\ns = Sale('x')\n")
     scope, report = run(source, threshold=1)

@@ -98,6 +98,12 @@ MUTANTS = {
     # dataclass(eq=False) instances compared by their fields instead of by identity.
     "same_handles": (corpus_dataclasses, test_dataclasses,
                      "def same_handles(n: int) -> list[bool]:\n    return [n == n, True, n != n, True, False]\n"),
+    # A NamedTuple's default left out where a call omits the field.
+    "walk_moves": (corpus_dataclasses, test_dataclasses,
+                   "def walk_moves(amounts: list[int]) -> str:\n    x = y = 0\n    labels: list[str] = []\n"
+                   "    for a in amounts:\n        dx, dy, label = (a, -a // 2, '') if a % 2 else (a, 1, 'jump')\n"
+                   "        x += dx\n        y += dy\n        labels.append(f'{label}:{abs(dx) + abs(dy)}')\n"
+                   "    return f'{x},{y} ' + ' '.join(labels)\n"),
     # A defaultdict read of a missing key that does not insert it (as .get would).
     "reads_insert": (corpus_defaultdicts, test_defaultdicts,
                      "def reads_insert(words: list[str], probe: str) -> list[str]:\n"
