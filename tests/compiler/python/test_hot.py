@@ -356,3 +356,15 @@ def test_a_program_using_dataclasses_and_defaultdict_runs_natively(host):
     assert scope["r"] == {"a": 4, "b": 2} and type(scope["r"]) is dict
     assert type(scope["totals"]).__name__ == "NativeFunction" and scope["totals"]([]) == {}
     assert repr(scope["s"]) == "Sale(item='x', amount=1)" and scope["s"] == scope["Sale"]("x")
+
+
+def test_a_class_travels_with_its_decorators(host):
+    # Compiled without its decorator, the class could be another one than CPython's.
+    source = ("import typing\n\n\n@typing.final\nclass Box:\n"
+              "    def __init__(self, w: int) -> None:\n        self.w = w\n\n\n"
+              "def width(w: int) -> int:\n    return Box(w).w\n\n\nr = width(3)\n")
+    p = hot.plan(source, set())
+    assert "@typing.final\nclass Box:" in p.units["width"].source
+    scope, report = run(source, threshold=1)
+    assert report["width"]["status"] == "python" and "Decorator" in report["width"]["reason"], report["width"]
+    assert scope["r"] == 3
