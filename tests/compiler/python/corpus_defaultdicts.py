@@ -1,11 +1,12 @@
-"""Typed code counting and grouping with collections.defaultdict, written as
-its authors would: `counts: Dict[str, int] = defaultdict(int)` and
-`counts[w] += 1`, `groups[key].append(x)` on a defaultdict(list), sets of
-neighbours in a graph, `.get` and `in` (which do not insert), reads of
-missing keys (which do), and `dict(d)` to hand the result back.
+"""Typed code counting and grouping with collections.defaultdict and Counter,
+written as its authors would: `counts: Dict[str, int] = defaultdict(int)`
+and `counts[w] += 1`, `groups[key].append(x)` on a defaultdict(list), sets
+of neighbours in a graph, `.get` and `in` (which do not insert), reads of
+missing keys (which insert for a defaultdict, not for a Counter),
+`Counter(words).most_common(n)`, and `dict(d)` to hand the result back.
 test_defaultdicts.py compares each with CPython."""
 import collections
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Dict, List, Set, Tuple
 
 
@@ -136,3 +137,30 @@ def bigram_counts(text: str) -> List[Tuple[str, int]]:
         pair = text[i:i + 2]
         pairs[pair] += 1
     return sorted(pairs.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+
+
+def top_words(words: List[str], k: int) -> List[Tuple[str, int]]:
+    counts = Counter(words)
+    return counts.most_common(k)
+
+
+def letter_ranking(text: str) -> str:
+    letters = Counter(text)
+    ranked = letters.most_common()
+    missing = letters["?"]
+    return "".join(ch for ch, _ in ranked) + f"|{missing}|{'?' in letters}|{len(letters)}"
+
+
+def tally_lengths(words: List[str]) -> Dict[int, int]:
+    seen: Dict[int, int] = collections.Counter(len(w) for w in words)
+    seen[0] += 1
+    for w in words:
+        seen[len(w) % 3] -= 1
+    return dict(seen)
+
+
+def counter_reads(xs: List[int], k: int) -> List[int]:
+    c = Counter()
+    for x in xs:
+        c[x % 4] += x
+    return [c[k], len(c), c.get(k + 1, -1), int(k in c)] + [v for _, v in c.most_common(2)]

@@ -1,8 +1,8 @@
-"""Differential tests over corpus_defaultdicts (collections.defaultdict
-locals as counting and grouping code writes them): every entry point,
+"""Differential tests over corpus_defaultdicts (collections.defaultdict and
+Counter locals as counting and grouping code writes them): every entry point,
 compiled natively, gives CPython's value or raises CPython's exception with
 its message (differential.py: the native answer itself, no Python fallback).
-A defaultdict that could reach Python as a plain dict, or a form whose
+A defaultdict or Counter that could reach Python as a plain dict, or a form whose
 meaning native code cannot keep, is refused with a CompileError."""
 import typing
 
@@ -22,14 +22,14 @@ BY_TYPE = {int: [0, 1, 2, -1, 4], str: ["", "a", "ab", "é", "the"],
                               ["ab", "abc", "b", "ab", "a"], ["pip"] * 4, ["ünï", "code", "ü", "cat", "dog"],
                               ["x" * n for n in range(6)], ["b", "a", "b", "c", "a", "b"]]}
 BY_NAME = {"text": ["", "a", "abab", "mississippi", "ééé", "the cat sat on the mat"],
-           "probe": ["", "a", "the", "zz"], "start": [0, 1, 3, -1, 9], "k": [0, 1, 2, 3, 4, 7]}
+           "probe": ["", "a", "the", "zz"], "start": [0, 1, 3, -1, 9], "k": [0, 1, 2, 3, 4, 7, -1]}
 
 FUNCTIONS = python_callable(corpus)
 inputs_for = inputs_by(BY_NAME, BY_TYPE)
 
-globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 13, 200))
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 17, 250))
 
-HEAD = "from collections import defaultdict\nfrom typing import Dict, List\n\n\n"
+HEAD = "from collections import Counter, defaultdict\nfrom typing import Dict, List\n\n\n"
 
 
 def why_not(body):
@@ -60,4 +60,30 @@ def why_not(body):
      "DefaultDict"),
 ])
 def test_defaultdicts_native_code_cannot_keep_are_refused(body, why):
+    assert why in why_not(body)
+
+
+@pytest.mark.parametrize("body, why", [
+    ("def f(xs: List[int]) -> int:\n    c = Counter(xs)\n    del c[0]\n    return len(c)\n",
+     "Counter: del c[k]: a Counter ignores a missing key, a dict raises"),
+    ("def f(xs: Dict[int, int]) -> int:\n    c = Counter(xs)\n    return len(c)\n",
+     "Counter: Counter(x) natively counts a list, str, tuple or set parameter or a comprehension"),
+    ("def f(xs: List[int]) -> int:\n    ys = xs\n    c = Counter(ys)\n    return len(c)\n",
+     "Counter: Counter(x) natively counts a list, str, tuple or set parameter"),
+    ("def f(xs: List[int]) -> int:\n    c = Counter(xs)\n    c.update(xs)\n    return len(c)\n",
+     "DefaultDict: counter 'c' used as a value"),
+    ("def f(xs: List[int]) -> int:\n    c = Counter(xs)\n    return sum(c.elements())\n",
+     "DefaultDict: counter 'c' used as a value"),
+    ("def f(xs: List[int]) -> bool:\n    c = Counter(xs)\n    return c == Counter(xs)\n",
+     "DefaultDict: counter 'c' used as a value"),
+    ("def f(xs: List[int]) -> Dict[int, int]:\n    c = Counter(xs)\n    return c\n",
+     "DefaultDict: counter 'c' used as a value"),
+    ("def f(xs: List[int]) -> int:\n    c = Counter(xs)\n    return len(c.most_common(len(xs)))\n",
+     "Counter: most_common(n) natively takes n as a name or an int constant"),
+    ("def f(xs: List[int]) -> int:\n    c = Counter(a=1)\n    return len(c)\n",
+     "Counter: Counter() of one iterable (no keywords) natively"),
+    ("def f(xs: List[int]) -> int:\n    c: Dict[int, str] = Counter(xs)\n    return len(c)\n",
+     "Counter: a Counter natively is a local"),
+])
+def test_counters_native_code_cannot_keep_are_refused(body, why):
     assert why in why_not(body)

@@ -112,6 +112,17 @@ MUTANTS = {
                      "    before = probe in counts\n    missing = counts.get(probe + '?', -1)\n"
                      "    out = [f'{k}={v}' for k, v in counts.items()]\n"
                      "    out.append(f'{seen}/{before}/{missing}/{len(counts)}')\n    return out\n"),
+    # A Counter read of a missing key that inserts it (as a defaultdict's would).
+    "counter_reads": (corpus_defaultdicts, test_defaultdicts,
+                      "def counter_reads(xs: list[int], k: int) -> list[int]:\n    c: dict[int, int] = {}\n"
+                      "    for x in xs:\n        c[x % 4] = c.get(x % 4, 0) + x\n    got = c.setdefault(k, 0)\n"
+                      "    top = sorted(c.items(), key=lambda kv: kv[1], reverse=True)[:2]\n"
+                      "    return [got, len(c), c.get(k + 1, -1), int(k in c)] + [v for _, v in top]\n"),
+    # most_common's ties in key order instead of first-seen order.
+    "top_words": (corpus_defaultdicts, test_defaultdicts,
+                  "def top_words(words: list[str], k: int) -> list[tuple[str, int]]:\n    c: dict[str, int] = {}\n"
+                  "    for w in words:\n        c[w] = c.get(w, 0) + 1\n"
+                  "    return sorted(sorted(c.items()), key=lambda kv: kv[1], reverse=True)[:max(k, 0)]\n"),
     # .get that inserts the default, as a defaultdict read would.
     "get_does_not_insert": (corpus_defaultdicts, test_defaultdicts,
                             "def get_does_not_insert(words: list[str]) -> tuple[int, int]:\n"
