@@ -142,10 +142,10 @@ def _module_bindings(tree):
     return counts
 
 
-# What a unit may carry besides functions: the typing, math, heapq and bisect imports, and
-# constants whose value is written with literals, operators, earlier
-# constants and math's constants (the frontend folds and bounds them).
-_CONTEXT_MODULES = ("typing", "math", "__future__", "heapq", "bisect")
+# What a unit may carry besides functions: the typing, math, heapq, bisect, dataclasses and
+# collections imports, and constants whose value is written with literals, operators,
+# earlier constants and math's constants (the frontend folds and bounds them).
+_CONTEXT_MODULES = ("typing", "math", "__future__", "heapq", "bisect", "dataclasses", "collections")
 _CONSTANT_NODES = (ast.Constant, ast.UnaryOp, ast.BinOp, ast.Tuple, ast.Name, ast.Attribute, ast.Load,
                    ast.operator, ast.unaryop)
 
@@ -430,15 +430,26 @@ def plan(source, tools, tree=None):
         nodes = sorted({id(n): n for n in (functions.get(c) or context[c] for c in reach)}.values(),
                        key=lambda n: n.lineno)
         for node in nodes:
-            text = ast.get_source_segment(source, node)
+            text, first = _segment(source, node)
             pieces.append(text)
-            lines.append((at, node.lineno))
+            lines.append((at, first))
             at += text.count("\n") + 2
         unit_functions = [n.name for n in nodes if isinstance(n, ast.FunctionDef)]
         kept = sorted(c for c in reach if c in context and not isinstance(context[c], (ast.ClassDef, ast.Import,
                       ast.ImportFrom)) and _instance_of(context[c].value, context) is not None)
         units[name] = Unit(name, unit_functions, "\n\n".join(pieces) + "\n", lines, kept)
     return Plan(list(functions), units, reasons)
+
+
+def _segment(source, node):
+    """(source text of the top-level statement @p node, its first line): a class's decorators
+    included (`@dataclass` makes it another class), which ast's segment leaves out."""
+    if not getattr(node, "decorator_list", None):
+        return ast.get_source_segment(source, node), node.lineno
+    first = node.decorator_list[0].lineno
+    lines = source.splitlines()[first - 1:node.end_lineno]
+    lines[-1] = lines[-1][:node.end_col_offset]
+    return "\n".join(lines), first
 
 
 def _share_instances(tree, context, functions, own):

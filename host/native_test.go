@@ -50,6 +50,25 @@ func nativeEntry(t *testing.T, resp *host.Response, name string) host.NativeFunc
 	return host.NativeFunction{}
 }
 
+// expectRun checks a run's value, that each of @p native ran compiled code, and that each
+// function of @p python stayed Python for a reason containing its text.
+func expectRun(t *testing.T, resp *host.Response, want string, native []string, python map[string]string) {
+	t.Helper()
+	if string(resp.Value) != want {
+		t.Fatalf("value %s, want %s (trace %+v)", resp.Value, want, resp.Native)
+	}
+	for _, name := range native {
+		if f := nativeEntry(t, resp, name); f.Status != "native" {
+			t.Errorf("%s: %+v", name, f)
+		}
+	}
+	for name, why := range python {
+		if f := nativeEntry(t, resp, name); f.Status != "python" || !strings.Contains(f.Reason, why) {
+			t.Errorf("%s: %+v, want python because of %q", name, f, why)
+		}
+	}
+}
+
 const fibProgram = `
 def fib(n: int) -> int:
     if n < 2:

@@ -15,7 +15,8 @@ from .listmodules import LIST_MUTATORS, LIST_STORING, list_module_call
 from .errors import CompileError
 from .modulenames import value_node
 from .irbuilder import E
-from .typemodel import BOOL, FLOAT, INT, OBJECT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of, vtuple_of
+from .typemodel import (BOOL, FLOAT, INT, NONE, OBJECT, STR, dict_of, fresh_borrowed, from_node, list_of, set_of,
+                        vtuple_of)
 
 # Methods that change their receiver (a borrowed receiver is read-only).
 MUTATORS = {
@@ -127,6 +128,9 @@ class CallExprs:
                 continue  # a program class: no value of another static kind is one of its instances
             if not (isinstance(k, ast.Name) and k.id in ISINSTANCE_KINDS and self.scope.module_name(k.id)):
                 raise CompileError(k, "Builtin", f"isinstance() of {ast.unparse(k)!r}")
+            if value.ty.kind == "class" and getattr(classes[value.ty.name].dataclass, "named_tuple", False):
+                raise CompileError(k, "NamedTuple", f"isinstance() of a {value.ty.name} (a NamedTuple, a tuple in "
+                                   "CPython) with a builtin type")
             answer = answer or static.kind in ISINSTANCE_KINDS[k.id]
         t = value if value.pure else self.scope.temp("isinstance", value.ty)
         result = ir.const_bool(answer)
@@ -240,49 +244,69 @@ class CallExprs:
         """A call with keywords or defaults: arguments evaluated in the order written (into
         temporaries), bound to parameters as CPython binds them; missing ones take their
         (constant) defaults. What CPython would refuse with TypeError is refused here."""
-        what = f"{name}()"
-        if len(node.args) > sig.positional:
-            raise CompileError(node, "CallSignature", f"{what} takes at most {sig.positional} positional argument(s)")
-        written = [(sig.names[i], a) for i, a in enumerate(node.args)]
+        lets, args = self.bind_written(node, sig, f"{name}()", 0, not sig.exported, name)
+        g = ir.fn("ast.GlobalVar")(name)
+        return self.with_lets(node, lets, E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret))
+
+    def with_lets(self, node, lets, result):
+        if lets and result.ty == NONE:
+            raise CompileError(node, "CallOrder", "keyword arguments out of parameter order in a call "
+                               "returning None: write them in the order of the parameters")
+        for t, e in reversed(lets):
+            result = ir.let(t, e, result)
+        return result
+
+    def bind_written(self, node, sig, what, first, internal, name=None):
+        """(temporaries, arguments in parameter order) of @p node's call of @p sig, from its
+        parameter @p first on (1: a method's, after self); @p name: the module function called."""
+        names, params = sig.names[first:], sig.params[first:]
+        posonly = max(0, sig.posonly - first)
+        if len(node.args) > sig.positional - first:
+            raise CompileError(node, "CallSignature", f"{what} takes at most {sig.positional - first} positional "
+                               "argument(s)")
+        written = [(names[i], a) for i, a in enumerate(node.args)]
         for k in node.keywords:
-            if k.arg not in sig.names[sig.posonly:]:
+            if k.arg not in names[posonly:]:
                 raise CompileError(node, "CallKeywords", f"{what} has no keyword parameter {k.arg!r}")
             written.append((k.arg, k.value))
         bound = {}
         for pname, a in written:
             if pname in bound:
                 raise CompileError(node, "CallSignature", f"{what} got multiple values for {pname!r}")
-            p = sig.params[sig.names.index(pname)]
+            p = params[names.index(pname)]
             e = self.argument(a, p, what, name, pname)
             if e.ty != p:
                 raise CompileError(a, "CallSignature", f"{what}: argument of type {e.ty.text}, parameter is {p.text}")
-            if not sig.exported:
+            if internal:
                 self.no_borrowed_store(a, e, f"passing it to {what}")
             bound[pname] = e
-        self.passes_changed(name, sig, ((p, a, bound[p]) for p, a in written))
+        if name is not None:
+            self.passes_changed(name, sig, ((p, a, bound[p]) for p, a in written))
         lets = []
+        in_order = [names.index(p) for p, _ in written] == sorted(names.index(p) for p, _ in written)
         for pname, _ in written:  # Python evaluates them as written; the call takes them in parameter order
             e = bound[pname]
-            if not e.pure:
+            if not e.pure and not in_order:
                 t = self.scope.temp("arg", e.ty)
                 lets.append((t, e))
                 bound[pname] = ir.E(t.node, t.ty, True, e.borrowed)
         args = []
-        for pname, p in zip(sig.names, sig.params):
+        for pname, p in zip(names, params):
             if pname in bound:
                 args.append(bound[pname])
             elif pname in sig.defaults:
-                args.append(optional.coerce(self.visit(value_node(sig.defaults[pname], node), p), p))
+                default = sig.defaults[pname]  # a method's is its literal node (classes.py)
+                default = default.value if isinstance(default, ast.Constant) else default
+                args.append(optional.coerce(self.visit(value_node(default, node), p), p))
             else:
                 raise CompileError(node, "CallSignature", f"{what} missing required argument {pname!r}")
-        g = ir.fn("ast.GlobalVar")(name)
-        result = E(ir.fn("ast.PrimCall")(sig.ret.node, g, [a.node for a in args]), sig.ret)
-        for t, e in reversed(lets):
-            result = ir.let(t, e, result)
-        return result
+        return lets, args
 
     def construct(self, node, name):
         info = self.scope.module.classes[name]
+        if node.keywords and len(info.init.names) == len(info.init.params):  # Item(name="x", count=2)
+            lets, args = self.bind_written(node, info.init, f"{name}()", 1, True)
+            return self.with_lets(node, lets, E(ir.fn("ast.ClassNew")(info.ty.node, [a.node for a in args]), info.ty))
         args = self.method_args(node, info.init, f"{name}()")
         return E(ir.fn("ast.ClassNew")(info.ty.node, [a.node for a in args]), info.ty)
 
@@ -309,6 +333,8 @@ class CallExprs:
         if method in MUTATORS[kind] and obj.borrowed and not self.writes_back(recv_node):
             raise CompileError(node, "BorrowedMutation", f"{kind}.{method}() would change an argument; native "
                                "code works on a copy of it, so the caller would not see the change")
+        if kind in ("list", "vtuple") and method in ("index", "count", "remove"):
+            obj.ty.elem.refuse_eq_by_fields(node, f"{kind}.{method}() on {obj.ty.text}")
         kw = self.keywords(node, ("reverse",) if (kind, method) == ("list", "sort") else ())
         types = self.method_arg_types(obj.ty, method, len(node.args))
         args = [self.as_list(a) if isinstance(a, ast.GeneratorExp) and (kind, method) == ("str", "join")
@@ -382,7 +408,13 @@ class CallExprs:
                 raise CompileError(node, "SelfInInit", f"{self.scope.init_of} has subclasses: a method called "
                                    "on self in its __init__ could read fields a subclass has not set yet")
             self.require_all_fields(node)
-        args = self.method_args(node, sig, f"{obj.ty.name}.{method}()")
+        what = f"{obj.ty.name}.{method}()"
+        if node.keywords and obj.pure and not info.subclasses and len(sig.names) == len(sig.params):
+            # cart.add("x", quantity=2): the receiver is a variable, so evaluating the arguments first
+            # keeps Python's order; no subclass may bind the keywords to another method's parameters.
+            lets, args = self.bind_written(node, sig, what, 1, True)
+            return self.with_lets(node, lets, self.scope.module.method_calls.call(obj, method, args, node, is_self))
+        args = self.method_args(node, sig, what)
         return self.scope.module.method_calls.call(obj, method, args, node, is_self)
 
     def method_args(self, node, sig, what):

@@ -8,7 +8,8 @@
 
 Instances are shared references, as in Python. Only what native code can
 reproduce exactly is accepted: single inheritance from program classes
-(inheritance.py), no decorators, class-level mutable values or dunder
+(inheritance.py), no decorators but @dataclass (dataclassdefs.py rewrites
+it into such a class first), class-level mutable values or dunder
 methods other than __init__; a field may reach its own class only
 directly (`next: Optional['Node']`), not through a container. Every field
 is set by __init__ (or has a default) before the instance is used as a
@@ -46,6 +47,8 @@ class ClassInfo:
         self.node = node
         self.name = node.name
         self.ty = Ty("class", (), node.name)  # the node is attached once the fields are typed
+        self.dataclass = getattr(node, "_dataclass", None)  # dataclassdefs.Options of a @dataclass
+        self.ty.fields_eq = self.dataclass is not None and self.dataclass.eq
         self.fields = {}      # name -> Ty, in declaration order
         self.defaults = {}    # name -> ast.Constant
         self.methods = {}     # name -> Sig (self first)

@@ -26,6 +26,8 @@ from . import boxed
 from . import irbuilder as ir
 from .calls import MUTATORS
 from .classes import Sig, build_classes, init_prologue
+from .dataclassdefs import desugar_dataclasses
+from .defaultdicts import rewrite_defaultdicts
 from .inheritance import MethodCalls
 from .errors import CompileError
 from .modulenames import ModuleNames
@@ -363,6 +365,8 @@ def _split(source):
     if not fdefs:
         raise CompileError(tree, "Module", "no function to compile")
     respell_annotations(tree, names)
+    desugar_dataclasses(cdefs, names)
+    rewrite_defaultdicts(fdefs + [m for c in cdefs for m in c.body if isinstance(m, ast.FunctionDef)], names)
     return fdefs, cdefs, names
 
 
@@ -422,6 +426,8 @@ def check_eligible(source):
     respell_annotations(tree, names, strict=False)
     reasons = dict(lift_refused)
     try:
+        desugar_dataclasses(cdefs, names)
+        rewrite_defaultdicts([m for c in cdefs for m in c.body if isinstance(m, ast.FunctionDef)], names)
         classes = build_classes(cdefs, names)
     except CompileError as e:
         classes, class_error = {}, str(e)
@@ -431,6 +437,7 @@ def check_eligible(source):
     signatures = {}
     for f in fdefs:
         try:
+            rewrite_defaultdicts([f], names)
             signatures[f.name] = _signature(f, types, names)
         except CompileError as e:
             reasons.setdefault(f.name, str(e))  # a reason found before (a factory's, say) is the first cause

@@ -294,6 +294,9 @@ class CoreExprs:
             raise CompileError(node, type(op).__name__)
         if optional.involves_none(a, b):
             return optional.compare(self.scope, node, op, a, b, lambda o, x, y: self.compare(node, o, x, y))
+        if isinstance(op, (ast.Eq, ast.NotEq)):
+            for t in (a.ty, b.ty):
+                t.refuse_eq_by_fields(node, f"comparing {a.ty.text} with {b.ty.text}")
         if isinstance(op, (ast.Is, ast.IsNot)) and not (a.ty.kind == "class" and a.ty == b.ty):
             raise CompileError(node, "Is", "'is' compares class instances only natively")
         if not (a.ty.scalar and b.ty.scalar):
@@ -325,6 +328,8 @@ class CoreExprs:
             want = c.args[0]
         else:
             raise CompileError(node, "In", f"'in' on {c.text}")
+        if c.kind in ("list", "vtuple"):
+            want.refuse_eq_by_fields(node, f"'in' on {c.text}")
         if c.kind in ("list", "vtuple") and want.has_float:
             raise CompileError(node, "FloatContainerCompare", f"'in' on {c.text}: CPython compares float "
                                "elements by identity first, which native code cannot")

@@ -54,6 +54,10 @@ class ModuleNames:
         self.instances = {}       # name -> class name of a module-level instance (`area = WorkArea()`)
         self.list_modules = {}    # local name -> heapq or bisect (`import heapq`)
         self.list_functions = {}  # local name -> (module, name) (`from heapq import heappush`)
+        self.dataclass_functions = {}  # local name -> dataclasses name (`from dataclasses import dataclass`)
+        self.dataclass_modules = set()  # `import dataclasses` (dataclassdefs.py)
+        self.collections_functions = {}  # local name -> collections name (`from collections import defaultdict`)
+        self.collections_modules = set()  # `import collections` (defaultdicts.py)
 
     def take(self, node):
         """Record a top-level import or constant; False if @p node is neither."""
@@ -69,6 +73,14 @@ class ModuleNames:
             for alias in node.names:
                 self.list_functions[alias.asname or alias.name] = (node.module, alias.name)
             return True
+        for module, functions, modules in (("dataclasses", self.dataclass_functions, self.dataclass_modules),
+                                           ("collections", self.collections_functions, self.collections_modules)):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == module:
+                functions.update((alias.asname or alias.name, alias.name) for alias in node.names)
+                return True
+            if isinstance(node, ast.Import) and all(a.name == module for a in node.names):
+                modules.update(a.asname or a.name for a in node.names)
+                return True
         if isinstance(node, ast.Import) and all(a.name in ("typing", "math") + tuple(LIST_MODULES) for a in node.names):
             for alias in node.names:
                 local = alias.asname or alias.name

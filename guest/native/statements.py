@@ -229,6 +229,9 @@ class StmtParser(ExceptionStatements):
         if obj.ty.kind != "class":
             raise CompileError(target, "Attribute", f"attribute assignment on {obj.ty.text}")
         info = self.scope.module.classes[obj.ty.name]
+        if info.dataclass is not None and info.dataclass.frozen and not (is_self and info.dataclass.generated_init):
+            raise CompileError(target, "FrozenInstance", f"cannot assign to field {target.attr!r} of {obj.ty.name} "
+                               f"(CPython raises {info.dataclass.frozen_error})")
         if target.attr not in info.fields:
             raise CompileError(target, "UnknownField", f"{obj.ty.name} has no field {target.attr!r} (declare it "
                                "in the class body)")

@@ -3,19 +3,21 @@ set[T], tuple[...], tuple[T, ...] (kind "vtuple"), Optional[T], user classes
 and None. A Ty is a value (equal types
 compare equal) that builds its C++ Type node on demand; the type rules of
 the frontend work on Tys so they need no round trip to the runtime."""
+from .errors import CompileError
 from .registry import fn as _fn
 
 
 class Ty:
     """One type. ``kind`` is int/float/bool/str/none/list/dict/set/tuple/class; ``args`` its parameters."""
 
-    __slots__ = ("kind", "args", "name", "_node")
+    __slots__ = ("kind", "args", "name", "_node", "fields_eq")
 
     def __init__(self, kind, args=(), name=None):
         self.kind = kind
         self.args = tuple(args)
         self.name = name  # class name
         self._node = None
+        self.fields_eq = False  # a class whose == compares fields (a dataclass or NamedTuple)
 
     def __eq__(self, other):
         return isinstance(other, Ty) and (self.kind, self.args, self.name) == (other.kind, other.args, other.name)
@@ -72,6 +74,22 @@ class Ty:
             return True
         return self.kind in ("list", "dict", "set", "tuple", "vtuple", "optional") and \
             any(a.has_float for a in self.args)
+
+    def refuse_eq_by_fields(self, node, what):
+        """Raise the CompileError for @p what (`comparing P with P`) if == on this type would
+        compare a dataclass's or NamedTuple's fields (eq_by_fields)."""
+        if self.eq_by_fields:
+            raise CompileError(node, "DataclassEq", f"{what}: == of a dataclass or NamedTuple compares fields in "
+                               "CPython, identity natively")
+
+    @property
+    def eq_by_fields(self):
+        """Does == on it (or on what it holds) run a dataclass's generated __eq__ or a NamedTuple's
+        tuple ==, which compare fields where native code compares class instances by identity?
+        (dataclassdefs.py)"""
+        if self.kind == "class":
+            return self.fields_eq
+        return any(a.eq_by_fields for a in self.args)
 
     @property
     def ordered(self):

@@ -79,6 +79,28 @@ def sampled_cases(f, pool_for, max_cases):
     return cases[::max(1, len(cases) // max_cases)]
 
 
+def python_callable(corpus_module):
+    """The functions of @p corpus_module that take and return plain values only (no class of
+    the corpus, which cannot cross into Python), so Python can call them."""
+    classes = {name for name, c in inspect.getmembers(corpus_module, inspect.isclass)
+               if c.__module__ == corpus_module.__name__}
+
+    def plain(h):
+        return not (inspect.isclass(h) and h.__name__ in classes) and all(plain(a) for a in typing.get_args(h))
+    return [f for _, f in inspect.getmembers(corpus_module, inspect.isfunction) if f.__module__ ==
+            corpus_module.__name__ and all(plain(h) for h in typing.get_type_hints(f).values())]
+
+
+def inputs_by(by_name, by_type):
+    """inputs_for(f): every combination of its parameters' pools, a parameter's pool taken
+    from @p by_name by its name, else from @p by_type by its annotation."""
+    def inputs_for(f):
+        hints = typing.get_type_hints(f)
+        pools = [by_name.get(p) or by_type[hints[p]] for p in inspect.signature(f).parameters]
+        return list(itertools.product(*pools))
+    return inputs_for
+
+
 def compile_file(corpus_module, path):
     """Compile a whole corpus file into one module at @p path; every function must be callable from Python."""
     with open(corpus_module.__file__) as f:

@@ -5,19 +5,16 @@ message (differential.py: the native answer itself, no Python fallback).
 Reading an attribute of None or casting to a class the object is not of is
 an explicit decline: CPython then runs the function and raises its own
 AttributeError, which the tests below check through the fallback."""
-import inspect
-import itertools
 import typing
 
 import pytest
 
 import corpus_classes as corpus
-from differential import corpus_tests
+from differential import corpus_tests, inputs_by, python_callable
 from native import NativeFallback, check_eligible, parse_module
 from native.errors import CompileError
 
 INT64_MAX, INT64_MIN = 2 ** 63 - 1, -(2 ** 63)
-CLASSES = {name for name, c in inspect.getmembers(corpus, inspect.isclass) if c.__module__ == corpus.__name__}
 
 BY_TYPE = {int: [0, 1, 2, 3, -1, 7, 12, -20], str: ["", "a", "héllo"],
            typing.List[int]: [[], [0], [5], [3, 1, 2, 1], [-1, 5, -1, 7], [1, 2, 3], [INT64_MAX, INT64_MIN],
@@ -31,22 +28,8 @@ BY_NAME = {"n": [0, 1, 2, 3, 5, 8], "size": [0, 1, 2, 5, -1, -3], "kind": [0, 1,
            "amounts": [[], [10], [10, 20, 30], [200, 5, 99, 100], [1000], [-5, 7], [40, 40, 40, 40, 40, 40]]}
 
 
-def crosses(f):
-    """Does @p f take and return plain values only (so Python can call it)?"""
-    def plain(h):
-        return not (inspect.isclass(h) and h.__name__ in CLASSES) and all(plain(a) for a in typing.get_args(h))
-    return all(plain(h) for h in typing.get_type_hints(f).values())
-
-
-FUNCTIONS = [f for _, f in inspect.getmembers(corpus, inspect.isfunction)
-             if f.__module__ == corpus.__name__ and crosses(f)]
-
-
-def inputs_for(f):
-    hints = typing.get_type_hints(f)
-    pools = [BY_NAME.get(p) or BY_TYPE[hints[p]] for p in inspect.signature(f).parameters]
-    return list(itertools.product(*pools))
-
+FUNCTIONS = python_callable(corpus)
+inputs_for = inputs_by(BY_NAME, BY_TYPE)
 
 globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 19, 400))
 

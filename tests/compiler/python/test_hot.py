@@ -347,3 +347,40 @@ def test_a_program_using_heapq_and_format_specs_runs_natively(host):
     assert report["top"]["status"] == "native", report["top"]
     assert scope["r"] == "   5,    7,    9 (7.00)"
     assert type(scope["top"]).__name__ == "NativeFunction" and scope["top"]([2, 2], 5) == "   2,    2 (2.00)"
+
+
+def test_a_program_using_dataclasses_and_defaultdict_runs_natively(host):
+    # The class travels with its decorator (ast leaves decorators out of a class's source segment).
+    source = ("from collections import defaultdict\nfrom dataclasses import dataclass, field\n"
+              "from typing import Dict, List, NamedTuple\n\n\n"
+              "@dataclass(frozen=True)\nclass Sale:\n    item: str\n    amount: int = 1\n\n\n"
+              "class Pair(NamedTuple):\n    left: int\n    right: int = 0\n\n\n"
+              "@dataclass\nclass Ledger:\n    sales: List[Sale] = field(default_factory=list)\n\n"
+              "    def record(self, item: str, amount: int) -> None:\n"
+              "        self.sales.append(Sale(item, amount=amount))\n\n\n"
+              "def totals(items: List[str]) -> Dict[str, int]:\n"
+              "    ledger = Ledger()\n"
+              "    for i, it in enumerate(items):\n"
+              "        ledger.record(it, i + 1)\n"
+              "    by_item: Dict[str, int] = defaultdict(int)\n"
+              "    for s in ledger.sales:\n"
+              "        by_item[s.item] += Pair(s.amount).left + Pair(0, right=0).right\n"
+              "    return dict(by_item)\n\n\n"
+              "r = totals(['a', 'b', 'a'])\ns = Sale('x')\n")
+    scope, report = run(source, threshold=1)
+    assert report["totals"]["status"] == "native", report["totals"]
+    assert scope["r"] == {"a": 4, "b": 2} and type(scope["r"]) is dict
+    assert type(scope["totals"]).__name__ == "NativeFunction" and scope["totals"]([]) == {}
+    assert repr(scope["s"]) == "Sale(item='x', amount=1)" and scope["s"] == scope["Sale"]("x")
+
+
+def test_a_class_travels_with_its_decorators(host):
+    # Compiled without its decorator, the class could be another one than CPython's.
+    source = ("import typing\n\n\n@typing.final\nclass Box:\n"
+              "    def __init__(self, w: int) -> None:\n        self.w = w\n\n\n"
+              "def width(w: int) -> int:\n    return Box(w).w\n\n\nr = width(3)\n")
+    p = hot.plan(source, set())
+    assert "@typing.final\nclass Box:" in p.units["width"].source
+    scope, report = run(source, threshold=1)
+    assert report["width"]["status"] == "python" and "Decorator" in report["width"]["reason"], report["width"]
+    assert scope["r"] == 3

@@ -10,6 +10,8 @@ import corpus_closures
 import corpus_boxed
 import corpus_boxed_try
 import corpus_containers
+import corpus_dataclasses
+import corpus_defaultdicts
 import corpus_formatting
 import corpus_heaps
 import corpus_optional
@@ -21,6 +23,8 @@ import test_closures
 import test_boxed
 import test_boxed_try
 import test_containers
+import test_dataclasses
+import test_defaultdicts
 import test_differential
 import test_formatting
 import test_heaps
@@ -107,6 +111,51 @@ MUTANTS = {
                         "from typing import Any\ndef length_then_log(x: Any) -> list:\n    log: list = ['start']\n"
                         "    try:\n        log.append(len(x))\n    except TypeError as e:\n"
                         "        log.append(str(e))\n        return log\n    log.append('end')\n    return log\n"),
+    # One list shared by every instance (a mutable default) where default_factory makes one each.
+    "separate_histories": (corpus_dataclasses, test_dataclasses,
+                           "def separate_histories(n: int) -> list[int]:\n    shared: list[int] = []\n"
+                           "    for i in range(n):\n        shared.append(i)\n    shared.append(5)\n"
+                           "    return [len(shared), len(shared), shared[0]]\n"),
+    # Keyword arguments evaluated in parameter order, not in the order written.
+    "written_order": (corpus_dataclasses, test_dataclasses,
+                      "def written_order(size: int, start: int) -> list[int]:\n    trace: list[int] = []\n"
+                      "    trace.append(size)\n    trace.append(size % 3)\n    trace.append(start)\n"
+                      "    trace.append(size + start + size % 3)\n    return trace\n"),
+    # dataclass(eq=False) instances compared by their fields instead of by identity.
+    "same_handles": (corpus_dataclasses, test_dataclasses,
+                     "def same_handles(n: int) -> list[bool]:\n    return [n == n, True, n != n, True, False]\n"),
+    # A NamedTuple's default left out where a call omits the field.
+    "walk_moves": (corpus_dataclasses, test_dataclasses,
+                   "def walk_moves(amounts: list[int]) -> str:\n    x = y = 0\n    labels: list[str] = []\n"
+                   "    for a in amounts:\n        dx, dy, label = (a, -a // 2, '') if a % 2 else (a, 1, 'jump')\n"
+                   "        x += dx\n        y += dy\n        labels.append(f'{label}:{abs(dx) + abs(dy)}')\n"
+                   "    return f'{x},{y} ' + ' '.join(labels)\n"),
+    # A defaultdict read of a missing key that does not insert it (as .get would).
+    "reads_insert": (corpus_defaultdicts, test_defaultdicts,
+                     "def reads_insert(words: list[str], probe: str) -> list[str]:\n"
+                     "    counts: dict[str, int] = {}\n    for w in words:\n"
+                     "        counts[w] = counts.get(w, 0) + 2\n    seen = counts.get(probe, 0)\n"
+                     "    before = probe in counts\n    missing = counts.get(probe + '?', -1)\n"
+                     "    out = [f'{k}={v}' for k, v in counts.items()]\n"
+                     "    out.append(f'{seen}/{before}/{missing}/{len(counts)}')\n    return out\n"),
+    # A Counter read of a missing key that inserts it (as a defaultdict's would).
+    "counter_reads": (corpus_defaultdicts, test_defaultdicts,
+                      "def counter_reads(xs: list[int], k: int) -> list[int]:\n    c: dict[int, int] = {}\n"
+                      "    for x in xs:\n        c[x % 4] = c.get(x % 4, 0) + x\n    got = c.setdefault(k, 0)\n"
+                      "    top = sorted(c.items(), key=lambda kv: kv[1], reverse=True)[:2]\n"
+                      "    return [got, len(c), c.get(k + 1, -1), int(k in c)] + [v for _, v in top]\n"),
+    # most_common's ties in key order instead of first-seen order.
+    "top_words": (corpus_defaultdicts, test_defaultdicts,
+                  "def top_words(words: list[str], k: int) -> list[tuple[str, int]]:\n    c: dict[str, int] = {}\n"
+                  "    for w in words:\n        c[w] = c.get(w, 0) + 1\n"
+                  "    return sorted(sorted(c.items()), key=lambda kv: kv[1], reverse=True)[:max(k, 0)]\n"),
+    # .get that inserts the default, as a defaultdict read would.
+    "get_does_not_insert": (corpus_defaultdicts, test_defaultdicts,
+                            "def get_does_not_insert(words: list[str]) -> tuple[int, int]:\n"
+                            "    counts: dict[str, int] = {}\n    hits = 0\n    for w in words:\n"
+                            "        if counts.setdefault(w, 0) > 0:\n            hits += 1\n"
+                            "        counts[w] = counts.setdefault(w, 0) + 1\n"
+                            "        counts.setdefault(w + '!', 0)\n    return hits, len(counts)\n"),
 }
 
 
