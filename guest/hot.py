@@ -36,6 +36,7 @@ import ast
 import functools
 import json
 import os
+import re
 import sys
 import time
 
@@ -106,9 +107,10 @@ class Plan:
         self.functions, self.units, self.reasons = functions, units, reasons
 
 
-def _module_bindings(tree):
+def _module_bindings(tree, nodes):
     """How often each name is bound by module-level code (function bodies
-    excluded), plus every name some function declares global."""
+    excluded), plus every name some function declares global; @p nodes are
+    all of the tree's nodes (one walk serves every question about them)."""
     counts = {}
 
     def bind(name):
@@ -135,7 +137,7 @@ def _module_bindings(tree):
         elif isinstance(node, ast.MatchMapping) and node.rest:
             bind(node.rest)
         stack.extend(ast.iter_child_nodes(node))
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             for name in node.names:
                 bind(name)
@@ -150,7 +152,7 @@ _CONSTANT_NODES = (ast.Constant, ast.UnaryOp, ast.BinOp, ast.Tuple, ast.Name, as
                    ast.operator, ast.unaryop)
 
 
-def _context(tree, bindings):
+def _context(tree, bindings, nodes):
     """Module-level names a function may use natively -> the statement binding them:
     typing and math imports, constants, classes, each bound once in the program.
     The statement must come before the function's def (checked by _screen), so it
@@ -180,7 +182,7 @@ def _context(tree, bindings):
                 out[name] = node
     # A module whose attributes the program assigns is not the module native code knows
     # (an instance's fields are another matter: native code keeps its own instance).
-    for sub in ast.walk(tree):
+    for sub in nodes:
         if isinstance(sub, ast.Attribute) and not isinstance(sub.ctx, ast.Load) and isinstance(sub.value, ast.Name) \
                 and not (sub.value.id in out and _instance_of(getattr(out[sub.value.id], "value", None), out)):
             out.pop(sub.value.id, None)
@@ -388,8 +390,9 @@ def plan(source, tools, tree=None):
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.setdefault(node.name, node)
-    bindings = _module_bindings(tree)
-    context = _context(tree, bindings)
+    every_node = list(ast.walk(tree))
+    bindings = _module_bindings(tree, every_node)
+    context = _context(tree, bindings, every_node)
     own, calls = {}, {}
     for name, node in functions.items():
         own[name], calls[name] = _screen(node, bindings, tools, functions, context)
@@ -403,6 +406,7 @@ def plan(source, tools, tree=None):
                                                                          later_ok and isinstance(context[n.id],
                                                                                                  ast.ClassDef)))})
     units, reasons = {}, {}
+    source_lines = None  # split once, when the first unit needs them
     for name in functions:
         if own[name] is not None:
             reasons[name] = own[name]
@@ -429,8 +433,10 @@ def plan(source, tools, tree=None):
         pieces, lines, at = [], [], 1
         nodes = sorted({id(n): n for n in (functions.get(c) or context[c] for c in reach)}.values(),
                        key=lambda n: n.lineno)
+        if source_lines is None:
+            source_lines = _source_lines(source)
         for node in nodes:
-            text, first = _segment(source, node)
+            text, first = _segment(source_lines, node)
             pieces.append(text)
             lines.append((at, first))
             at += text.count("\n") + 2
@@ -441,15 +447,37 @@ def plan(source, tools, tree=None):
     return Plan(list(functions), units, reasons)
 
 
-def _segment(source, node):
-    """(source text of the top-level statement @p node, its first line): a class's decorators
-    included (`@dataclass` makes it another class), which ast's segment leaves out."""
-    if not getattr(node, "decorator_list", None):
-        return ast.get_source_segment(source, node), node.lineno
-    first = node.decorator_list[0].lineno
-    lines = source.splitlines()[first - 1:node.end_lineno]
-    lines[-1] = lines[-1][:node.end_col_offset]
-    return "\n".join(lines), first
+def _source_lines(source):
+    """@p source's lines as ast.get_source_segment splits them (only \\r\\n, \\r and \\n
+    end a line), each kept with its end, and encoded: node offsets count UTF-8 bytes."""
+    lines, start = [], 0
+    for match in _LINE_END.finditer(source):
+        lines.append(source[start:match.end()].encode())
+        start = match.end()
+    if start < len(source):
+        lines.append(source[start:].encode())
+    return lines
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def _segment(lines, node):
+    """(ast.get_source_segment(source, node), its first line) on lines split once
+    (_source_lines): that function splits the whole program again for every node, which
+    made the plan of a program with many functions quadratic in its length. A top-level
+    class's decorators are included (`@dataclass` makes it another class), which ast's
+    segment leaves out."""
+    decorators = getattr(node, "decorator_list", None)
+    if decorators:
+        first, col = decorators[0].lineno - 1, 0
+    else:
+        first, col = node.lineno - 1, node.col_offset
+    last = node.end_lineno - 1
+    if first == last:
+        return lines[first][col:node.end_col_offset].decode(), first + 1
+    return b"".join([lines[first][col:], *lines[first + 1:last],
+                     lines[last][:node.end_col_offset]]).decode(), first + 1
 
 
 def _share_instances(tree, context, functions, own):

@@ -141,14 +141,15 @@ func main() {
 	only := flag.String("only", "", "one section: compile (cold compile over the corpus) or startup "+
 		"(native mode's cost per CLI process, modules cached); default every section")
 	every := flag.Int("every", 1, "compile: every Nth unit of the corpus")
-	startupRounds := flag.Int("startup-rounds", 60, "startup: rounds of one process per mode")
+	startupRounds := flag.Int("startup-rounds", 100, "startup: rounds of one process per mode")
+	startupBefore := flag.String("startup-before", "", "startup: other builds' bin/spine (comma-separated), measured in the same rounds")
 	flag.Parse()
 	switch *only {
 	case "compile":
 		compileSection(*every)
 		return
 	case "startup":
-		startupSection(*startupRounds)
+		startupSection(*startupRounds, *startupBefore)
 		return
 	case "":
 	default:
@@ -211,7 +212,7 @@ func main() {
 	coldAndCached(engine, cache, compiles)
 	kernelSection(engine)
 	compileSection(*every)
-	startupSection(*startupRounds)
+	startupSection(*startupRounds, *startupBefore)
 }
 
 // withReps adds the number of calls to a workload's inputs, keeping the
@@ -295,7 +296,7 @@ func median(e *host.Engine, program string, mode host.NativeMode) time.Duration 
 }
 
 func ms(d time.Duration) string {
-	if d < time.Millisecond {
+	if d < time.Millisecond && d > -time.Millisecond {
 		return fmt.Sprintf("%.1f µs", float64(d.Nanoseconds())/1e3)
 	}
 	return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1e3)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -47,11 +48,20 @@ const startupAnswer = `[13,2.5,2]`
 
 type processCost struct{ cpu, wall time.Duration }
 
-func startupSection(rounds int) {
-	spine, err := filepath.Abs("bin/spine")
-	if err != nil {
-		fail(err)
-	}
+// startupBuild is one build of the CLI measured: its binary and the
+// environment it runs in (its own toolchain, beside it, for a build given
+// by -startup-before).
+type startupBuild struct {
+	label, spine string
+	env          []string
+	off, eager   []processCost
+}
+
+// startupSection measures bin/spine, and with @p before (other builds'
+// bin/spine, comma-separated) those builds too, in the same rounds: every
+// round runs each build's two modes once, in an order rotated from round to
+// round, so load that comes and goes falls on every column alike.
+func startupSection(rounds int, before string) {
 	dir, err := os.MkdirTemp("", "spine-startup-")
 	if err != nil {
 		fail(err)
@@ -61,36 +71,78 @@ func startupSection(rounds int) {
 	if err := os.WriteFile(program, []byte(startupProgram), 0o644); err != nil {
 		fail(err)
 	}
-	env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"))
-	runCLI(spine, program, "eager", env, "miss") // compiles every module into the cache
-	var off, eager []processCost
-	var cpuDiff, wallDiff []time.Duration
-	for r := 0; r < rounds; r++ {
-		var o, e processCost
-		if r%2 == 0 { // alternate which goes first, so neither always follows the other
-			o, e = runCLI(spine, program, "off", env, ""), runCLI(spine, program, "eager", env, "hit")
-		} else {
-			e, o = runCLI(spine, program, "eager", env, "hit"), runCLI(spine, program, "off", env, "")
+	cache := "XDG_CACHE_HOME=" + filepath.Join(dir, "cache")
+	spine, err := filepath.Abs("bin/spine")
+	if err != nil {
+		fail(err)
+	}
+	builds := []*startupBuild{}
+	for _, other := range strings.FieldsFunc(before, func(r rune) bool { return r == ',' }) {
+		old, err := filepath.Abs(other)
+		if err != nil {
+			fail(err)
 		}
-		off, eager = append(off, o), append(eager, e)
-		cpuDiff, wallDiff = append(cpuDiff, e.cpu-o.cpu), append(wallDiff, e.wall-o.wall)
+		// Another build runs with its own guest and toolchain, not those the environment names.
+		env := []string{cache, "SPINE_NATIVE=" + filepath.Join(filepath.Dir(old), "spine-native")}
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "SPINE_GUEST=") && !strings.HasPrefix(kv, "SPINE_NATIVE=") && !strings.HasPrefix(kv, "XDG_CACHE_HOME=") {
+				env = append(env, kv)
+			}
+		}
+		builds = append(builds, &startupBuild{label: other, spine: old, env: env})
+	}
+	builds = append(builds, &startupBuild{label: "this build", spine: spine, env: append(os.Environ(), cache)})
+	type run struct {
+		b     *startupBuild
+		eager bool
+	}
+	var order []run
+	for _, b := range builds {
+		runCLI(b.spine, program, "eager", b.env, "") // compiles what the cache lacks
+		runCLI(b.spine, program, "off", b.env, "")   // and a first process of each mode, not counted
+		order = append(order, run{b, false}, run{b, true})
+	}
+	for r := 0; r < rounds; r++ {
+		for i := range order {
+			x := order[(i+r)%len(order)]
+			if x.eager {
+				x.b.eager = append(x.b.eager, runCLI(x.b.spine, program, "eager", x.b.env, "hit"))
+			} else {
+				x.b.off = append(x.b.off, runCLI(x.b.spine, program, "off", x.b.env, ""))
+			}
+		}
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
+	command := fmt.Sprintf("go run ./bench/nativebench -only startup -startup-rounds %d", rounds)
+	if before != "" {
+		command += " -startup-before " + before
+	}
 	fmt.Println("## Native mode's cost per process, every module cached")
 	fmt.Println()
 	fmt.Printf("`bin/spine run --native eager` against `--native off`, each a fresh process (engine, zygote, sandboxed "+
 		"child; the default sandbox mode) on a program with three eligible functions (three modules, all in the cache: "+
-		"each eager run checks it found them there), %d rounds, the two modes interleaved. CPU: user+system of the "+
-		"process and its reaped descendants (wait4); the difference is the median of the per-round differences. "+
-		"Load average at the end: %s on %d cores. Command: `go run ./bench/nativebench -only startup`.\n\n",
-		rounds, firstField(string(load)), runtime.NumCPU())
-	fmt.Println("| | `--native off` | `--native eager` | eager minus off | target |")
-	fmt.Println("| --- | ---: | ---: | ---: | --- |")
-	cpu := medianOf(cpuDiff)
-	fmt.Printf("| CPU | %s | %s | **%s** | within 5 ms: %s |\n", ms(medianOf(costs(off, true))),
-		ms(medianOf(costs(eager, true))), ms(cpu), met(cpu <= 5*time.Millisecond))
-	fmt.Printf("| wall | %s | %s | %s | |\n", ms(medianOf(costs(off, false))), ms(medianOf(costs(eager, false))),
-		ms(medianOf(wallDiff)))
+		"each eager run checks it found them there), %d rounds, every round one process of each mode (and build), in "+
+		"an order rotated from round to round. CPU: user+system of the process and its reaped descendants (wait4); "+
+		"eager minus off is the median of the per-round differences, with their interquartile range, and the "+
+		"difference of the two modes' lower deciles (what contention from other processes, which only adds CPU time, "+
+		"moves least). Load average at the end: %s on %d cores. Command: `%s`.\n\n",
+		rounds, firstField(string(load)), runtime.NumCPU(), command)
+	fmt.Println("| build | CPU, `--native off` | CPU, `--native eager` | **CPU, eager minus off** (IQR) | " +
+		"lower deciles, eager minus off | wall, eager minus off | target |")
+	fmt.Println("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+	for _, b := range builds {
+		var cpuDiff, wallDiff []time.Duration
+		for i := range b.off {
+			cpuDiff = append(cpuDiff, b.eager[i].cpu-b.off[i].cpu)
+			wallDiff = append(wallDiff, b.eager[i].wall-b.off[i].wall)
+		}
+		cpu := medianOf(cpuDiff)
+		decile := quantileOf(costs(b.eager, true), 0.1) - quantileOf(costs(b.off, true), 0.1)
+		fmt.Printf("| %s | %s | %s | **%s** (%s to %s) | %s | %s | within 5 ms: %s |\n", b.label,
+			ms(medianOf(costs(b.off, true))), ms(medianOf(costs(b.eager, true))), ms(cpu),
+			ms(quantileOf(cpuDiff, 0.25)), ms(quantileOf(cpuDiff, 0.75)), ms(decile), ms(medianOf(wallDiff)),
+			met(cpu <= 5*time.Millisecond))
+	}
 	fmt.Println()
 }
 
@@ -139,14 +191,21 @@ func costs(samples []processCost, cpu bool) []time.Duration {
 	return out
 }
 
-func medianOf(values []time.Duration) time.Duration {
+func medianOf(values []time.Duration) time.Duration { return quantileOf(values, 0.5) }
+
+// quantileOf interpolates linearly between the two nearest ranks.
+func quantileOf(values []time.Duration, q float64) time.Duration {
+	if len(values) == 0 {
+		return 0
+	}
 	sorted := append([]time.Duration(nil), values...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
-	n := len(sorted)
-	if n%2 == 1 {
-		return sorted[n/2]
+	at := q * float64(len(sorted)-1)
+	low := int(at)
+	if low+1 >= len(sorted) {
+		return sorted[low]
 	}
-	return (sorted[n/2-1] + sorted[n/2]) / 2
+	return sorted[low] + time.Duration((at-float64(low))*float64(sorted[low+1]-sorted[low]))
 }
 
 func firstField(s string) string {

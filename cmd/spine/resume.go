@@ -94,7 +94,7 @@ func resume(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "spine resume:", err)
 		return exitUsage
 	}
-	engine, err := newEngine(f)
+	engine, err := newEngine(f, oneExecution)
 	if err != nil {
 		fmt.Fprintln(stderr, "spine resume:", err)
 		return exitUsage

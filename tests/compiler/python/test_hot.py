@@ -107,6 +107,27 @@ def test_plan_screens_and_builds_units():
     assert [unit.program_line(n) for n in (1, 2, 4, 6)] == [2, 3, 5, 7]
 
 
+def test_units_are_cut_from_the_source_as_ast_would_cut_them():
+    # CRLF and lone CR line ends, a form feed (not a line end for the parser's offsets),
+    # non-ASCII text before a node on its line (offsets count UTF-8 bytes), and two
+    # constants on one line.
+    source = ("LABEL = 'é→'; LIMIT = 7\r\n"
+              "def clamp(x: int) -> int:\r\n"
+              "    s = 'ü'  # ü\r"
+              "    return min(x, LIMIT)\x0c\n"
+              "def twice(x: int) -> int:\n"
+              "    return clamp(x) * 2\n")
+    tree = ast.parse(source)
+    lines = hot._source_lines(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.stmt, ast.expr)):
+            assert hot._segment(lines, node) == ast.get_source_segment(source, node), ast.dump(node)
+    unit = hot.plan(source, set()).units["twice"]
+    assert unit.source == ("LIMIT = 7\n\n"
+                           "def clamp(x: int) -> int:\r\n    s = 'ü'  # ü\r    return min(x, LIMIT)\n\n"
+                           "def twice(x: int) -> int:\n    return clamp(x) * 2\n")
+
+
 def test_eager_binds_native_at_the_def(host):
     scope, report = run("def f(x: int) -> int:\n    return x + 1\n\nresult = f(41)\n", mode="eager")
     assert host.requests == ["start"]  # eager: the stand-in answers cold, so nothing was compiled
