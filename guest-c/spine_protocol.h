@@ -17,6 +17,7 @@ enum spine_frame_kind {
   /* control channel, host <-> zygote */
   SPINE_FRAME_MODULE = 'M',
   SPINE_FRAME_NATIVE_SETUP = 'N',
+  SPINE_FRAME_WARM = 'W',
   SPINE_FRAME_INIT = 'I',
   SPINE_FRAME_HELLO = 'H',
   SPINE_FRAME_ERROR = 'E',

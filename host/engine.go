@@ -221,7 +221,7 @@ func (e *Engine) start(cfg config) error {
 		}
 		setup = nativeSetup(c)
 	}
-	guests, err := newTransport(cfg, setup)
+	guests, err := newTransport(cfg, setup, e.warmRequest())
 	if err != nil {
 		return err
 	}

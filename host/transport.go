@@ -12,9 +12,10 @@ import (
 )
 
 // newTransport makes the transport of the configured isolation, ready for
-// hot functions when native is set. It is the one place that names a
-// transport: everything else drives guests through bridge.Transport.
-func newTransport(cfg config, native *bridge.NativeSetup) (bridge.Transport, error) {
+// hot functions when native is set; a sandbox's children warm up on warm
+// (see warmRequest). It is the one place that names a transport:
+// everything else drives guests through bridge.Transport.
+func newTransport(cfg config, native *bridge.NativeSetup, warm []byte) (bridge.Transport, error) {
 	if cfg.isolation == Inproc {
 		return inproc.New(native)
 	}
@@ -25,7 +26,7 @@ func newTransport(cfg config, native *bridge.NativeSetup) (bridge.Transport, err
 	}
 	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, MaxChildren: opts.MaxChildren,
 		MemoryBytes: opts.MemoryBytes, CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces,
-		AllowNoLandlock: opts.AllowNoLandlock, Native: native, Logger: cfg.telemetry.logger})
+		AllowNoLandlock: opts.AllowNoLandlock, Native: native, Warm: warm, Logger: cfg.telemetry.logger})
 	if err != nil {
 		return nil, fmt.Errorf("spine: %w", err)
 	}

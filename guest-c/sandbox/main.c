@@ -296,16 +296,42 @@ static int arrange_fds(int channel, int output) {
  * transform and a stream's analysis of its own) cost each child more than
  * its whole plain warm-up, for every execution, to spare the first PLM or
  * streamed one a few hundred copy-on-write faults. Their code is warmed in
- * the zygote (warm_up), in pages every child shares. */
+ * the zygote (warm_up), in pages every child shares.
+ *
+ * The host's own request ('W', g_warm) takes this one's place when it sent
+ * one: the engine's manifest under its key and its limits, so the zygote
+ * parses that manifest and works out its tools' signatures once, for every
+ * child, and a child's warm-up touches the pages its executions will (a
+ * warm-up on another manifest left about a hundred copy-on-write faults,
+ * most of an execution's CPU before its first tool call, to each
+ * execution). */
 static const char k_child_warm_up[] =
     "{\"source\":\"print('w')\\nresult = {'x': lookup(key=inputs['item']), 'y': [1.5, None, 'z']}\","
     "\"inputs\":{\"item\":3},\"manifest\":[{\"name\":\"lookup\",\"speculative\":true}]}";
+
+/* The host's warm-up request, its chunks appended (NULL: none sent). */
+static char *g_warm;
+static size_t g_warm_len;
+
+static int add_warm_chunk(const unsigned char *chunk, uint32_t len) {
+  char *grown = realloc(g_warm, g_warm_len + len + 1);
+  if (grown == NULL) {
+    return -1;
+  }
+  memcpy(grown + g_warm_len, chunk, len);
+  g_warm_len += len;
+  grown[g_warm_len] = 0;
+  g_warm = grown;
+  return 0;
+}
 
 static void child_warm_up(void) {
   int warming = g_warming; /* the zygote's warm-up calls this between its own programs */
   g_warming = 1;
   spine_result result;
-  if (spine_execute(TOKEN, k_child_warm_up, sizeof k_child_warm_up - 1, &result) == 0) {
+  const char *request = g_warm != NULL ? g_warm : k_child_warm_up;
+  size_t len = g_warm != NULL ? g_warm_len : sizeof k_child_warm_up - 1;
+  if (spine_execute(TOKEN, request, len, &result) == 0) {
     spine_result_free(&result);
   }
   g_warming = warming;
@@ -616,6 +642,12 @@ static int initialise(void) {
     if (buf[0] == SPINE_FRAME_MODULE) {
       if (add_module_chunk(&mods, buf + SPINE_FRAME_HEADER_LEN, len) < 0) {
         return control_error("malformed module message");
+      }
+      continue;
+    }
+    if (buf[0] == SPINE_FRAME_WARM) {
+      if (add_warm_chunk(buf + SPINE_FRAME_HEADER_LEN, len) < 0) {
+        return control_error("out of memory for the warm-up request");
       }
       continue;
     }

@@ -16,6 +16,9 @@ import (
 //
 //	'M' module   host->zygote  name NUL source-chunk (chunks of one module are appended)
 //	'N' native   host->zygote  the toolchain's python dir (before 'I')
+//	'W' warm     host->zygote  ExecuteRequest JSON chunk (chunks are appended; before 'I'): a request
+//	                           in the engine's own shape, run by the zygote's warm-up and by every
+//	                           child as its own, its tool calls answered inside
 //	'I' init     host->zygote  u64 memory bytes, u64 CPU seconds, u64 open files
 //	'H' hello    zygote->host  JSON Hello
 //	'E' error    zygote->host  message
@@ -52,6 +55,7 @@ type Kind byte
 const (
 	KindModule      Kind = 'M'
 	KindNativeSetup Kind = 'N'
+	KindWarm        Kind = 'W'
 	KindInit        Kind = 'I'
 	KindHello       Kind = 'H'
 	KindError       Kind = 'E'

@@ -22,6 +22,7 @@ import (
 var cMirror = map[string]any{
 	"SPINE_FRAME_MODULE":       KindModule,
 	"SPINE_FRAME_NATIVE_SETUP": KindNativeSetup,
+	"SPINE_FRAME_WARM":         KindWarm,
 	"SPINE_FRAME_INIT":         KindInit,
 	"SPINE_FRAME_HELLO":        KindHello,
 	"SPINE_FRAME_ERROR":        KindError,

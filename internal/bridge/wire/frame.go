@@ -8,6 +8,7 @@ import "github.com/spine-sandbox/spine/internal/protocol"
 const (
 	kModule      = byte(protocol.KindModule)
 	kNativeSetup = byte(protocol.KindNativeSetup)
+	kWarm        = byte(protocol.KindWarm)
 	kInit        = byte(protocol.KindInit)
 	kHello       = byte(protocol.KindHello)
 	kError       = byte(protocol.KindError)

@@ -50,6 +50,15 @@ type Options struct {
 	// missing layer makes NewPool fail (ErrUnavailable).
 	AllowNoNamespaces bool
 	AllowNoLandlock   bool
+	// Warm, when set, is an execute request in the shape of the caller's
+	// own (its manifest under its key, its limits): the zygote runs it in
+	// its warm-up and every child runs it as its own warm-up, its tool calls
+	// answered inside the child. The manifest is then parsed once, in the
+	// zygote, and a child's first writes to the pages an execution of that
+	// shape touches (copy-on-write faults) happen while it is a spare, not
+	// during the execution. Without it the children warm up on a built-in
+	// request.
+	Warm []byte
 	// Native, when set, prepares the zygote for hot functions (native.go).
 	Native *bridge.NativeSetup
 	// Logger receives the pool's own events (log.go); nil: none.
@@ -284,19 +293,32 @@ type hello = protocol.Hello
 // the warm-up take about 100 ms, far more on a loaded machine.
 const helloTimeout = 30 * time.Second
 
+// sendChunks sends data in control messages of kind, 32 KiB of it per
+// message after prefix (the zygote appends the chunks); nothing when data is
+// empty, unless a prefix names it.
+func (p *Pool) sendChunks(kind byte, prefix, data []byte) error {
+	for off := 0; off < len(data) || (off == 0 && prefix != nil); off += 32 << 10 {
+		end := min(off+32<<10, len(data))
+		if err := p.send(frame(kind, prefix, data[off:end])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // handshake sends the guest modules and the limits, and waits for hello.
 func (p *Pool) handshake() (hello, error) {
 	var h hello
 	for _, m := range guest.Modules() {
-		for off := 0; off < len(m.Source) || off == 0; off += 32 << 10 {
-			end := min(off+32<<10, len(m.Source))
-			if err := p.send(frame(kModule, []byte(m.Name), []byte{0}, m.Source[off:end])); err != nil {
-				return h, fmt.Errorf("%w: spine-guest did not take its modules: %v", ErrCrashed, err)
-			}
+		if err := p.sendChunks(kModule, append([]byte(m.Name), 0), m.Source); err != nil {
+			return h, fmt.Errorf("%w: spine-guest did not take its modules: %v", ErrCrashed, err)
 		}
 	}
 	if err := p.sendNativeSetup(); err != nil {
 		return h, err
+	}
+	if err := p.sendChunks(kWarm, nil, p.opts.Warm); err != nil {
+		return h, fmt.Errorf("%w: spine-guest did not take its warm-up request: %v", ErrCrashed, err)
 	}
 	init := make([]byte, protocol.InitLen)
 	binary.LittleEndian.PutUint64(init, p.opts.MemoryBytes)
