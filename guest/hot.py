@@ -31,6 +31,9 @@ it and calls it natively, without a Python crossing. A single boxed value
 (`Any`, `object`, a Union of several types) crosses as the object itself:
 its function stays native (once narrowed, the value feeds typed code, up to
 34x CPython's speed), as does one whose boxed values are its own locals.
+A function passing a typed container to a parameter of boxed values (a copy
+into CPython objects on every call, natively) keeps CPython's version for
+Python callers too, as do its callers.
 """
 import ast
 import functools
@@ -306,6 +309,40 @@ def _helper_only(node, context):
     return None
 
 
+def _boxes_a_typed_container(node, functions):
+    """The module function to which @p node passes one of its typed containers (a parameter
+    or annotated local such as `xs: List[int]`, or a display or comprehension, which native
+    code builds typed) where that function's parameter holds boxed values (a bare `list`,
+    `Any`), or None. Natively the argument is copied into new CPython objects on every such
+    call (native/calls.py) and the callee reads it entry by entry through boxes: called from
+    Python, such callers in corpus_boxed_args.py ran at 0.07-0.5x CPython's speed."""
+    a = node.args
+    typed = {p.arg for p in a.posonlyargs + a.args + a.kwonlyargs if _typed_container(p.annotation)}
+    calls = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name) and _typed_container(sub.annotation):
+            typed.add(sub.target.id)
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in functions:
+            calls.append(sub)
+    for call in calls:
+        b = functions[call.func.id].args
+        positional = b.posonlyargs + b.args
+        by_name = {p.arg: p for p in b.args + b.kwonlyargs}
+        passed = [(positional[i] if i < len(positional) else None, v) for i, v in enumerate(call.args)]
+        passed += [(by_name.get(k.arg), k.value) for k in call.keywords]
+        for param, value in passed:
+            made = isinstance(value, (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp))
+            if (made or isinstance(value, ast.Name) and value.id in typed) and param is not None and \
+                    param.annotation is not None and _boxing(param.annotation):
+                return call.func.id
+    return None
+
+
+def _typed_container(ann):
+    """Is @p ann a container of typed values (`List[int]`, `dict[str, float]`)?"""
+    return isinstance(ann, ast.Subscript) and _annotation_name(ann.value) in _CONTAINERS and _boxing(ann) is None
+
+
 # Annotations the frontend types as boxed values (native/typerules.py): `Any`, `object`, a
 # Union of several types (one box each), and a container without its element types.
 _BOX_NAMES = frozenset(("Any", "object"))
@@ -405,7 +442,7 @@ def plan(source, tools, tree=None):
                                 (n.id in functions or n.id in context and (context[n.id].lineno < node.lineno or
                                                                          later_ok and isinstance(context[n.id],
                                                                                                  ast.ClassDef)))})
-    units, reasons = {}, {}
+    units, reasons, copies = {}, {}, {}
     source_lines = None  # split once, when the first unit needs them
     for name in functions:
         if own[name] is not None:
@@ -425,6 +462,14 @@ def plan(source, tools, tree=None):
         bad = sorted(c for c in reach if own[c] is not None)
         if bad:
             reasons[name] = f"calls {bad[0]}, which stays Python ({own[bad[0]]})"
+            continue
+        copying = sorted((c, copies[c]) for c in reach if c in functions and copies.setdefault(
+            c, _boxes_a_typed_container(functions[c], functions)))
+        if copying:
+            where, callee = copying[0]
+            reasons[name] = f"{'it' if where == name else where + '()'} passes a typed container to {callee}(), " \
+                "whose parameter holds boxed values: natively every call copies it into CPython objects, slower " \
+                "than in CPython; native callers still call it natively"
             continue
         late = sorted(c for c in reach if c in context and context[c].lineno > functions[name].lineno)
         if late:  # a class's method may name a later class; the function must come after both

@@ -117,3 +117,58 @@ def test_boxed_locals_and_single_boxes_leave_a_function_native():
               "def h(rows: 'list[dict]') -> int:\n    return len(rows)\n")
     p = hot.plan(source, set())
     assert sorted(p.units) == ["f", "g"] and p.reasons == {"h": REASON.format("'list[dict]'")}
+
+
+COPIES = ("{} passes a typed container to {}(), whose parameter holds boxed values: natively every call copies "
+          "it into CPython objects, slower than in CPython; native callers still call it natively")
+
+COPYING = (
+    "from typing import Any, Dict, List\n"
+    "def total(xs: list) -> Any:\n"
+    "    t: Any = 0\n"
+    "    for x in xs:\n"
+    "        t = t + x\n"
+    "    return t\n"
+    "def show(x: Any) -> str:\n"
+    "    return f'<{x}>'\n"
+    "def mean(xs: List[int]) -> Any:\n"
+    "    return total(xs) / len(xs) if xs else None\n"
+    "def spread(xs: List[int]) -> Any:\n"
+    "    return mean(xs)\n"
+    "def squares(n: int) -> Any:\n"
+    "    return total([i * i for i in range(n)])\n"
+    "def shown(n: int) -> str:\n"
+    "    seen: Dict[str, int] = {'n': n}\n"
+    "    return show(seen)\n"
+    "def own_list(n: int) -> Any:\n"
+    "    xs: list = []\n"
+    "    for i in range(n):\n"
+    "        xs.append(i)\n"
+    "    return total(xs)\n"
+    "def shown_int(n: int) -> str:\n"
+    "    return show(n * 2)\n"
+)
+
+
+def test_typed_containers_copied_into_boxes_keep_their_callers_python():
+    p = hot.plan(COPYING, set())
+    # A bare list the function fills itself, and a single value into Any, are not copies.
+    assert sorted(p.units) == ["own_list", "show", "shown_int"]
+    assert p.reasons == {
+        "total": REASON.format("list"),
+        "mean": COPIES.format("it", "total"),  # a List[int] parameter
+        "spread": COPIES.format("mean()", "total"),  # through what it calls
+        "squares": COPIES.format("it", "total"),  # a comprehension native code builds typed
+        "shown": COPIES.format("it", "show"),  # an annotated local into Any
+    }
+
+
+def test_callers_that_would_copy_run_cpython_with_its_answers(host):  # noqa: F811
+    source = COPYING + (
+        "values = [mean([1, 2, 4]), mean([]), spread([3]), squares(4), shown(5), own_list(4), shown_int(3)]\n"
+        "kinds = [type(f).__name__ for f in (mean, spread, squares, shown, own_list, shown_int)]\n")
+    scope, report = _run_eager(host, source)
+    assert scope["values"] == [7 / 3, None, 3.0, 14, "<{'n': 5}>", 6, "<6>"]
+    assert scope["kinds"] == ["function"] * 4 + ["NativeFunction"] * 2
+    assert report["spread"]["status"] == "python" and report["spread"]["reason"] == COPIES.format("mean()", "total")
+    assert report["own_list"]["status"] == "native" and report["own_list"]["fallbacks"] == 0
