@@ -463,8 +463,9 @@ def plan(source, tools, tree=None):
         if bad:
             reasons[name] = f"calls {bad[0]}, which stays Python ({own[bad[0]]})"
             continue
-        copying = sorted((c, copies[c]) for c in reach if c in functions and copies.setdefault(
-            c, _boxes_a_typed_container(functions[c], functions)))
+        for c in reach - copies.keys():  # each function read once, however many units reach it
+            copies[c] = _boxes_a_typed_container(functions[c], functions) if c in functions else None
+        copying = sorted((c, copies[c]) for c in reach if copies.get(c))
         if copying:
             where, callee = copying[0]
             reasons[name] = f"{'it' if where == name else where + '()'} passes a typed container to {callee}(), " \
