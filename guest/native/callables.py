@@ -61,6 +61,7 @@ does not depend on the Callable annotation)."""
 import ast
 import copy
 
+from .defaultpads import filler_like
 from .errors import CompileError
 from .lambdas import binding_counts, lambda_parameters, named_lambda, names_bound_by
 from .nesting import lifted_name, parameters
@@ -411,7 +412,7 @@ class _Tags:
         # made there to the next (`lambda x, i=i:` in a loop): its value is then a tuple, its
         # tag and its defaults, and so is every function value of the function.
         self.tupled = _stored_with_defaults(fdef)
-        self.defaults_counts = {}  # number of defaults -> a template that has them
+        self.held_tuples = []  # (tuple, template, number of defaults) of every function value made
         for n in ast.walk(fdef):
             if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(n.value, (ast.Dict, ast.DictComp)):
                 self.dicts |= {t.id for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
@@ -467,6 +468,9 @@ class _Tags:
                         container |= set(names)
                     if isinstance(n, ast.AnnAssign) and mentions_callable(n.annotation, spell) and names:
                         (container if elems is not None else scalar).update(names)
+                    if self.is_value(n.value):  # `table[k] = lambda ...`: table holds function values
+                        container |= {t.value.id for t in targets if isinstance(t, ast.Subscript) and
+                                      isinstance(t.value, ast.Name)}
                 elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and \
                         isinstance(n.func.value, ast.Name) and n.func.attr in ("append", "insert") and \
                         n.args and self.is_value(n.args[-1]):
@@ -519,10 +523,7 @@ class _Tags:
         if not self.scalars and not self.containers:
             return
         self.fdef.body = [self.stmt(s) for s in self.fdef.body]
-        if len(self.defaults_counts) > 1:
-            first, second = sorted(self.defaults_counts)[:2]
-            raise CompileError(self.defaults_counts[second], "FunctionValue", f"function values with {first} and "
-                               f"{second} defaults in one function stay Python")
+        self.fill_missing_defaults()
         for d in self.dispatches:
             self.fill_dispatch(*d)
         self.check_uses()
@@ -581,8 +582,25 @@ class _Tags:
         """What a function value holds: its tag, or in tuple mode its tag and @p defaults."""
         if not self.tupled:
             return ast.Constant(tag)
-        self.defaults_counts.setdefault(len(defaults), template)
-        return ast.Tuple([ast.Constant(tag)] + defaults, ast.Load())
+        held = ast.Tuple([ast.Constant(tag)] + defaults, ast.Load())
+        self.held_tuples.append((held, template, len(defaults)))
+        return held
+
+    def fill_missing_defaults(self):
+        """Every function value's tuple gets the slots of the one with most defaults: a value
+        with fewer fills them with a constant of their type (defaultpads.py), never read."""
+        donors = {}  # slot -> the first default held there
+        for _, template, n in self.held_tuples:
+            for j in range(n):
+                donors.setdefault(j, (template, lambda_parameters(template)[1][j]))
+        for held, template, n in self.held_tuples:
+            for j in range(n, len(donors)):
+                filler = filler_like(donors[j][1], self.fdef)
+                if filler is None:
+                    raise CompileError(donors[j][0], "FunctionValue", f"function values with {n} and {len(donors)} "
+                                       f"defaults in one function stay Python (the type of {ast.unparse(donors[j][1])} "
+                                       "is not known before lowering)")
+                held.elts.append(ast.copy_location(filler, held))
 
     def stmt(self, s):
         if isinstance(s, ast.AnnAssign) and self.tupled and mentions_callable(s.annotation, self.module.spellings):
@@ -727,6 +745,9 @@ class _Tags:
         body of the function the tag names."""
         if call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
             raise CompileError(call, "FunctionValue", "a function value is called with positional arguments only")
+        if id(call.func) in _lambda_parameter_names(self.fdef):
+            raise CompileError(call, "FunctionValue", f"a lambda calls its parameter {call.func.id!r}, named like "
+                               "a local holding function values; it stays Python")
         callee = self.tag(call.func, bound)
         args = [self.expr(a, bound) for a in call.args]
         i = next(self.fresh)
@@ -768,11 +789,29 @@ class _Tags:
 
     def check_uses(self):
         held = self.scalars | self.containers
+        own = _lambda_parameter_names(self.fdef)  # another variable (`key=lambda r: r[0]`, r a local too)
         for n in ast.walk(self.fdef):
-            if isinstance(n, ast.Name) and n.id in held and id(n) not in self.allowed:
+            if isinstance(n, ast.Name) and n.id in held and id(n) not in self.allowed and id(n) not in own:
                 raise CompileError(n, "FunctionValue", f"{n.id!r} holds function values: natively they may be "
                                    "called, stored in locals, lists, tuples and dicts, looked up and counted; "
                                    "used otherwise (returned, compared, printed) the function stays Python")
+
+
+def _lambda_parameter_names(fdef):
+    """The ids of the Name nodes of @p fdef that read a lambda's own parameter."""
+    out = set()
+
+    def visit(node, params):
+        if isinstance(node, ast.Lambda):
+            params = params | {p.arg for p in parameters(node)}
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            params = params - names_bound_by(node)  # the comprehension's own variable
+        elif isinstance(node, ast.Name) and node.id in params:
+            out.add(id(node))
+        for child in ast.iter_child_nodes(node):
+            visit(child, params)
+    visit(fdef, frozenset())
+    return out
 
 
 def item(name, i):

@@ -2,19 +2,28 @@
 
 A `def` at the top level of a function's body becomes a module function of
 its own (`outer__in__helper`), and each call of it in the enclosing
-function gains the names it captures as trailing arguments. That is
-CPython's meaning only when a captured name has one value for the whole
-call: so a capture must be a parameter of the enclosing function that is
-never rebound (a closure reads its cell when it runs, not when it is
-made). The helper is only ever called, by name, after its `def`, with
-positional arguments (a sibling calls only the ones defined before it):
-called early or given defaults, it is refused. Named as a value, after its
-def, it becomes `lambda p..: outer__in__helper(p.., captures..)`, a
-function value callables.py compiles (its captures never change, so
-passing them when it runs is passing them when it is made)."""
+function gains the names it captures as trailing arguments. A closure reads
+its cells when it runs, and while it runs the enclosing frame is suspended
+(a nested def may not declare nonlocal), so the values passed at each call
+are what it would read: a capture may be a parameter, even one rebound
+before or between calls, or a local declared with an annotation (which
+gives the lifted parameter its type). A capture that a comprehension or
+lambda binds around a call (the argument would be theirs), or that is
+deleted or an except name (a call could find it unbound), is refused. The
+helper is only ever called, by name, after its `def`, with positional
+arguments (a sibling calls only the ones defined before it): called early
+or given defaults, it is refused. A def that is one `return` and captures
+a local lifting cannot pass, or sits in a loop or branch, is not lifted:
+it becomes the lambda it equals (deflambdas.py), which reads its captures
+when it is called. Named as a value, after its def, it becomes `lambda
+p..: outer__in__helper(p.., captures..)`, a function value callables.py
+compiles: called in the enclosing frame, or by a callee while that frame
+is suspended, it is passed its captures when it runs; returned by a
+factory (factories.py), when nothing can rebind them any more."""
 import ast
 import copy
 
+from .deflambdas import defs_as_lambdas
 from .errors import CompileError
 
 _LIFTED = "__in__"
@@ -92,11 +101,16 @@ def _bound_in(fdef, skip=()):
 
 def _lift_from(outer, taken):
     nested = [s for s in outer.body if isinstance(s, ast.FunctionDef)]
+    params = {a.arg: a for a in parameters(outer)}
+    rebound = _rebound(outer, nested, params)
+    typed, scoped = _typed_captures(outer, nested, params, rebound), _scoped_names(outer, nested)
+    # One capturing a local that lifting cannot pass (or in a loop or branch) reads it when called, as a lambda.
+    defs_as_lambdas(outer, lambda d: all(c in typed and c not in scoped for c in _free(d) & rebound))
+    nested = [s for s in outer.body if isinstance(s, ast.FunctionDef)]
     if not nested:
         return []
-    params = {a.arg: a for a in parameters(outer)}
-    rebound = _bound_in(outer, nested) - set(params) | \
-        {a.arg for a in parameters(outer) if _stores(outer, a.arg, nested)}
+    rebound = _rebound(outer, nested, params)
+    typed, scoped = _typed_captures(outer, nested, params, rebound), _scoped_names(outer, nested)
     helpers = {d.name: d for d in nested}
     if len(helpers) != len(nested):
         raise CompileError(nested[-1], "NestedFunction", f"{nested[-1].name}() is defined twice")
@@ -105,15 +119,17 @@ def _lift_from(outer, taken):
         _check_shape(d, outer)
         if d.name in params or d.name in rebound:
             raise CompileError(d, "NestedFunction", f"{d.name!r} is bound again in {outer.name}()")
-        free = {n.id for n in ast.walk(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - \
-            _bound_in(d) - {d.name}
+        free = _free(d)
         for name in sorted(free & (set(helpers) - {d.name} - set(captures))):
             raise CompileError(d, "NestedFunction", f"{d.name}() calls {name}(), defined after it")
         caught = sorted(free & (set(params) | rebound))
         for name in caught:
-            if name not in params or name in rebound:
+            if name not in typed:
                 raise CompileError(d, "NestedCapture", f"{d.name}() captures {name!r}, which {outer.name}() "
                                    "rebinds (a closure sees the value when it runs)")
+            if name in scoped:
+                raise CompileError(d, "NestedCapture", f"{d.name}() captures {name!r}, which a comprehension, "
+                                   f"lambda, except clause or del of {outer.name}() binds too")
         # An earlier sibling it calls needs its own captures passed on, which d must not shadow.
         own = _bound_in(d)
         for sibling in sorted(free & set(captures)):
@@ -129,7 +145,7 @@ def _lift_from(outer, taken):
         taken.add(new_name)
         f = copy.deepcopy(d)
         f.name = new_name
-        f.args.args = f.args.args + [ast.arg(c, copy.deepcopy(params[c].annotation)) for c in caught]
+        f.args.args = f.args.args + [ast.arg(c, copy.deepcopy(typed[c])) for c in caught]
         lifted.append(f)
     outer.body = [s for s in outer.body if not isinstance(s, ast.FunctionDef)]
     for d in nested:
@@ -138,6 +154,55 @@ def _lift_from(outer, taken):
         for d in nested:
             _rewrite_calls(f, d, captures[d.name], outer.name, after=None)
     return lifted
+
+
+def _typed_captures(outer, nested, params, rebound):
+    """The names a lifted def may capture, with their types: the parameters (each call passes
+    the value they hold then, which is what CPython's closure reads while it runs: the frame
+    that could rebind them is suspended), and the locals declared with an annotation."""
+    typed = {p: a.annotation for p, a in params.items()}
+    todo = [s for s in outer.body if not any(s is d for d in nested)]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.target.id in rebound and \
+                not any(getattr(x, "id", getattr(x, "attr", None)) == "Callable" for x in ast.walk(n.annotation)):
+            typed.setdefault(n.target.id, n.annotation)  # (a local holding functions is no value to pass)
+        if not isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(n))
+    return typed
+
+
+def _scoped_names(outer, nested):
+    """Names @p outer binds in a scope of their own around a call (a comprehension's or a
+    lambda's: a capture passed there would be theirs), or binds so that a call could find
+    them unbound (del, except ... as)."""
+    out = set()
+    todo = [s for s in outer.body if not any(s is d for d in nested)]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Lambda):
+            out |= {p.arg for p in parameters(n)}
+        elif isinstance(n, ast.comprehension):
+            out |= {t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)}
+        elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Del):
+            out.add(n.id)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            out.add(n.name)
+        elif isinstance(n, ast.NamedExpr):
+            out |= {t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)}
+        todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _rebound(outer, nested, params):
+    """The names @p outer binds besides its parameters, and the parameters it rebinds."""
+    return _bound_in(outer, nested) - set(params) | {p for p in params if _stores(outer, p, nested)}
+
+
+def _free(d):
+    """The names nested def @p d reads from around it."""
+    return {n.id for n in ast.walk(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - \
+        _bound_in(d) - {d.name}
 
 
 def _stores(fdef, name, skip):

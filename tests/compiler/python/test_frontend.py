@@ -24,8 +24,12 @@ REJECTED = [
     (F + "    try:\n        x = 1 // x\n    except ZeroDivisionError as e:\n        raise ValueError(repr(e)) from e\n"
      "    return x\n", 4, 4, "ExceptAs"),
     (F + "    try:\n        return 1\n    finally:\n        pass\n", 3, 8, "TryFinallyJump"),
-    (F + "    y = x\n    def g(a: int) -> int:\n        return a + y\n    return g(1)\n", 3, 4, "NestedCapture"),
-    (F + "    def g(a: int) -> int:\n        return a + x\n    x = 2\n    return g(1)\n", 2, 4, "NestedCapture"),
+    # (a def that is one return reads a rebound local as the lambda it equals, a lifted one a rebound
+    # parameter or annotated local as it is at the call: closures corpus)
+    (F + "    y = x\n    def g(a: int) -> int:\n        b = a + y\n        return b\n    return g(1)\n", 3, 4,
+     "NestedCapture"),
+    (F + "    def g(a: int) -> int:\n        b = a + x\n        return b\n    return sum([g(1) for x in range(2)])\n",
+     2, 4, "NestedCapture"),
     (F + "    def g(a: int) -> int:\n        return a + x\n    return g\n", 4, 11, "Lambda"),
     (F + "    y = g(1)\n    def g(a: int) -> int:\n        return a + x\n    return y\n", 2, 8, "NestedFunction"),
     (F + "    def g(a: int) -> int:\n        return a + x\n    return g(a=1)\n", 4, 11, "NestedFunction"),

@@ -90,6 +90,26 @@ MUTANTS = {
     "captured_before_rebinding": (corpus_closures, test_closures,
                                   "def captured_before_rebinding(n: int, x: int) -> int:\n    n = n * 1000\n"
                                   "    return x + n + n\n"),
+    # A nested def that captured a local by value where it was defined, where CPython reads it when called.
+    "running_offsets": (corpus_closures, test_closures,
+                        "def running_offsets(xs: list[int]) -> list[int]:\n    return [x + 0 for x in xs]\n"),
+    # A key lambda's default read late (the last column for every key) where CPython pinned each one.
+    "best_per_column_pinned": (corpus_closures, test_closures,
+                               "def best_per_column_pinned(rows: list[tuple[int, int]]) -> list[tuple[int, int]]:\n"
+                               "    best = []\n    for i in range(2):\n"
+                               "        best.append(max(rows, key=lambda r: r[1]) if rows else (0, 0))\n"
+                               "    return best\n"),
+    # A lifted def given the annotated local's first value (0), where CPython's reads it as the loop raises it.
+    "new_highs": (corpus_closures, test_closures,
+                  "def new_highs(xs: list[int]) -> int:\n    return len([x for x in xs if x > 0])\n"),
+    # The late lambda given the value k had where it was made, as if it had a default too.
+    "pinned_then_late": (corpus_closures, test_closures,
+                         "def pinned_then_late(n: int, k: int) -> list[int]:\n"
+                         "    return [2 + i * 10 for i in range(max(0, min(n, 4)))] + [2 * k]\n"),
+    # Handlers stored in a loop bound early (each its own word) where CPython's read the last one.
+    "length_handlers": (corpus_closures, test_closures,
+                        "def length_handlers(words: list[str]) -> list[int]:\n    handlers = {}\n"
+                        "    for w in words:\n        handlers[w] = 1 + len(w)\n    return list(handlers.values())\n"),
     # `==` where `is` was meant (1 == True, but 1 is not True).
     "same_or_equal": (corpus_boxed, test_boxed, "def same_or_equal(left: object, right: object) -> list[bool]:\n"
                       "    return [left == right, left != right, left == right]\n"),
