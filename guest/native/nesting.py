@@ -125,8 +125,9 @@ def _lift_from(outer, taken):
         caught = sorted(free & (set(params) | rebound))
         for name in caught:
             if name not in typed:
-                raise CompileError(d, "NestedCapture", f"{d.name}() captures {name!r}, which {outer.name}() "
-                                   "rebinds (a closure sees the value when it runs)")
+                raise CompileError(d, "NestedCapture", f"{d.name}() captures {name!r}, a local of {outer.name}() "
+                                   f"without an annotation: its type is not known where {d.name}() is compiled "
+                                   f"(declare it, `{name}: T = ...`, to run natively)")
             if name in scoped:
                 raise CompileError(d, "NestedCapture", f"{d.name}() captures {name!r}, which a comprehension, "
                                    f"lambda, except clause or del of {outer.name}() binds too")

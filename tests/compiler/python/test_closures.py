@@ -126,14 +126,16 @@ REFUSED = [
     ("def f(x: int) -> int:\n    y = x\n    def g(a: int) -> int:\n        return a + y\n"
      "    return sum([g(1) for y in range(x)])\n",
      "lambda 'g' reads 'y', which is rebound where it is called; it stays Python"),
-    # a nested def of several statements capturing a rebound local: lifted, it would get the value by copy
+    # a nested def of several statements capturing a local without an annotation: lifted, it needs its type
     ("def f(x: int) -> int:\n    y = x\n    def g(a: int) -> int:\n        b = a + y\n        return b\n"
      "    y = 2\n    return g(1)\n",
-     "g() captures 'y', which f() rebinds (a closure sees the value when it runs)"),
-    # a recursive one stays a lifted function, which may not capture a rebound local
+     "g() captures 'y', a local of f() without an annotation: its type is not known where g() is compiled "
+     "(declare it, `y: T = ...`, to run natively)"),
+    # a recursive one stays a lifted function, which needs the type of the local it captures
     ("def f(x: int) -> int:\n    y = x\n    def g(a: int) -> int:\n        return y if a < 1 else g(a - 1)\n"
      "    y = 2\n    return g(3)\n",
-     "g() captures 'y', which f() rebinds (a closure sees the value when it runs)"),
+     "g() captures 'y', a local of f() without an annotation: its type is not known where g() is compiled "
+     "(declare it, `y: T = ...`, to run natively)"),
     # a lifted def whose capture a comprehension binds where it is called (its value would be the comprehension's)
     ("def f(x: int) -> int:\n    def g(a: int) -> int:\n        b = a + x\n        return b\n"
      "    return sum([g(1) for x in range(3)])\n",
