@@ -17,20 +17,6 @@ _NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "Run
 _ALL_FAULTS = (1 << 2) | (1 << 3) | (1 << 5) | (1 << 6) | (1 << 7)
 
 
-def _escaping_jump(stmt):
-    """The first return in stmt, or break/continue not inside a loop of its own."""
-    if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)):
-        return stmt
-    if isinstance(stmt, (ast.For, ast.While)):
-        # The loop's own break/continue stay inside; a return still leaves.
-        return next((n for s in stmt.body + stmt.orelse for n in ast.walk(s) if isinstance(n, ast.Return)), None)
-    for child in ast.iter_child_nodes(stmt):
-        found = _escaping_jump(child) if isinstance(child, (ast.stmt, ast.excepthandler)) else None
-        if found is not None:
-            return found
-    return None
-
-
 _KEY_ERROR = 1 << 6
 _PYTHON_FAULT = 1 << 8  # a boxed operation's exception, set in the interpreter
 _CAUGHT = {"ZeroDivisionError": 1 << 2, "ArithmeticError": 1 << 2, "ValueError": 1 << 3, "IndexError": 1 << 5,
@@ -87,16 +73,11 @@ class ExceptionStatements:
         CPython, whose handler takes them. In a function with boxed values handlers take
         exception objects instead (object_handlers). A handler starts from the state before the try.
         finally runs after the rest, and before any fault but FALLBACK goes on unwinding (a boxed
-        operation's exception taken out of the interpreter meanwhile, codegen/boxed.h)."""
+        operation's exception taken out of the interpreter meanwhile, codegen/boxed.h), and
+        before a return (its value computed first), break or continue leaves the try; one of
+        those in finally replaces what was pending, a fault included (rewriter_finally.cc)."""
         if not node.finalbody:
             return self.try_except(node, flow)
-        # A return, break or continue leaving try or finally would need final on that path
-        # too (and one in finally cancels the pending fault): not done natively.
-        for s in node.body + node.handlers + node.orelse + node.finalbody:
-            escape = _escaping_jump(s)
-            if escape is not None:
-                raise CompileError(escape, "TryFinallyJump",
-                                   f"{type(escape).__name__.lower()} inside try ... finally is not supported")
         before = flow.copy()
         guarded = self.try_except(node, flow) if node.handlers else [self.nested(node.body, flow)[0]]
         # final also runs on the fault path, where only what was assigned before the try is sure.

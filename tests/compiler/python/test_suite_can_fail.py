@@ -17,6 +17,7 @@ import corpus_heaps
 import corpus_optional
 import corpus_set_args
 import corpus_sets
+import corpus_try_finally
 import corpus_vartuple
 import test_callables
 import test_closures
@@ -31,6 +32,7 @@ import test_heaps
 import test_optional
 import test_set_args
 import test_sets
+import test_try_finally
 import test_vartuple
 from differential import Suite
 from native import NativeFallback, module_loader, simple_compile
@@ -156,6 +158,23 @@ MUTANTS = {
                             "        if counts.setdefault(w, 0) > 0:\n            hits += 1\n"
                             "        counts[w] = counts.setdefault(w, 0) + 1\n"
                             "        counts.setdefault(w + '!', 0)\n    return hits, len(counts)\n"),
+    # The value read after finally changed its name, where CPython computed it before finally ran.
+    "value_before_cleanup": (corpus_try_finally, test_try_finally,
+                             "def value_before_cleanup(x: int) -> int:\n    total = x * 2\n    total = -1\n"
+                             "    return total\n"),
+    # finally's work done when the body ends normally only: skipped by continue and break.
+    "sum_valid": (corpus_try_finally, test_try_finally,
+                  "def sum_valid(values: list[int], limit: int) -> list[int]:\n    total = 0\n    seen = 0\n"
+                  "    for v in values:\n        if v < 0:\n            continue\n        if v > limit:\n"
+                  "            break\n        total += v\n        seen += 1\n    return [total, seen]\n"),
+    # A continue in finally that lets the exception go on instead of dropping it.
+    "divide_all": (corpus_try_finally, test_try_finally,
+                   "def divide_all(values: list[int], divisor: int) -> list[int]:\n    out: list[int] = []\n"
+                   "    for v in values:\n        try:\n            out.append(v // divisor)\n"
+                   "        finally:\n            out.append(-1)\n    return out\n"),
+    # finally's return replacing the body's return only, not its exception.
+    "safe_div": (corpus_try_finally, test_try_finally,
+                 "def safe_div(a: int, b: int) -> int:\n    if b == 0:\n        return a // b\n    return a // b\n"),
 }
 
 
