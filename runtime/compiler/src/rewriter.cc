@@ -301,6 +301,11 @@ void Rewriter::VisitStmt_(const TryStmtNode* n, std::ostream& os) {
     Line(os);
     os << "if (" << fault << ".kind == SPINE_FAULT_PYTHON) spine_cg::Raise(SPINE_FAULT_FALLBACK, \"a Python "
        << "exception native handlers cannot match\");\n";
+  } else {
+    // Handlers of exception objects cannot build one of the program's classes: CPython runs the call.
+    Line(os);
+    os << "if (" << fault << ".kind >= spine_cg::kFirstClassFault) spine_cg::Raise(SPINE_FAULT_FALLBACK, \"an "
+       << "exception of the program's class handlers of Python objects cannot match\");\n";
   }
   caught_.push_back(fault);
   for (size_t i = 0; i < n->handlers.size(); ++i) {

@@ -12,6 +12,7 @@ import corpus_boxed_try
 import corpus_containers
 import corpus_dataclasses
 import corpus_defaultdicts
+import corpus_exception_classes
 import corpus_formatting
 import corpus_heaps
 import corpus_optional
@@ -27,6 +28,7 @@ import test_containers
 import test_dataclasses
 import test_defaultdicts
 import test_differential
+import test_exception_classes
 import test_formatting
 import test_heaps
 import test_optional
@@ -175,6 +177,28 @@ MUTANTS = {
     # finally's return replacing the body's return only, not its exception.
     "safe_div": (corpus_try_finally, test_try_finally,
                  "def safe_div(a: int, b: int) -> int:\n    if b == 0:\n        return a // b\n    return a // b\n"),
+    # A clause taking only the class it names, not its subclasses: a ValidationError is a ValueError.
+    "caught_by_builtin_base": (corpus_exception_classes, test_exception_classes,
+                               "class ValidationError(ValueError):\n    pass\n"
+                               "class RangeError(ValidationError):\n    pass\n"
+                               "class ConfigError(Exception):\n    pass\n"
+                               "class MissingSetting(ConfigError):\n    pass\n"
+                               "def caught_by_builtin_base(value: int) -> str:\n    try:\n        if value <= 0:\n"
+                               "            raise ValidationError(f'size must be positive, got {value}')\n"
+                               "        return str(value)\n    except RangeError as e:\n"
+                               "        return 'ValueError: ' + str(e)\n"),
+    # The base class raised where the program raises its subclass: the caller sees another type.
+    "setting": (corpus_exception_classes, test_exception_classes,
+                "def setting(settings: dict[str, str], key: str) -> str:\n    if key not in settings:\n"
+                "        raise ConfigError(f'no setting {key!r}')\n    value = settings[key]\n"
+                "    if not value:\n        raise ConfigError(f'setting {key!r} is empty')\n    return value\n"),
+    # A subclass's clause taking its base's exceptions too.
+    "describe_setting": (corpus_exception_classes, test_exception_classes,
+                         "def describe_setting(settings: dict[str, str], key: str) -> str:\n    try:\n"
+                         "        if key not in settings:\n            raise MissingSetting(f'no setting {key!r}')\n"
+                         "        if not settings[key]:\n            raise ConfigError(f'setting {key!r} is empty')\n"
+                         "        return 'value ' + settings[key]\n    except ConfigError as e:\n"
+                         "        return 'missing: ' + str(e)\n"),
 }
 
 
