@@ -9,7 +9,7 @@ import pytest
 
 import corpus_exception_classes as corpus
 from differential import corpus_tests, inputs_by, python_callable
-from native import check_eligible
+from native import NativeFallback, check_eligible, module_loader, simple_compile
 
 INT64_MAX, INT64_MIN = 2 ** 63 - 1, -(2 ** 63)
 
@@ -57,3 +57,23 @@ def test_an_uncaught_program_exception_is_the_programs_class(suite):
 def test_what_stays_unsupported_is_refused_clearly(source, construct):
     why = dict(check_eligible(source))["f"]
     assert why is not None and construct in why, why
+
+
+def test_a_message_too_long_to_carry_with_its_class_name_lets_cpython_raise_it(tmp_path):
+    source = ("class ValidationError(ValueError):\n    pass\n"
+              "def reject(n: int) -> int:\n    raise ValidationError('x' * n)\n")
+    simple_compile(source, str(tmp_path / "reject.so"))
+    module = module_loader(str(tmp_path / "reject.so"))
+    namespace = {}
+    exec(source, namespace)
+    native = module.get_function("reject", signature=namespace["reject"])
+    with pytest.raises(namespace["ValidationError"]) as e:
+        native(10)
+    assert e.value.args == ("x" * 10,)
+    # "ValidationError: " and 500 bytes do not fit the fault's 512: no cut message, CPython's own.
+    with pytest.raises(NativeFallback, match="message raised in Python"):
+        native(500)
+    fallback = module.get_function("reject", fallback=namespace["reject"])
+    with pytest.raises(namespace["ValidationError"]) as e:
+        fallback(500)
+    assert e.value.args == ("x" * 500,) and fallback.fallbacks == 1

@@ -62,7 +62,9 @@ inline int Report(const SpineModuleCtx& ctx, int kind, const char* message) {
 inline int Report(const SpineModuleCtx& ctx, const Fault& f) {
   if (f.kind < kFirstClassFault) return Report(ctx, f.kind, f.Text());
   size_t wanted = __builtin_strlen(f.cls) + 2 + __builtin_strlen(f.Text());
-  if (wanted >= static_cast<size_t>(kFaultTextSize) - 1) return Report(ctx, SPINE_FAULT_FALLBACK, "message raised in Python");
+  if (wanted >= static_cast<size_t>(kFaultTextSize) - 1) {
+    return Report(ctx, SPINE_FAULT_FALLBACK, "message raised in Python");
+  }
   FaultText text;
   text.Add(f.cls).Add(": ").Add(f.Text());
   return Report(ctx, SPINE_FAULT_CLASS, text.Data());
