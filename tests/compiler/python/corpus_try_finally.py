@@ -149,6 +149,24 @@ def nested_override(x: int) -> int:
             return -x
 
 
+def release_both(values: List[int]) -> List[int]:
+    # break and continue leave two try ... finally at once: both blocks run, inner first.
+    log: List[int] = []
+    for v in values:
+        try:
+            try:
+                if v == 0:
+                    break
+                if v < 0:
+                    continue
+                log.append(100 // (v - 3))
+            finally:
+                log.append(-1)
+        finally:
+            log.append(-2)
+    return log
+
+
 def validated_total(prices: Dict[str, int], names: List[str]) -> str:
     # try/except/else/finally: else and the handler return; finally records every outcome.
     log: List[str] = []

@@ -23,4 +23,4 @@ BY_NAME = {"i": [0, 1, -1, 2, 5], "limit": [0, 5, 100], "attempts": [1, 2, 4], "
 FUNCTIONS = python_callable(corpus)
 inputs_for = inputs_by(BY_NAME, BY_TYPE)
 
-globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 19, 250))
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 20, 250))
