@@ -27,6 +27,7 @@ from . import irbuilder as ir
 from .calls import MUTATORS
 from .classes import Sig, build_classes, init_prologue
 from .dataclassdefs import desugar_dataclasses
+from .excclasses import split_exception_classes
 from .defaultdicts import rewrite_defaultdicts
 from .inheritance import MethodCalls
 from .errors import CompileError
@@ -59,11 +60,12 @@ _DEFAULT_ELEMENTS = {"list": list_of, "set": set_of, "optional": optional_of}
 
 
 class ModuleInfo:
-    """Signatures of the module's functions and the module's classes."""
+    """Signatures of the module's functions, the module's classes and its exception classes."""
 
-    def __init__(self, functions, classes, names=None, mutated=None, readonly=None, raising=None):
+    def __init__(self, functions, classes, names=None, mutated=None, readonly=None, raising=None, exceptions=None):
         self.functions = functions
         self.classes = classes
+        self.exceptions = exceptions or {}  # name -> ExceptionClass (excclasses.py)
         self.mutated = mutated or {}  # function -> parameters it may change in place
         self.readonly = readonly or {}  # function -> parameters it only reads (readonly.py)
         self.raising = raising or set()  # functions whose calls may raise CPython's exceptions (boxed.py)
@@ -371,15 +373,16 @@ def _split(source):
 
 
 def _module_info(fdefs, cdefs, names=None):
+    cdefs, exceptions = split_exception_classes(cdefs, names)
     classes = build_classes(cdefs, names)
     types = {n: c.ty for n, c in classes.items()}
     signatures = {}
     for f in fdefs:
-        if f.name in signatures or f.name in classes:
+        if f.name in signatures or f.name in classes or f.name in exceptions:
             raise CompileError(f, "Redefinition", f"{f.name!r} defined twice")
         signatures[f.name] = _signature(f, types, names)
     return ModuleInfo(signatures, classes, names, mutated_parameters(fdefs), readonly_parameters(fdefs),
-                      boxed.raising_python(fdefs, signatures, types))
+                      boxed.raising_python(fdefs, signatures, types), exceptions)
 
 
 def _lower_classes(module):
@@ -425,7 +428,9 @@ def check_eligible(source):
             pass  # a constant that does not fold: functions reading it report the name
     respell_annotations(tree, names, strict=False)
     reasons = dict(lift_refused)
+    exceptions = {}
     try:
+        cdefs, exceptions = split_exception_classes(cdefs, names)
         desugar_dataclasses(cdefs, names)
         rewrite_defaultdicts([m for c in cdefs for m in c.body if isinstance(m, ast.FunctionDef)], names)
         classes = build_classes(cdefs, names)
@@ -442,7 +447,7 @@ def check_eligible(source):
         except CompileError as e:
             reasons.setdefault(f.name, str(e))  # a reason found before (a factory's, say) is the first cause
     module = ModuleInfo(signatures, classes, names, mutated_parameters(fdefs), readonly_parameters(fdefs),
-                        boxed.raising_python(fdefs, signatures, types))
+                        boxed.raising_python(fdefs, signatures, types), exceptions)
     try:
         _lower_classes(module)
     except CompileError as e:

@@ -3,10 +3,10 @@
 with boxed values, exceptions as CPython's objects matched by CPython's own
 `except` rules."""
 import ast
-import builtins
 
 from . import irbuilder as ir
 from .errors import CompileError
+from .excclasses import builtin_exception
 from .scope import Flow
 from .typemodel import BOOL, OBJECT, STR
 
@@ -17,20 +17,6 @@ _NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "Run
 _ALL_FAULTS = (1 << 2) | (1 << 3) | (1 << 5) | (1 << 6) | (1 << 7)
 
 
-def _escaping_jump(stmt):
-    """The first return in stmt, or break/continue not inside a loop of its own."""
-    if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)):
-        return stmt
-    if isinstance(stmt, (ast.For, ast.While)):
-        # The loop's own break/continue stay inside; a return still leaves.
-        return next((n for s in stmt.body + stmt.orelse for n in ast.walk(s) if isinstance(n, ast.Return)), None)
-    for child in ast.iter_child_nodes(stmt):
-        found = _escaping_jump(child) if isinstance(child, (ast.stmt, ast.excepthandler)) else None
-        if found is not None:
-            return found
-    return None
-
-
 _KEY_ERROR = 1 << 6
 _PYTHON_FAULT = 1 << 8  # a boxed operation's exception, set in the interpreter
 _CAUGHT = {"ZeroDivisionError": 1 << 2, "ArithmeticError": 1 << 2, "ValueError": 1 << 3, "IndexError": 1 << 5,
@@ -38,17 +24,13 @@ _CAUGHT = {"ZeroDivisionError": 1 << 2, "ArithmeticError": 1 << 2, "ValueError":
            "Exception": _ALL_FAULTS, "BaseException": _ALL_FAULTS}
 
 
-def _is_builtin_exception(name):
-    cls = getattr(builtins, name, None)
-    return isinstance(cls, type) and issubclass(cls, BaseException)
-
-
 class ExceptionStatements:
     """The exception statements of StmtParser (which provides nested, expr, exprs and scope)."""
 
     def visit_Raise(self, node, flow):
         """ValueError, IndexError, RuntimeError and ZeroDivisionError with one str message are
-        raised natively; any other raise goes back to CPython, which runs the (pure) function
+        raised natively, and so are the program's exception classes (excclasses.py), each its
+        own fault kind; any other raise goes back to CPython, which runs the (pure) function
         again and raises its own exception: the same type, message, cause and traceback. So does
         a bare `raise` (CPython re-raises what it caught, or says nothing is active)."""
         if node.exc is None and self.handlers:  # re-raise the caught exception itself, as CPython does
@@ -61,8 +43,10 @@ class ExceptionStatements:
 
     def native_raise(self, node, flow):
         exc = node.exc
+        own = self.scope.module.exceptions
         if node.cause is not None or not isinstance(exc, ast.Call) or not isinstance(exc.func, ast.Name) or \
-                exc.func.id not in _NATIVE_RAISES or not self.scope.module_name(exc.func.id) or \
+                (exc.func.id not in _NATIVE_RAISES and exc.func.id not in own) or \
+                not self.scope.module_name(exc.func.id) or \
                 len(exc.args) != 1 or exc.keywords or isinstance(exc.args[0], ast.Starred):
             return None
         try:
@@ -71,6 +55,9 @@ class ExceptionStatements:
             return None
         if message.ty != STR:
             return None
+        if exc.func.id in own:
+            cls = own[exc.func.id]
+            return ir.call_op("raise_text", [ir.const_int(cls.kind), ir.const_str(cls.name), message], BOOL)
         return ir.call_op("raise_text", [ir.const_int(_NATIVE_RAISES[exc.func.id]), message], BOOL)
 
     def visit_Assert(self, node, flow):
@@ -87,16 +74,11 @@ class ExceptionStatements:
         CPython, whose handler takes them. In a function with boxed values handlers take
         exception objects instead (object_handlers). A handler starts from the state before the try.
         finally runs after the rest, and before any fault but FALLBACK goes on unwinding (a boxed
-        operation's exception taken out of the interpreter meanwhile, codegen/boxed.h)."""
+        operation's exception taken out of the interpreter meanwhile, codegen/boxed.h), and
+        before a return (its value computed first), break or continue leaves the try; one of
+        those in finally replaces what was pending, a fault included (rewriter_finally.cc)."""
         if not node.finalbody:
             return self.try_except(node, flow)
-        # A return, break or continue leaving try or finally would need final on that path
-        # too (and one in finally cancels the pending fault): not done natively.
-        for s in node.body + node.handlers + node.orelse + node.finalbody:
-            escape = _escaping_jump(s)
-            if escape is not None:
-                raise CompileError(escape, "TryFinallyJump",
-                                   f"{type(escape).__name__.lower()} inside try ... finally is not supported")
         before = flow.copy()
         guarded = self.try_except(node, flow) if node.handlers else [self.nested(node.body, flow)[0]]
         # final also runs on the fault path, where only what was assigned before the try is sure.
@@ -148,7 +130,8 @@ class ExceptionStatements:
                 raise CompileError(h, "ExceptAs", f"the exception object {h.name!r} is not available natively "
                                    "(only as str() inside its handler)")
             mask = self.caught(h)
-            if message and mask & _KEY_ERROR:
+            if message and (mask & _KEY_ERROR or any(mask >> c.kind & 1 and not c.str_is_message
+                                                     for c in self.scope.module.exceptions.values())):
                 raise CompileError(h, "ExceptAs", "str() of a KeyError is its key's repr, not known natively")
             handler, end = self.handler(h, mask, message, flow.copy())
             ends.append(end)
@@ -195,13 +178,17 @@ class ExceptionStatements:
         return test
 
     def exception_names(self, handler):
-        """The class names of except clause @p handler: builtin exception classes, as CPython finds them."""
+        """The class names of except clause @p handler: builtin exception classes, as CPython finds
+        them, and (but where handlers take CPython's objects) the program's exception classes."""
         kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        own = {} if self.scope.boxed else self.scope.module.exceptions
         for k in kinds:
             if not isinstance(k, ast.Name) or not self.scope.module_name(k.id) or \
                     k.id in self.scope.module.classes or k.id in self.scope.signatures or \
-                    not _is_builtin_exception(k.id):
-                raise CompileError(k, "Except", f"except {ast.unparse(k)}: only built-in exception names")
+                    (k.id not in own and (k.id in self.scope.module.exceptions or not builtin_exception(k.id))):
+                what = "built-in exception names where boxed values raise" if self.scope.boxed else \
+                    "built-in exception names and the program's exception classes"
+                raise CompileError(k, "Except", f"except {ast.unparse(k)}: only {what}")
         return kinds
 
     def handler(self, h, mask, message, flow):
@@ -219,9 +206,12 @@ class ExceptionStatements:
         return ir.seq([prologue, body]), end
 
     def caught(self, handler):
+        """The fault kinds except clause @p handler takes: native faults, and the program's
+        exception classes that are (subclasses of) a class it names."""
+        own = self.scope.module.exceptions.values()
         if handler.type is None:
-            return _ALL_FAULTS
+            return _ALL_FAULTS | sum(1 << c.kind for c in own)
         mask = 0
         for k in self.exception_names(handler):
-            mask |= _CAUGHT.get(k.id, 0)
+            mask |= _CAUGHT.get(k.id, 0) | sum(1 << c.kind for c in own if c.is_subclass_of(k.id))
         return mask

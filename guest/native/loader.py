@@ -13,6 +13,8 @@ import spine_runtime
 
 # Faults the runtime has no error kind for arrive as RuntimeError with the Python class in front.
 _PREFIXED = {"ZeroDivisionError: ": ZeroDivisionError, "RuntimeError: ": RuntimeError}
+# An exception of the program's own class (module_abi.h SPINE_FAULT_CLASS): "<class name>: <argument>".
+_PROGRAM_CLASS = "program exception "
 
 
 class NativeFallback(Exception):
@@ -108,10 +110,21 @@ class NativeFunction:
             return KeyError(ast.literal_eval(text))
         if not isinstance(error, RuntimeError):
             return type(error)(text)
+        if text.startswith(_PROGRAM_CLASS):
+            return self._program_exception(text[len(_PROGRAM_CLASS):])
         for prefix, cls in _PREFIXED.items():
             if text.startswith(prefix):
                 return cls(text[len(prefix):])
         return None
+
+    def _program_exception(self, text):
+        """The exception of the program's class named in front of @p text, found as CPython's
+        raise finds it: a global of the function's module."""
+        name, _, argument = text.partition(": ")
+        cls = getattr(self._signature or self.fallback, "__globals__", {}).get(name)
+        if not (isinstance(cls, type) and issubclass(cls, BaseException)):
+            return NativeFallback(f"the exception class {name} is not known here")
+        return cls(argument)
 
     def _message(self, error):
         # The runtime prefixes errors with "name(): "; CPython's messages have no such prefix.

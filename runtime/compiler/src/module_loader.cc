@@ -35,6 +35,10 @@ void ModuleSetError(int32_t kind, const char* message) {
     case SPINE_FAULT_KEY: rt::SetLastError(rt::ErrorKind::kKeyError, msg); break;
     // Only the Python binding runs boxed operations; it raises the interpreter's exception itself.
     case SPINE_FAULT_PYTHON: rt::SetLastError(rt::ErrorKind::kRuntimeError, "a Python exception"); break;
+    // The program's own class, by name: guest/native/loader.py finds it in the function's globals.
+    case SPINE_FAULT_CLASS:
+      rt::SetLastError(rt::ErrorKind::kRuntimeError, (std::string("program exception ") + msg).c_str());
+      break;
     default: rt::SetLastError(rt::ErrorKind::kRuntimeError, msg); break;
   }
 }

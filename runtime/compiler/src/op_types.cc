@@ -273,15 +273,17 @@ Type Pow(const std::string& name, const Args& args) {
   return IsFloat(Arg(args, 0)) || IsFloat(Arg(args, 1)) ? ScalarType(kFloat64) : Int();
 }
 
-// raise_in_python: no operands; raise_text: a fault kind and a str message. Both never return:
+// raise_in_python: no operands; raise_text: a fault kind and a str message, or a program class's
+// fault kind, its name (a literal: the fault keeps a pointer to it) and the message. None return:
 // typed bool so they can stand as statements.
 Type Raising(const std::string& name, const Args& args) {
   if (name == "raise_in_python") {
     Count(name, args, 0, 0);
     return Bool();
   }
-  Count(name, args, 2, 2);
-  if (!IsInt(Arg(args, 0)) || !IsStr(Arg(args, 1))) Bad(name, args);
+  Count(name, args, 2, 3);
+  if (!IsInt(Arg(args, 0)) || !IsStr(Arg(args, static_cast<int64_t>(args.size()) - 1))) Bad(name, args);
+  if (args.size() == 3 && !args[1].As<StringImmNode>()) Bad(name, args);
   return Bool();
 }
 

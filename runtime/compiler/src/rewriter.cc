@@ -265,23 +265,6 @@ void Rewriter::VisitStmt_(const AssignStmtNode* n, std::ostream& os) {
   os << ";\n";
 }
 
-void Rewriter::VisitStmt_(const ReturnStmtNode* n, std::ostream& os) {
-  PrimExpr v = n->value.defined() ? n->value.AsRef<PrimExpr>() : PrimExpr();
-  // The declared type is what the caller gets; CPython would return the value unconverted.
-  Type got = v.defined() ? v.type() : Type(NoneType::Make());
-  if (!TypeEqual(got, ret_type_)) {
-    rt::ThrowTypeError("return of " + TypeText(got) + " from a function declared " + TypeText(ret_type_));
-  }
-  Line(os);
-  if (!v.defined()) {
-    os << "return;\n";
-    return;
-  }
-  os << "return ";
-  VisitExpr(v, os);
-  os << ";\n";
-}
-
 void Rewriter::VisitStmt_(const SeqStmtNode* n, std::ostream& os) {
   for (const Stmt& s : n->seq) VisitStmt(s, os);
 }
@@ -318,6 +301,11 @@ void Rewriter::VisitStmt_(const TryStmtNode* n, std::ostream& os) {
     Line(os);
     os << "if (" << fault << ".kind == SPINE_FAULT_PYTHON) spine_cg::Raise(SPINE_FAULT_FALLBACK, \"a Python "
        << "exception native handlers cannot match\");\n";
+  } else {
+    // Handlers of exception objects cannot build one of the program's classes: CPython runs the call.
+    Line(os);
+    os << "if (" << fault << ".kind >= spine_cg::kFirstClassFault) spine_cg::Raise(SPINE_FAULT_FALLBACK, \"an "
+       << "exception of the program's class handlers of Python objects cannot match\");\n";
   }
   caught_.push_back(fault);
   for (size_t i = 0; i < n->handlers.size(); ++i) {
@@ -334,49 +322,6 @@ void Rewriter::VisitStmt_(const TryStmtNode* n, std::ostream& os) {
   os << "}\n";
 }
 
-void Rewriter::VisitStmt_(const FinallyStmtNode* n, std::ostream& os) {
-  // final is emitted once: a fault (FALLBACK aside) is kept, final runs, then
-  // the kept fault goes on unwinding.
-  std::string kept = Temp(), faulted = Temp(), fault = Temp(), parked = Temp();
-  Line(os);
-  os << "{\n";
-  Line(os);
-  os << "spine_cg::Fault " << kept << ";\n";
-  Line(os);
-  os << "spine_cg::Box " << parked << ";\n";
-  Line(os);
-  os << "bool " << faulted << " = false;\n";
-  Line(os);
-  os << "try";
-  Block(n->body, os);
-  os << " catch (const spine_cg::Fault& " << fault << ") {\n";
-  Line(os);
-  os << "if (" << fault << ".kind == SPINE_FAULT_FALLBACK) throw;\n";
-  Line(os);
-  // A boxed operation's exception is taken out of the interpreter while final runs (its own
-  // boxed operations need none pending), and set again before unwinding goes on.
-  os << parked << " = spine_cg::ParkedObject(" << fault << ");\n";
-  Line(os);
-  os << kept << " = " << fault << ";\n";
-  Line(os);
-  os << faulted << " = true;\n";
-  Line(os);
-  os << "}\n";
-  Line(os);
-  os << "{\n";
-  Line(os);
-  os << "spine_cg::Handling " << parked << "_handling;\n";
-  Line(os);
-  os << parked << "_handling.Enter(" << parked << ");\n";
-  VisitStmt(n->final, os);
-  Line(os);
-  os << "if (" << faulted << ") spine_cg::Rethrow(" << kept << ", " << parked << ");\n";
-  Line(os);
-  os << "}\n";
-  Line(os);
-  os << "}\n";
-}
-
 void Rewriter::VisitStmt_(const WhileStmtNode* n, std::ostream& os) {
   Line(os);
   os << "while (";
@@ -386,18 +331,6 @@ void Rewriter::VisitStmt_(const WhileStmtNode* n, std::ostream& os) {
   Block(n->body, os);
   --loop_depth_;
   os << "\n";
-}
-
-void Rewriter::VisitStmt_(const BreakStmtNode*, std::ostream& os) {
-  if (loop_depth_ == 0) rt::ThrowValueError("'break' outside loop");
-  Line(os);
-  os << "break;\n";
-}
-
-void Rewriter::VisitStmt_(const ContinueStmtNode*, std::ostream& os) {
-  if (loop_depth_ == 0) rt::ThrowValueError("'continue' outside loop");
-  Line(os);
-  os << "continue;\n";
 }
 
 std::string Rewriter::Prototype(const PrimFunc& f) {

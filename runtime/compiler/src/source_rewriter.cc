@@ -107,8 +107,11 @@ void EmitWrapper(const PrimFunc& f, std::ostream& os) {
   // the start on the untouched arguments, so its caller sees CPython's changes up to the
   // raise, and the traceback has CPython's frames (guest/native/loader.py re-runs the
   // Python version for every error anyway, which a copied-back change would see twice).
-  os << "    return spine_cg::Report(__mc_module_ctx, " << (back.empty() ? "fault.kind" : "SPINE_FAULT_FALLBACK")
-     << ", fault.Text());\n";
+  if (back.empty()) {
+    os << "    return spine_cg::Report(__mc_module_ctx, fault);\n";
+  } else {
+    os << "    return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_FALLBACK, fault.Text());\n";
+  }
   os << "  } catch (...) {\n";
   os << "    return spine_cg::Report(__mc_module_ctx, SPINE_FAULT_FALLBACK, \"unexpected C++ exception\");\n";
   os << "  }\n}\n\n";

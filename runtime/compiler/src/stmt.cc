@@ -75,8 +75,9 @@ TryStmt TryStmt::Make(Stmt body, rt::Array<PrimExpr> masks, rt::Array<Stmt> hand
   if (masks.size() != handlers.size() || masks.size() == 0) rt::ThrowValueError("TryStmt: one mask per handler");
   for (const PrimExpr& m : masks) {
     const auto* imm = m.As<IntImmNode>();
-    // Bit 1 is FALLBACK, which native code must never handle itself; kinds are 1..8 (PYTHON).
-    if (!imm || imm->value < 0 || imm->value >= 512 || (imm->value & 2)) {
+    // Bit 1 is FALLBACK, which native code must never handle itself; kinds are 1..8 (PYTHON),
+    // then the program's exception classes from codegen's kFirstClassFault (16) up to 62.
+    if (!imm || imm->value < 0 || (imm->value & 2) || (imm->value & 0xfe00)) {
       rt::ThrowValueError("TryStmt: a mask is an int64 constant of fault kinds other than FALLBACK");
     }
   }

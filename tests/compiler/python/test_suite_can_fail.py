@@ -12,11 +12,13 @@ import corpus_boxed_try
 import corpus_containers
 import corpus_dataclasses
 import corpus_defaultdicts
+import corpus_exception_classes
 import corpus_formatting
 import corpus_heaps
 import corpus_optional
 import corpus_set_args
 import corpus_sets
+import corpus_try_finally
 import corpus_vartuple
 import test_callables
 import test_closures
@@ -26,11 +28,13 @@ import test_containers
 import test_dataclasses
 import test_defaultdicts
 import test_differential
+import test_exception_classes
 import test_formatting
 import test_heaps
 import test_optional
 import test_set_args
 import test_sets
+import test_try_finally
 import test_vartuple
 from differential import Suite
 from native import NativeFallback, module_loader, simple_compile
@@ -176,6 +180,45 @@ MUTANTS = {
                             "        if counts.setdefault(w, 0) > 0:\n            hits += 1\n"
                             "        counts[w] = counts.setdefault(w, 0) + 1\n"
                             "        counts.setdefault(w + '!', 0)\n    return hits, len(counts)\n"),
+    # The value read after finally changed its name, where CPython computed it before finally ran.
+    "value_before_cleanup": (corpus_try_finally, test_try_finally,
+                             "def value_before_cleanup(x: int) -> int:\n    total = x * 2\n    total = -1\n"
+                             "    return total\n"),
+    # finally's work done when the body ends normally only: skipped by continue and break.
+    "sum_valid": (corpus_try_finally, test_try_finally,
+                  "def sum_valid(values: list[int], limit: int) -> list[int]:\n    total = 0\n    seen = 0\n"
+                  "    for v in values:\n        if v < 0:\n            continue\n        if v > limit:\n"
+                  "            break\n        total += v\n        seen += 1\n    return [total, seen]\n"),
+    # A continue in finally that lets the exception go on instead of dropping it.
+    "divide_all": (corpus_try_finally, test_try_finally,
+                   "def divide_all(values: list[int], divisor: int) -> list[int]:\n    out: list[int] = []\n"
+                   "    for v in values:\n        try:\n            out.append(v // divisor)\n"
+                   "        finally:\n            out.append(-1)\n    return out\n"),
+    # finally's return replacing the body's return only, not its exception.
+    "safe_div": (corpus_try_finally, test_try_finally,
+                 "def safe_div(a: int, b: int) -> int:\n    if b == 0:\n        return a // b\n    return a // b\n"),
+    # A clause taking only the class it names, not its subclasses: a ValidationError is a ValueError.
+    "caught_by_builtin_base": (corpus_exception_classes, test_exception_classes,
+                               "class ValidationError(ValueError):\n    pass\n"
+                               "class RangeError(ValidationError):\n    pass\n"
+                               "class ConfigError(Exception):\n    pass\n"
+                               "class MissingSetting(ConfigError):\n    pass\n"
+                               "def caught_by_builtin_base(value: int) -> str:\n    try:\n        if value <= 0:\n"
+                               "            raise ValidationError(f'size must be positive, got {value}')\n"
+                               "        return str(value)\n    except RangeError as e:\n"
+                               "        return 'ValueError: ' + str(e)\n"),
+    # The base class raised where the program raises its subclass: the caller sees another type.
+    "setting": (corpus_exception_classes, test_exception_classes,
+                "def setting(settings: dict[str, str], key: str) -> str:\n    if key not in settings:\n"
+                "        raise ConfigError(f'no setting {key!r}')\n    value = settings[key]\n"
+                "    if not value:\n        raise ConfigError(f'setting {key!r} is empty')\n    return value\n"),
+    # A subclass's clause taking its base's exceptions too.
+    "describe_setting": (corpus_exception_classes, test_exception_classes,
+                         "def describe_setting(settings: dict[str, str], key: str) -> str:\n    try:\n"
+                         "        if key not in settings:\n            raise MissingSetting(f'no setting {key!r}')\n"
+                         "        if not settings[key]:\n            raise ConfigError(f'setting {key!r} is empty')\n"
+                         "        return 'value ' + settings[key]\n    except ConfigError as e:\n"
+                         "        return 'missing: ' + str(e)\n"),
 }
 
 

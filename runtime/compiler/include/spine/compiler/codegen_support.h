@@ -55,6 +55,21 @@ inline int Report(const SpineModuleCtx& ctx, int kind, const char* message) {
   return -1;
 }
 
+/**
+ * Report fault @p f; one of a program class goes as SPINE_FAULT_CLASS, its class name in
+ * front of its message (one too long for the buffer lets CPython run the call).
+ */
+inline int Report(const SpineModuleCtx& ctx, const Fault& f) {
+  if (f.kind < kFirstClassFault) return Report(ctx, f.kind, f.Text());
+  size_t wanted = __builtin_strlen(f.cls) + 2 + __builtin_strlen(f.Text());
+  if (wanted >= static_cast<size_t>(kFaultTextSize) - 1) {
+    return Report(ctx, SPINE_FAULT_FALLBACK, "message raised in Python");
+  }
+  FaultText text;
+  text.Add(f.cls).Add(": ").Add(f.Text());
+  return Report(ctx, SPINE_FAULT_CLASS, text.Data());
+}
+
 }  // namespace spine_cg
 
 #endif  // SPINE_COMPILER_CODEGEN_SUPPORT_H_

@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 6
+#define SPINE_MODULE_ABI_VERSION 7
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
@@ -58,7 +58,9 @@ enum SpineFaultKind {
   SPINE_FAULT_INDEX = 5,     /**< Python's IndexError. */
   SPINE_FAULT_KEY = 6,       /**< Python's KeyError; the message is repr(key). */
   SPINE_FAULT_RUNTIME = 7,   /**< Python's RuntimeError (e.g. a dict changed size during iteration). */
-  SPINE_FAULT_PYTHON = 8     /**< A boxed operation raised: the Python exception is set in the interpreter, raise it as is. */
+  SPINE_FAULT_PYTHON = 8,    /**< A boxed operation raised: the Python exception is set in the interpreter, raise it as is. */
+  SPINE_FAULT_CLASS = 9      /**< An exception of a class the program defines, with one str argument: the message is
+                                  "<class name>: <argument>" (the class is the program's global of that name). */
 };
 
 /** Value tags of the runtime containers (the runtime's fixed type indices; the loader checks them). */

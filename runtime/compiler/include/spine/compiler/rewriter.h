@@ -131,6 +131,22 @@ class Rewriter : public ExprFunctor<void(const PrimExpr&, std::ostream&)>,
   int indent_ = 0;
   int loop_depth_ = 0;
   std::vector<std::string> caught_;  /**< The fault variables of the handlers being emitted, innermost last. */
+
+  /**
+   * @brief The body of a try ... finally being emitted: a return, break or
+   * continue leaving it notes the jump (and the return value, evaluated
+   * first), runs final, then jumps on (rewriter_finally.cc).
+   */
+  struct FinallyExit {
+    std::string pending;  /**< int: the jump waiting for final (a FinallyJump), 0 for none. */
+    std::string value;    /**< The return value waiting for final. */
+    std::string label;    /**< Where final starts. */
+    int loop_depth;       /**< Loops around the try: a break or continue at this depth leaves it. */
+    int used;             /**< Bit per FinallyJump the body takes. */
+  };
+  /** Emit jump @p jump (a FinallyJump; @p value: the C++ return value, empty for none) from here. */
+  void Leave(int jump, const std::string& value, std::ostream& os);
+  std::vector<FinallyExit> finally_;  /**< The try ... finally bodies being emitted, innermost last. */
 };
 
 /**

@@ -47,17 +47,26 @@ inline constexpr int kFaultTextSize = 512;
  * (a few loaded modules would exhaust it and fail to load).
  */
 struct Fault {
-  int kind;                   /**< SpineFaultKind. */
+  int kind;                   /**< SpineFaultKind, or kFirstClassFault and up: see cls. */
+  const char* cls;            /**< For a kind from kFirstClassFault: the program's class name (a static literal). */
   const char* message;        /**< Static text, or null: see text. */
   char text[kFaultTextSize];  /**< A message built at run time (FaultText), NUL-terminated. */
   /** The message. */
   const char* Text() const { return message ? message : text; }
 };
 
+/**
+ * Fault kinds from here up are the exception classes of the program (one each, matched by
+ * the bit masks of `except` clauses as SpineFaultKind are); they cross the module ABI as
+ * SPINE_FAULT_CLASS. Below are SpineFaultKind and room for more.
+ */
+inline constexpr int kFirstClassFault = 16;
+
 /** Throw a Fault (out of the hot path). */
 [[noreturn]] __attribute__((noinline, cold)) inline void Raise(int kind, const char* message) {
   Fault f;
   f.kind = kind;
+  f.cls = nullptr;
   f.message = message;
   f.text[0] = '\0';
   throw f;
@@ -98,10 +107,13 @@ class FaultText {
     char digits[24];
     return Add(digits, FormatDecimal(v, digits));
   }
+  /** The text so far, NUL-terminated. */
+  const char* Data() const { return buf_; }
   /** Throw the assembled text as a fault of @p kind. */
   [[noreturn]] __attribute__((noinline, cold)) void Raise(int kind) {
     Fault f;
     f.kind = kind;
+    f.cls = nullptr;
     f.message = nullptr;
     __builtin_memcpy(f.text, buf_, static_cast<size_t>(len_) + 1);
     throw f;

@@ -678,6 +678,23 @@ struct Traits<Str> {
   FaultText().Add(message.data(), message.bytes()).Raise(kind);
 }
 
+/**
+ * `raise ValidationError(message)` of a class the program defines (fault kind
+ * @p kind from kFirstClassFault), @p cls a view of its name's literal.
+ */
+[[noreturn]] inline void raise_text(int kind, const Str& cls, const Str& message) {
+  if (message.bytes() >= kFaultTextSize - 1 || __builtin_memchr(message.data(), 0, message.bytes()) != nullptr) {
+    Raise(SPINE_FAULT_FALLBACK, "message raised in Python");
+  }
+  Fault f;
+  f.kind = kind;
+  f.cls = cls.data();
+  f.message = nullptr;
+  __builtin_memcpy(f.text, message.data(), static_cast<size_t>(message.bytes()));
+  f.text[message.bytes()] = '\0';
+  throw f;
+}
+
 }  // namespace spine_cg
 
 #endif  // SPINE_COMPILER_CODEGEN_STR_H_

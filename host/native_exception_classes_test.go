@@ -1,0 +1,76 @@
+package host_test
+
+import (
+	"testing"
+
+	"github.com/spine-sandbox/spine/host"
+)
+
+// exceptionClassesProgram validates records with its own exception classes,
+// as typed code does: a -> None check raising a ValidationError (a
+// ValueError), a caller taking it by its own class and one taking it as a
+// ValueError, both natively; and one no native clause takes, which reaches
+// the program's Python code as the program's class with its message.
+const exceptionClassesProgram = `from typing import List
+
+
+class ValidationError(ValueError):
+    """A value that fails validation."""
+
+
+class RangeError(ValidationError):
+    pass
+
+
+def check_port(port: int) -> None:
+    if port < 1 or port > 65535:
+        raise RangeError(f"port {port} out of range")
+
+
+def valid_ports(ports: List[int]) -> List[int]:
+    out: List[int] = []
+    for p in ports:
+        try:
+            check_port(p)
+            out.append(p)
+        except ValidationError:
+            continue
+    return out
+
+
+def port_problem(port: int) -> str:
+    try:
+        check_port(port)
+        return "ok"
+    except ValueError as e:
+        return "invalid: " + str(e)
+
+
+def strict_sum(ports: List[int]) -> int:
+    total = 0
+    for p in ports:
+        check_port(p)
+        total += p
+    return total
+
+
+try:
+    strict_sum([80, 0])
+except ValidationError as e:
+    escaped = [type(e).__name__, isinstance(e, RangeError), list(e.args)]
+result = [valid_ports([80, 0, 443, 70000]), port_problem(22), port_problem(-1), escaped]
+`
+
+func TestNativeProgramExceptionClasses(t *testing.T) {
+	bothModes(t, func(t *testing.T, isolation host.Isolation) {
+		e := nativeEngine(t, isolation, t.TempDir())
+		resp := execNative(t, e, host.NativeEager, exceptionClassesProgram, `{}`)
+		want := `[[80, 443], "ok", "invalid: port -1 out of range", ["RangeError", true, ["port 0 out of range"]]]`
+		expectRun(t, resp, want, []string{"valid_ports", "port_problem", "strict_sum"}, nil)
+		for _, name := range []string{"valid_ports", "port_problem"} {
+			if f := nativeEntry(t, resp, name); f.Fallbacks != 0 {
+				t.Errorf("%s fell back to CPython: %+v", name, f)
+			}
+		}
+	})
+}
