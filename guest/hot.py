@@ -110,6 +110,28 @@ class Plan:
         self.functions, self.units, self.reasons = functions, units, reasons
 
 
+def _children(node):
+    """ast.iter_child_nodes(@p node) as a list, in its order, without its two generators
+    per node: the plan walks every function several times, and ast's walkers were most
+    of its time (in each sandboxed child that runs a program natively)."""
+    out = []
+    for name in node._fields:
+        field = getattr(node, name, None)
+        if isinstance(field, ast.AST):
+            out.append(field)
+        elif isinstance(field, list):
+            out.extend([item for item in field if isinstance(item, ast.AST)])
+    return out
+
+
+def _walk(node):
+    """ast.walk(@p node)'s nodes as a list, in its order (breadth first)."""
+    nodes = [node]
+    for sub in nodes:  # a list grown while it is iterated: each node's children come after it
+        nodes.extend(_children(sub))
+    return nodes
+
+
 def _module_bindings(tree, nodes):
     """How often each name is bound by module-level code (function bodies
     excluded), plus every name some function declares global; @p nodes are
@@ -139,7 +161,7 @@ def _module_bindings(tree, nodes):
             bind(node.name)
         elif isinstance(node, ast.MatchMapping) and node.rest:
             bind(node.rest)
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(_children(node))
     for node in nodes:
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             for name in node.names:
@@ -171,14 +193,14 @@ def _context(tree, bindings, nodes):
             names = [node.name]
         else:
             target = _constant_target(node)
-            folded_calls = target and {id(n.func) for n in ast.walk(node.value) if isinstance(n, ast.Call) and
+            folded_calls = target and {id(n.func) for n in _walk(node.value) if isinstance(n, ast.Call) and
                             isinstance(n.func, ast.Name) and n.func.id in _FOLDED_CALLS and not n.keywords and
                             n.func.id not in bindings}
             if target is not None and _instance_of(node.value, out) is not None:
                 names = [target]
             elif target is not None and all(isinstance(n, _CONSTANT_NODES) or isinstance(n, ast.Call) and
-                                            id(n.func) in folded_calls for n in ast.walk(node.value)) and \
-                    all(n.id in out or id(n) in folded_calls for n in ast.walk(node.value) if isinstance(n, ast.Name)):
+                                            id(n.func) in folded_calls for n in _walk(node.value)) and \
+                    all(n.id in out or id(n) in folded_calls for n in _walk(node.value) if isinstance(n, ast.Name)):
                 names = [target]
         for name in names:
             if bindings.get(name, 0) == 1:
@@ -281,7 +303,7 @@ def _live_nodes(node, context):
                 todo.append(sub.test)
                 todo.extend(sub.body if value.value else sub.orelse)
                 continue
-        todo.extend(ast.iter_child_nodes(sub))
+        todo.extend(_children(sub))
 
 
 def _helper_only(node, context):
@@ -297,13 +319,13 @@ def _helper_only(node, context):
         return f"takes or returns boxed values in containers ({', '.join(boxed)}): called from Python " \
             "it runs slower natively than in CPython; native callers still call it natively"
     for ann in [p.annotation for p in a.posonlyargs + a.args + a.kwonlyargs] + [node.returns]:
-        for sub in ast.walk(ann):
+        for sub in _walk(ann):
             if isinstance(sub, ast.Name) and isinstance(context.get(sub.id), ast.ClassDef):
                 return f"class instances ({sub.id}) cannot cross into Python; native code may call it"
     for p in a.posonlyargs + a.args + a.kwonlyargs:
-        if any(_names_callable(sub, context) for sub in ast.walk(p.annotation)):
+        if any(_names_callable(sub, context) for sub in _walk(p.annotation)):
             return f"parameter {p.arg} is a Callable: Python's callables stay Python; native code may call it"
-    if node.returns is not None and any(_names_callable(sub, context) for sub in ast.walk(node.returns)):
+    if node.returns is not None and any(_names_callable(sub, context) for sub in _walk(node.returns)):
         return "returns a function, which does not cross into Python natively; native code may call it " \
             "and call the closure"
     return None
@@ -319,7 +341,7 @@ def _boxes_a_typed_container(node, functions):
     a = node.args
     typed = {p.arg for p in a.posonlyargs + a.args + a.kwonlyargs if _typed_container(p.annotation)}
     calls = []
-    for sub in ast.walk(node):
+    for sub in _walk(node):
         if isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name) and _typed_container(sub.annotation):
             typed.add(sub.target.id)
         elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in functions:
@@ -427,7 +449,7 @@ def plan(source, tools, tree=None):
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.setdefault(node.name, node)
-    every_node = list(ast.walk(tree))
+    every_node = list(_walk(tree))
     bindings = _module_bindings(tree, every_node)
     context = _context(tree, bindings, every_node)
     own, calls = {}, {}
@@ -536,9 +558,9 @@ def _share_instances(tree, context, functions, own):
         return
     top = {n.id for stmt in tree.body if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
            and not any(stmt is context.get(i) for i in instances)
-           for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+           for n in _walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     # What each function and class reaches through the classes it names (their methods use instances too).
-    names = {name: {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    names = {name: {n.id for n in _walk(node) if isinstance(n, ast.Name)}
              for name, node in list(functions.items()) + [(n, c) for n, c in context.items() if isinstance(c, ast.ClassDef)]}
     reach = {name: set(seen) for name, seen in names.items()}
     grown = True

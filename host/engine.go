@@ -49,6 +49,13 @@ type SandboxOptions struct {
 	// and ready, so an execution rarely waits for a fork. Taking one asks for
 	// its replacement at once (default 4; never more than MaxChildren).
 	Prefork int
+	// OneExecution marks an engine that runs one execution and closes (a
+	// command line): its Prefork children are forked at start and not
+	// replaced when taken, and an execution that comes before they are ready
+	// waits for them, since nothing would take another child (forked,
+	// confined, warmed up and killed at exit, a few milliseconds of CPU). An
+	// execution that finds no child at all still has one forked for it.
+	OneExecution bool
 	// MaxChildren caps the sandboxed children alive at once, busy or warm.
 	// An execution waits for a child only when MaxChildren are busy, and
 	// never past its deadline or its context. Default: 8 per CPU, and no

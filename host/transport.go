@@ -24,7 +24,7 @@ func newTransport(cfg config, native *bridge.NativeSetup, warm []byte) (bridge.T
 	if err != nil {
 		return nil, err
 	}
-	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, MaxChildren: opts.MaxChildren,
+	pool, err := wire.NewPool(wire.Options{Binary: binary, Prefork: opts.Prefork, NoRefill: opts.OneExecution, MaxChildren: opts.MaxChildren,
 		MemoryBytes: opts.MemoryBytes, CPUSeconds: opts.CPUSeconds, AllowNoNamespaces: opts.AllowNoNamespaces,
 		AllowNoLandlock: opts.AllowNoLandlock, Native: native, Warm: warm, Logger: cfg.telemetry.logger})
 	if err != nil {

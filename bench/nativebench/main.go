@@ -143,6 +143,7 @@ func main() {
 	every := flag.Int("every", 1, "compile: every Nth unit of the corpus")
 	startupRounds := flag.Int("startup-rounds", 100, "startup: rounds of one process per mode")
 	startupBefore := flag.String("startup-before", "", "startup: other builds' bin/spine (comma-separated), measured in the same rounds")
+	zygoteRounds := flag.Int("zygote-rounds", 200, "startup: pairs of python3 processes with and without hot.setup")
 	flag.Parse()
 	switch *only {
 	case "compile":
@@ -150,6 +151,7 @@ func main() {
 		return
 	case "startup":
 		startupSection(*startupRounds, *startupBefore)
+		zygoteSetupSection(*zygoteRounds)
 		return
 	case "":
 	default:
@@ -213,6 +215,7 @@ func main() {
 	kernelSection(engine)
 	compileSection(*every)
 	startupSection(*startupRounds, *startupBefore)
+	zygoteSetupSection(*zygoteRounds)
 }
 
 // withReps adds the number of calls to a workload's inputs, keeping the

@@ -122,12 +122,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // oneExecution sizes the sandbox for a command that runs one execution and
-// exits: one child kept warm, not the default four. Every warm child is
-// forked, confined and warmed up, and those the execution never takes are
-// killed at exit: about 3 ms of CPU each, and more the longer the execution
-// runs (they get further in their warm-up), which `--native eager` paid for
-// as if it were native code's cost.
-var oneExecution = host.WithSandbox(host.SandboxOptions{Prefork: 1})
+// exits: one child, not the default four warm ones, and no other (neither
+// its replacement nor one more for the execution, which asks before that
+// child is ready). Every child is forked, confined and warmed up, and those
+// the execution never takes are killed at exit: about 3 ms of CPU each, and
+// more the longer the execution runs (they get further in their warm-up),
+// which `--native eager` paid for as if it were native code's cost.
+var oneExecution = host.WithSandbox(host.SandboxOptions{Prefork: 1, OneExecution: true})
 
 // newEngine makes the engine the flags describe, with @p extra options.
 func newEngine(f runFlags, extra ...host.Option) (*host.Engine, error) {

@@ -25,6 +25,16 @@ import "fmt"
 // replenish asks the zygote for the children the pool lacks.
 func (p *Pool) replenish() { p.replenishTo(p.opts.Prefork) }
 
+// refillTo is replenishTo for a child taken, released or waited for: a pool
+// that serves one execution (NoRefill) asks then only for the forks waiting
+// Acquires need, not for spares nothing would take.
+func (p *Pool) refillTo(spares int) {
+	if p.opts.NoRefill {
+		spares = 0
+	}
+	p.replenishTo(spares)
+}
+
 // lowWater is how few spares (ready or starting) make taking a child ask
 // for its replacement at once.
 func (p *Pool) lowWater() int { return (p.opts.Prefork + 1) / 2 }
@@ -109,18 +119,21 @@ func (p *Pool) took(wasWaiting bool) *child {
 	}
 	p.mu.Unlock()
 	if c != nil {
-		p.gate.recheck()            // fewer spares: creation may have to proceed
-		p.replenishTo(p.lowWater()) // its replacement now if spares run low; else at its release
+		p.gate.recheck()         // fewer spares: creation may have to proceed
+		p.refillTo(p.lowWater()) // its replacement now if spares run low; else at its release
 	}
 	return c
 }
 
-// wait and stopWaiting count an Acquire that found no ready child.
+// wait and stopWaiting count an Acquire that found no ready child. A pool
+// that serves one execution (NoRefill) forks for it only beyond the children
+// already starting: its first execution usually comes before its first child
+// is ready, and would otherwise have a second one forked that nothing takes.
 func (p *Pool) wait() {
 	p.mu.Lock()
 	p.waiting++
 	p.mu.Unlock()
-	p.replenish()
+	p.refillTo(p.opts.Prefork)
 }
 
 func (p *Pool) stopWaiting() {
@@ -134,7 +147,7 @@ func (p *Pool) released() {
 	p.mu.Lock()
 	p.busy--
 	p.mu.Unlock()
-	p.replenish()
+	p.refillTo(p.opts.Prefork)
 }
 
 // admitted reports a started child that is ready: it becomes spare if the pool

@@ -248,3 +248,32 @@ func TestPreforkNeverExceedsMaxChildren(t *testing.T) {
 		t.Fatalf("children larger than the machine: MaxChildren %d, Prefork %d (want 1, 1)", o.MaxChildren, o.Prefork)
 	}
 }
+
+// A pool that serves one execution (NoRefill) forks its Prefork child and
+// nothing more: not for an execution that comes before that child is ready
+// (it waits for it), not a replacement when it is taken or released. An
+// execution that then finds no child at all still gets one forked for it.
+func TestNoRefillForksNoReplacement(t *testing.T) {
+	p, err := NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 1, NoRefill: true, MaxChildren: 4,
+		MemoryBytes: 512 << 20, CPUSeconds: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	release := take(t, p) // at once: the zygote is still warming up, so this Acquire waits
+	if c := p.counts(); c != (counts{Busy: 1}) {
+		t.Fatalf("after the child was taken: %s, want one busy, none spare or starting", c)
+	}
+	release()
+	waitUntil(t, "the child released", func() bool { return p.counts().Busy == 0 })
+	if c := p.counts(); c != (counts{}) {
+		t.Fatalf("after the release: %s, want no child spare or starting", c)
+	}
+	if got := mustValue(t, p, "result = 'forked on demand'"); got != `"forked on demand"` {
+		t.Fatal(got)
+	}
+	waitUntil(t, "the second child released", func() bool { return p.counts().Busy == 0 })
+	if c := p.counts(); c != (counts{}) {
+		t.Fatalf("after the second execution: %s, want no child spare or starting", c)
+	}
+}

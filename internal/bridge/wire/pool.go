@@ -36,6 +36,11 @@ type Options struct {
 	// busy ones, so an execution rarely waits for a fork (default 4; never
 	// more than MaxChildren).
 	Prefork int
+	// NoRefill: the Prefork children are forked at start and not replaced
+	// when taken or released (a pool that serves one execution and closes).
+	// An Acquire that finds none ready waits for those starting, and has a
+	// child forked for it only when none is.
+	NoRefill bool
 	// MaxChildren caps the children alive at once, busy, ready or starting
 	// (default: sized for the machine, see defaultMaxChildren). Acquire
 	// waits only when MaxChildren are busy.

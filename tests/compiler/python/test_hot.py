@@ -107,6 +107,35 @@ def test_plan_screens_and_builds_units():
     assert [unit.program_line(n) for n in (1, 2, 4, 6)] == [2, 3, 5, 7]
 
 
+def test_the_plan_walks_every_node_in_the_order_ast_walks_them():
+    # The plan's own walkers stand in for ast.walk and ast.iter_child_nodes: the same
+    # nodes in the same order (which reason a function is given depends on it), over a
+    # program with every kind of field: lists of nodes and of plain strings (global
+    # names), optional fields left None, keyword-only defaults, match patterns.
+    source = ("from typing import List\n"
+              "def f(a: int, *, b: int = 2, **kw) -> List[int]:\n"
+              "    global G, H\n"
+              "    match a:\n"
+              "        case [1, *rest] | {'k': _, **more}:\n"
+              "            return [x for x in rest if x if not x]\n"
+              "    try:\n"
+              "        pass\n"
+              "    except (ValueError, KeyError) as e:\n"
+              "        raise\n"
+              "    return [lambda y=b: y, a[1:2:], f'{a!r:>{b}}']\n"
+              "class C(Base, metaclass=M):\n"
+              "    x: int\n"
+              "    async def g(self):\n"
+              "        async with h() as (p, q):\n"
+              "            await p\n")
+    with open(hot.__file__, encoding="utf-8") as f:
+        trees = [ast.parse(source), ast.parse(f.read())]
+    for tree in trees:
+        assert [id(n) for n in hot._walk(tree)] == [id(n) for n in ast.walk(tree)]
+        for node in ast.walk(tree):
+            assert [id(n) for n in hot._children(node)] == [id(n) for n in ast.iter_child_nodes(node)], ast.dump(node)
+
+
 def test_units_are_cut_from_the_source_as_ast_would_cut_them():
     # CRLF and lone CR line ends, a form feed (not a line end for the parser's offsets),
     # non-ASCII text before a node on its line (offsets count UTF-8 bytes), and two
