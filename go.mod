@@ -12,6 +12,7 @@ require (
 	go.opentelemetry.io/otel/sdk/metric v1.41.0
 	go.opentelemetry.io/otel/trace v1.41.0
 	go.yaml.in/yaml/v4 v4.0.0-rc.2
+	golang.org/x/sys v0.41.0
 	golang.org/x/time v0.15.0
 )
 
@@ -30,6 +31,5 @@ require (
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.20.0 // indirect
-	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )

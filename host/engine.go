@@ -507,8 +507,12 @@ func (e *Engine) Execute(ctx context.Context, req Request) (*Response, error) {
 	if runErr == nil {
 		result, runErr = g.Execute(p.request)
 	}
+	// The response first: releasing a sandboxed child kills it, and its
+	// teardown and its replacement's fork take the cores the caller's
+	// result would otherwise wait for.
+	resp, err := e.finish(ctx, p, result, runErr)
 	g.Release()
-	return e.finish(ctx, p, result, runErr)
+	return resp, err
 }
 
 // notStarted is the outcome of an execution whose context was done before

@@ -38,14 +38,20 @@ type peer interface {
 // enginePeer runs the core program on an engine; with trace set it also
 // keeps each execution's stages (tail.go), watching the pool with watch.
 type enginePeer struct {
-	e     *host.Engine
-	trace *[]stageSample
-	watch *poolWatch
+	e        *host.Engine
+	trace    *[]stageSample
+	watch    *poolWatch
+	switches *switchTally // nil: not counted
 }
 
 func (p enginePeer) run(n int, interval time.Duration) []time.Duration {
 	req := host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)}
 	out := make([]time.Duration, n)
+	p.switches.around(n, func() { p.runInto(req, out, interval) })
+	return out
+}
+
+func (p enginePeer) runInto(req host.Request, out []time.Duration, interval time.Duration) {
 	next := time.Now()
 	for i := range out {
 		if interval > 0 {
@@ -60,7 +66,6 @@ func (p enginePeer) run(n int, interval time.Duration) []time.Duration {
 		*p.trace = append(*p.trace, st)
 		out[i] = st.total
 	}
-	return out
 }
 
 func maxTime(a, b time.Time) time.Time {
@@ -177,16 +182,18 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 	}
 	// The paced sandbox runs on an engine of its own whose pool gauges the
 	// trace reads (the other sandbox figures stay without metrics).
-	paced, watch := newPacedEngine(host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)})
+	paced, watch, switches := newPacedEngine(host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)})
 	defer paced.Close()
+	defer switches.close()
 	var trace []stageSample
-	peers := []peer{enginePeer{paced, &trace, watch}, enginePeer{inproc, nil, nil}}
+	tally := &switchTally{w: switches}
+	peers := []peer{enginePeer{paced, &trace, watch, tally}, enginePeer{inproc, nil, nil, nil}}
 	if monty != nil {
 		peers = append(peers, monty)
 	}
 	warm := interleaved(peers, perRound, warmInterval)
 	start := time.Now()
-	b2b := interleaved([]peer{enginePeer{sandbox, nil, nil}}, perRound, 0)
+	b2b := interleaved([]peer{enginePeer{sandbox, nil, nil, nil}}, perRound, 0)
 	sequential := float64(len(b2b[0])) / time.Since(start).Seconds()
 	var montyB2B []time.Duration
 	if monty != nil {
@@ -228,6 +235,7 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 		fmt.Printf("pydantic-monty could not be measured: %s.\n\n", montyWhy)
 	}
 	printTailComposition(trace)
+	fmt.Printf("Context switches per paced sandbox execution (the paced runs only; the load moves them far less than the wall clock, the voluntary ones, a thread or task going to sleep, least): %s.\n\n", tally)
 
 	seq := summarize(b2b[0])
 	fmt.Printf("Back to back (each execution starts when the previous one returns; the sandbox's pool then refills while executions run):\n\n")
@@ -305,21 +313,26 @@ func sandboxSteps(sandbox *host.Engine, n int, montyPython, montyWhy string) {
 // child's creation, and the CPU per execution (the other engine's pool is
 // idle by then).
 func pacedSteps(req host.Request, n int) {
-	paced, watch := newPacedEngine(req)
+	paced, watch, switches := newPacedEngine(req)
 	defer paced.Close()
+	defer switches.close()
 	var trace []stageSample
+	tally := &switchTally{w: switches}
 	before := processCPU()
-	s := summarize(enginePeer{paced, &trace, watch}.run(n, warmInterval))
+	s := summarize(enginePeer{paced, &trace, watch, tally}.run(n, warmInterval))
 	own, children := processCPU().minus(before)
 	all, slow := besideShares(trace)
 	fmt.Printf("sandbox paced (one every %v): median %s, p99 %s, p99.9 %s, p99 / median %.1fx; "+
-		"executions beside a child's creation %.1f%% (of the slowest 1%%: %.1f%%); CPU per execution: host %s, zygote and children %s\n",
-		warmInterval, us(s.median), us(s.p99), us(s.p999), tail(s), 100*all, 100*slow, us(own/time.Duration(n)), us(children/time.Duration(n)))
+		"executions beside a child's creation %.1f%% (of the slowest 1%%: %.1f%%); CPU per execution: host %s, zygote and children %s; "+
+		"context switches per execution: %s\n",
+		warmInterval, us(s.median), us(s.p99), us(s.p999), tail(s), 100*all, 100*slow, us(own/time.Duration(n)), us(children/time.Duration(n)), tally)
 }
 
 // newPacedEngine is a sandbox engine of its own whose pool gauges the trace
-// reads, warmed by 50 executions of @p req and settled (no child starting).
-func newPacedEngine(req host.Request) (*host.Engine, *poolWatch) {
+// reads, warmed by 50 executions of @p req and settled (no child starting),
+// and the context-switch counters on its processes (switches.go).
+func newPacedEngine(req host.Request) (*host.Engine, *poolWatch, *switchWatch) {
+	others := childPIDs()
 	watch, metered := newPoolWatch()
 	paced, err := host.New(host.WithTools(demotools.Tools()...), metered)
 	if err != nil {
@@ -330,5 +343,5 @@ func newPacedEngine(req host.Request) (*host.Engine, *poolWatch) {
 		exec1(paced, req)
 	}
 	watch.settle()
-	return paced, watch
+	return paced, watch, watchSwitches(others)
 }

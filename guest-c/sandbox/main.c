@@ -14,8 +14,8 @@
  *
  * A child confines itself (policy.c) before it reads any byte from its
  * channel, then serves one stream: entry frames (prefix_begin/feed/abort) and
- * one execute frame, after which it exits. The zygote never runs untrusted
- * code and never reads a child's channel.
+ * one execute frame, after which it waits for the host to kill it. The
+ * zygote never runs untrusted code and never reads a child's channel.
  *
  * Frames, on both channels: kind (1 byte), length (u32 little-endian),
  * payload. Kinds and layouts are defined by internal/protocol (frame.go), which
@@ -209,6 +209,23 @@ static int64_t child_host(uintptr_t token, int op, uint64_t handle, const char *
  * exiting after one. The host kills it when the session ends. */
 static int g_session;
 
+/* A child that served its one execution waits, blocked, for the host's
+ * kill instead of exiting: its exit (the address space torn down, the
+ * zygote woken to reap it) would otherwise run on the two cores exactly
+ * while the host wakes up to read the result, and the host kills it once
+ * the caller has that result. Anything on the channel, or its end (the
+ * host gone or done with it), ends it too: it never serves a second
+ * execution. Threads the program left running go on until the kill, within
+ * the same confinement and limits, their crossings unanswered. */
+static void await_kill(void) {
+  unsigned char byte;
+  ssize_t n;
+  do {
+    n = read(CHILD_FD, &byte, 1);
+  } while (n < 0 && errno == EINTR);
+  _exit(n == 0 ? 0 : 2);
+}
+
 static void serve_execute(const unsigned char *payload, uint32_t len) {
   if (len < SPINE_EXECUTE_HEAD_LEN) {
     _exit(2);
@@ -233,13 +250,17 @@ static void serve_execute(const unsigned char *payload, uint32_t len) {
                            {result.response, result.response_len},
                            {result.out, result.out_len},
                            {result.err, result.err_len}};
-  if (spine_channel_send(SPINE_FRAME_RESULT, parts, 4) < 0 || !g_session) {
+  if (spine_channel_send(SPINE_FRAME_RESULT, parts, 4) < 0) {
     _exit(0);
   }
-  /* Between a session's executions no deadline runs. */
+  /* Between a session's executions, and while a served child waits for its
+   * kill, no deadline runs. */
   spine_result_free(&result);
   if (arm_deadline(0) < 0) {
     _exit(2);
+  }
+  if (!g_session) {
+    await_kill();
   }
 }
 

@@ -192,7 +192,7 @@ const (
 )
 
 // sandboxGuest is one child bound to one session: a stream's entries and
-// then one execution. The child exits after it; Release kills it regardless.
+// then one execution, after which the child waits for Release to kill it.
 type sandboxGuest struct {
 	p      *Pool
 	c      *child
@@ -319,6 +319,10 @@ func (g *sandboxGuest) Execute(request []byte) (*bridge.Result, error) {
 		return nil, fmt.Errorf("%w: a sandboxed child runs one execution", ErrViolation)
 	}
 	g.used = true
+	// Once Execute returns the child serves nothing more: it waits for
+	// Release to kill it, and the session's end (its context cancelled when
+	// the caller's response is built) must not kill it first.
+	defer g.unwatch()
 	// Threads the program left running may still be crossing: their
 	// crossings end with the execution, after its result or failure.
 	defer g.endCrossings()
