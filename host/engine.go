@@ -509,10 +509,10 @@ func (e *Engine) Execute(ctx context.Context, req Request) (*Response, error) {
 	}
 	// The response first: releasing a sandboxed child kills it, and its
 	// teardown and its replacement's fork take the cores the caller's
-	// result would otherwise wait for.
-	resp, err := e.finish(ctx, p, result, runErr)
-	g.Release()
-	return resp, err
+	// result would otherwise wait for. Deferred, so that a panic while the
+	// response is built still releases the child.
+	defer g.Release()
+	return e.finish(ctx, p, result, runErr)
 }
 
 // notStarted is the outcome of an execution whose context was done before
