@@ -1352,5 +1352,11 @@ def sort_case_blind(words: List[str]) -> None:
     words.sort(key=str.lower)
 
 
+def case_blind_desc(words: List[str]) -> List[Tuple[str, str]]:
+    # equal keys ("b" and "B") keep their order under reverse=True, as CPython's sort
+    pairs = [(w.lower(), w) for w in words + [w.upper() for w in words]]
+    return sorted(pairs, key=lambda p: p[0], reverse=True) + sorted(pairs, reverse=True)
+
+
 def sort_by_digit_sum(values: List[int]) -> None:
     values.sort(key=digit_sum, reverse=True)

@@ -152,9 +152,13 @@ T&& Move(T& v) noexcept {
 
 /**
  * Whether the last release of a T stays inline at every handle (Ref::Drop).
- * Containers' storage does (list.h, table.h and pyset.h say so), so loops
- * that make and drop lists keep their code. A class instance's is one
- * out-of-line function per class: inlined, g++ -O3 unrolled the destruction
+ * The storage of containers of scalars does (list.h, table.h and pyset.h say
+ * so), so loops that make and drop lists of ints keep their code; containers
+ * of strings, tuples or containers release their elements in a loop, one
+ * out-of-line function per type like class instances (a module grouping
+ * words into a dict[str, str]: 0.76 -> 0.53 s of CPU, for one call per
+ * container freed). A class instance's is one out-of-line function per
+ * class: inlined, g++ -O3 unrolled the destruction
  * of objects that hold references to their own class (tree nodes, linked
  * tasks) several levels deep at every handle going out of scope, most of such
  * a module's compile time (a binary tree's module: 0.98 -> 0.23 s of CPU).

@@ -119,10 +119,10 @@ struct SetObj {
     return t;
   }
 };
-/** Containers' storage is released inline (see ReleasedInline). */
+/** A set of scalars is released inline, one of strings or tuples out of line (ReleasedInline). */
 template <typename T>
 struct ReleasedInline<SetObj<T>> {
-  static constexpr bool value = true;  /**< Storage. */
+  static constexpr bool value = IsScalar<T>::value;  /**< Storage without members to release. */
 };
 
 constexpr uint8_t kUnused = 0;  /**< Slot never used since the last resize. */

@@ -31,6 +31,26 @@ inline const char* AsciiTable() {
   return table;
 }
 
+/**
+ * Hash of @p n bytes at @p p (never 0). Out of line: inlined into every
+ * lookup of a str key, its two loops were a large part of the compile time
+ * of a module that uses a dict keyed by str, and it runs once per string
+ * value (the hash is cached), so the call costs nothing measurable.
+ */
+SPINE_CG_OUTLINE __attribute__((pure)) inline uint64_t HashBytes(const char* p, int32_t n) noexcept {
+  uint64_t h = 0x9E3779B97F4A7C15ULL ^ static_cast<uint64_t>(n);
+  int32_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    __builtin_memcpy(&w, p + i, 8);
+    h = Mix(h ^ w);
+  }
+  uint64_t tail = 0;
+  for (int32_t k = 0; i + k < n; ++k) tail |= static_cast<uint64_t>(static_cast<unsigned char>(p[i + k])) << (8 * k);
+  h = Mix(h ^ tail);
+  return h ? h : 1;
+}
+
 /** @brief A native Python str (see file comment). */
 class Str {
  public:
@@ -111,19 +131,7 @@ class Str {
   }
   /** Hash of the bytes (computed on first use, then cached; never 0). */
   uint64_t Hash() const noexcept {
-    if (hash_ == 0) {
-      uint64_t h = 0x9E3779B97F4A7C15ULL ^ static_cast<uint64_t>(n_);
-      int32_t i = 0;
-      for (; i + 8 <= n_; i += 8) {
-        uint64_t w;
-        __builtin_memcpy(&w, p_ + i, 8);
-        h = Mix(h ^ w);
-      }
-      uint64_t tail = 0;
-      for (int32_t k = 0; i + k < n_; ++k) tail |= static_cast<uint64_t>(static_cast<unsigned char>(p_[i + k])) << (8 * k);
-      h = Mix(h ^ tail);
-      hash_ = h ? h : 1;
-    }
+    if (hash_ == 0) hash_ = HashBytes(p_, n_);
     return hash_;
   }
 
@@ -325,7 +333,7 @@ SPINE_CG_OUTLINE inline Str str_repeat(const Str& s, int64_t n) {
 }
 
 /** Byte offset of the first @p needle in @p hay at or after @p from, or -1. UTF-8 matches align to characters. */
-inline int64_t FindBytes(const Str& hay, const Str& needle, int64_t from) {
+SPINE_CG_OUTLINE __attribute__((pure)) inline int64_t FindBytes(const Str& hay, const Str& needle, int64_t from) {
   int64_t n = hay.bytes(), m = needle.bytes();
   if (m == 0) return from <= n ? from : -1;
   const char* h = hay.data();
@@ -518,7 +526,7 @@ SPINE_CG_OUTLINE inline bool str_isspace(const Str& s) {
   return true;
 }
 /** s.isupper() / s.islower(): some cased character, none of the other case. */
-inline bool CaseTest(const Str& s, bool upper) {
+SPINE_CG_OUTLINE inline bool CaseTest(const Str& s, bool upper) {
   if (!s.Ascii()) Raise(SPINE_FAULT_FALLBACK, "character class of non-ASCII text");
   bool cased = false;
   for (int64_t i = 0; i < s.bytes(); ++i) {

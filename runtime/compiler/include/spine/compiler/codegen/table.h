@@ -39,11 +39,50 @@ struct TableObj {
     Free(index);
   }
 };
-/** Containers' storage is released inline (see ReleasedInline). */
+/** A dict of scalars is released inline, any other out of line (ReleasedInline). */
 template <typename K, typename V>
 struct ReleasedInline<TableObj<K, V>> {
-  static constexpr bool value = true;  /**< Storage. */
+  static constexpr bool value = IsScalar<K>::value && IsScalar<V>::value;  /**< Nothing to release per entry. */
 };
+
+/** Whether a table's keys are str (FindStrEntry). */
+template <typename K>
+struct KeyIsStr {
+  static constexpr bool value = false;  /**< Other keys. */
+};
+template <>
+struct KeyIsStr<Str> {
+  static constexpr bool value = true;  /**< str. */
+};
+
+/**
+ * The entry of the str @p key (hash @p h) in a table, or -1: Table::Find for
+ * str keys, one copy per module whatever the values, reading the entries
+ * through their stride (@p first_hash and @p first_key are the first entry's
+ * fields; @p last the entry of the previous lookup). Inlined at every
+ * lookup, the probe loop and the string comparison were a large part of the
+ * compile time of modules that use dicts keyed by str. Pure (it only reads):
+ * the caller's loop keeps what it holds in registers across the call.
+ */
+SPINE_CG_OUTLINE __attribute__((pure)) inline int64_t FindStrEntry(const char* first_hash, const char* first_key,
+                                                                   size_t stride, const int32_t* index,
+                                                                   uint64_t mask, int64_t last, const Str& key,
+                                                                   uint64_t h) {
+  auto hash_at = [&](int64_t ix) {
+    uint64_t stored;
+    __builtin_memcpy(&stored, first_hash + static_cast<size_t>(ix) * stride, sizeof stored);
+    return stored;
+  };
+  auto key_at = [&](int64_t ix) -> const Str& {
+    return *reinterpret_cast<const Str*>(first_key + static_cast<size_t>(ix) * stride);
+  };
+  if (last >= 0 && hash_at(last) == h && Traits<Str>::Eq(key_at(last), key)) return last;
+  for (uint64_t i = h & mask, perturb = h;; perturb >>= 5, i = (i * 5 + perturb + 1) & mask) {
+    int64_t ix = index[i];
+    if (ix == -1) return -1;
+    if (ix >= 0 && hash_at(ix) == h && Traits<Str>::Eq(key_at(ix), key)) return ix;
+  }
+}
 
 /** @brief Operations on a table; Dict is a thin face over it. */
 template <typename K, typename V>
@@ -67,6 +106,29 @@ class Table {
   Obj* obj() const noexcept { return r_.get(); }
   /** Entry index of @p key, or -1. */
   int64_t Find(const K& key) const {
+    if constexpr (IsScalar<K>::value) {
+      return Lookup(key);
+    } else if constexpr (KeyIsStr<K>::value) {
+      Obj* o = r_.get();
+      if (o->used == 0) return -1;
+      uint64_t h = key.Hash();
+      if (o->last >= 0) {  // `d[w] = d.get(w, 0) + 1`: the same string as the last lookup's, without a call
+        const Entry& e = o->entries[o->last];
+        if (e.hash == h && e.key.data() == key.data() && e.key.bytes() == key.bytes()) return o->last;
+      }
+      const char* first = reinterpret_cast<const char*>(o->entries);
+      int64_t ix = FindStrEntry(first, first + __builtin_offsetof(Entry, key), sizeof(Entry), o->index, o->mask,
+                                o->last, key, h);
+      if (ix >= 0) o->last = ix;
+      return ix;
+    } else {
+      return FindOutOfLine(key);
+    }
+  }
+  /** Find, one copy per key type (IsScalar). */
+  SPINE_CG_OUTLINE int64_t FindOutOfLine(const K& key) const { return Lookup(key); }
+  /** Find's work. */
+  int64_t Lookup(const K& key) const {
     Obj* o = r_.get();
     if (o->used == 0) {
       HashOfAbsent<K>::Check(key);

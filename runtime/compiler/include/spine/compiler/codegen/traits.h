@@ -92,7 +92,9 @@ struct HashOfAbsent {
  * one out-of-line function per type (SPINE_CG_OUTLINE): inlined at every use,
  * g++ -O3 spent most of the compile time of a module that sorts tuples or
  * strings or fills a dict[str, ...] on them (a third to a half of it), and a
- * call costs little beside comparing strings or hashing a new key.
+ * call costs little beside comparing strings or hashing a new key. A lookup
+ * by a str key is one function per module (table.h, FindStrEntry), a sort of
+ * anything but scalars too (list.h, SortRelocating).
  */
 template <typename T>
 struct IsScalar {
