@@ -188,8 +188,8 @@ const bootstrapResamples = 4000
 
 // medianInterval is a 95% confidence interval of the median of @p values
 // (percentile bootstrap): how far the median of this many paired rounds can
-// be trusted, which their interquartile range alone does not say. The seed
-// is fixed, so the same samples always give the same interval.
+// be trusted, which their interquartile range alone does not say. The random
+// generator's seed is fixed, so the same samples always give the same interval.
 func medianInterval(values []time.Duration) (low, high time.Duration) {
 	if len(values) == 0 {
 		return 0, 0
