@@ -56,11 +56,15 @@ func take(t *testing.T, p *Pool) (release func()) {
 // stoppedChild makes the zygote fork one child beyond what the pool asked
 // for, bypassing the gate's deferral (a fork already under way when an
 // execution starts), and returns it once the gate has stopped it on its
-// arrival. On a loaded machine a child may confine itself and warm up
-// before the host reads its arrival: then it is ready, goes on as a spare
-// or is dropped, and another is forked.
+// arrival and the kernel holds it stopped. On a loaded machine a child may
+// confine itself, warm up and send its ready frame before the host reads
+// its arrival: the gate's SIGSTOP then lands on a ready child, which the
+// host admits (and resumes) as soon as it reads that frame. Such a child
+// is dropped, so the pool holds as many spares as before, and another is
+// forked.
 func stoppedChild(t *testing.T, p *Pool) *child {
 	t.Helper()
+	spares := p.counts().Spare
 	for attempt := 0; attempt < 20; attempt++ {
 		p.mu.Lock()
 		p.starting++
@@ -70,31 +74,86 @@ func stoppedChild(t *testing.T, p *Pool) *child {
 		p.gate.markLocked() // what the zygote does now runs beside the execution
 		p.gate.mu.Unlock()
 		p.sendFork()
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Microsecond) {
-			p.gate.mu.Lock()
-			var c *child
-			stopped := false
-			for k, s := range p.gate.starting {
-				c, stopped = k, s
-			}
-			inFlight := p.gate.inFlight
-			p.gate.mu.Unlock()
-			if c != nil {
-				if !stopped {
-					t.Fatal("a child arrived during an execution, and the gate did not stop it")
-				}
-				return c
-			}
-			if inFlight == 0 && p.counts().Starting == 0 {
-				break // it came and went: ready before the host saw it
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("no child started (pool: %s, forks in flight %d%s)", p.counts(), inFlight, p.diagnostics())
-			}
+		c := arrivedChild(t, p)
+		if c != nil && heldStopped(t, p, c) {
+			return c
 		}
+		waitUntil(t, "the child that was ready to be admitted", func() bool {
+			return p.counts().Starting == 0 && len(gateStarting(p)) == 0
+		})
+		dropExtraSpare(p, spares)
 	}
 	t.Fatal("20 children in a row were ready before the host saw them arrive")
 	return nil
+}
+
+// arrivedChild waits for the forked child's arrival in the gate and returns
+// it, or nil when it came and went (ready before the host read its
+// arrival).
+func arrivedChild(t *testing.T, p *Pool) *child {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Microsecond) {
+		starting := gateStarting(p)
+		for c, stopped := range starting {
+			if !stopped {
+				t.Fatal("a child arrived during an execution, and the gate did not stop it")
+			}
+			return c
+		}
+		p.gate.mu.Lock()
+		inFlight := p.gate.inFlight
+		p.gate.mu.Unlock()
+		if inFlight == 0 && p.counts().Starting == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no child started (pool: %s, forks in flight %d%s)", p.counts(), inFlight, p.diagnostics())
+		}
+	}
+}
+
+// heldStopped reports whether c is stopped by the kernel and still held
+// starting by the gate a while after: a child whose ready frame was sent
+// before the SIGSTOP landed leaves the gate once the host reads it.
+func heldStopped(t *testing.T, p *Pool, c *child) bool {
+	t.Helper()
+	pid := c.hostPID()
+	for deadline := time.Now().Add(30 * time.Second); processState(t, pid) != "T"; time.Sleep(time.Millisecond) {
+		if _, starting := gateStarting(p)[c]; !starting {
+			return false
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the gate stopped child %d, and it is still %s", pid, processState(t, pid))
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // time for the host to read a ready frame already sent
+	_, starting := gateStarting(p)[c]
+	return starting && processState(t, pid) == "T"
+}
+
+// gateStarting is a copy of the gate's starting children (true: stopped).
+func gateStarting(p *Pool) map[*child]bool {
+	p.gate.mu.Lock()
+	defer p.gate.mu.Unlock()
+	starting := make(map[*child]bool, len(p.gate.starting))
+	for c, stopped := range p.gate.starting {
+		starting[c] = stopped
+	}
+	return starting
+}
+
+// dropExtraSpare discards the newest spare while the pool holds more than
+// spares of them.
+func dropExtraSpare(p *Pool, spares int) {
+	p.mu.Lock()
+	var extra *child
+	if p.ready.len() > spares {
+		extra = p.ready.pop()
+	}
+	p.mu.Unlock()
+	if extra != nil {
+		extra.discard()
+	}
 }
 
 // processState is a process's state letter, or "gone".
