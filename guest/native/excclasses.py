@@ -1,6 +1,8 @@
 """The exception classes a program defines as validation code does
-(`class ValidationError(ValueError): pass`, or a docstring for body): raised
-natively with one str argument, and matched by `except` clauses along the
+(`class ValidationError(ValueError): pass`, or a docstring and class
+constants for body): raised natively with one str argument, or called with
+ints, floats, bools and strs where the base follows BaseException's rules
+for them (exceptions.py), and matched by `except` clauses along the
 class hierarchy. Each gets its own fault kind (codegen/core.h
 kFirstClassFault and up) so an except clause's bit mask takes it exactly
 where CPython's isinstance test would; out of the module it crosses as
@@ -22,6 +24,9 @@ class ExceptionClass:
     def __init__(self, name, parent, root, kind, str_is_message):
         self.name, self.parent, self.root, self.kind = name, parent, root, kind
         self.str_is_message = str_is_message
+        # Raised natively with other arguments than one str (codegen/raised.h) where its args,
+        # str() and repr() follow BaseException's rules for them.
+        self.called = _called_as_base(root)
 
     def is_subclass_of(self, name):
         """Is this class (or one of its program bases) @p name, or is its builtin root a
@@ -42,10 +47,17 @@ def builtin_exception(name):
 
 
 def _plain_body(node):
-    """A body of docstrings, `pass` and `...` only: the class adds no behaviour to its base."""
-    return all(isinstance(s, ast.Pass) or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and
-                                          (isinstance(s.value.value, str) or s.value.value is Ellipsis))
-               for s in node.body)
+    """A body of docstrings, `pass`, `...` and class constants only: the class adds no behaviour
+    to its base (a constant names no attribute exceptions have, so args and str() stay theirs)."""
+    def plain(s):
+        if isinstance(s, ast.Pass) or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and
+                                       (isinstance(s.value.value, str) or s.value.value is Ellipsis)):
+            return True
+        target = s.targets[0] if isinstance(s, ast.Assign) and len(s.targets) == 1 else \
+            s.target if isinstance(s, ast.AnnAssign) and s.simple else None
+        return isinstance(target, ast.Name) and isinstance(s.value, ast.Constant) and \
+            not target.id.startswith("__") and not hasattr(BaseException, target.id)
+    return all(plain(s) for s in node.body)
 
 
 def _one_argument(root):
@@ -60,10 +72,22 @@ def _one_argument(root):
     return str(e) == "message" if e.args == ("message",) else None
 
 
+def _called_as_base(root):
+    """Do a subclass of @p root's args, str() and repr() follow BaseException's rules for no
+    argument, one int and several (OSError's several are an errno and a text)?"""
+    probe = type("Probe", (root,), {})
+    try:
+        cases = [(args, probe(*args)) for args in [(), (5,), ("bad", 2, 1.5)]]
+    except Exception:  # noqa: BLE001 - a base that does not take them
+        return False
+    return all(e.args == args and str(e) == (str(args[0]) if len(args) == 1 else str(args) if args else "") and
+               repr(e) == "Probe" + (f"({args[0]!r})" if len(args) == 1 else repr(args)) for args, e in cases)
+
+
 def split_exception_classes(cdefs, names=None):
     """(the other classes of @p cdefs, {name: ExceptionClass} of the exception classes among
     them): undecorated, with one base (a builtin exception, or one of them defined before), no
-    keywords and a plain body. Other classes are left to classes.py."""
+    keywords and a plain body (_plain_body). Other classes are left to classes.py."""
     found, others = {}, []
     constants = names.constants if names is not None else {}
     for node in cdefs:
