@@ -79,7 +79,9 @@ class ExceptionStatements:
         program = own.get(cls.id)
         kind = [ir.const_int(program.kind), ir.const_str(program.name)] if program is not None else \
             [ir.const_int(_NATIVE_RAISES[cls.id])]
-        if len(args) == 1 and args[0].ty == STR and cls.id != "KeyError":
+        if program is not None and program.arity not in (None, len(args)):
+            return None  # CPython's TypeError, raised by its __init__
+        if len(args) == 1 and args[0].ty == STR and cls.id != "KeyError" and (program is None or program.arity is None):
             return ir.call_op("raise_text", kind + [args[0]], BOOL)
         if any(a.ty not in _ARGUMENT_TYPES + (STR,) for a in args) or (program is not None and not program.called):
             return None
@@ -177,9 +179,8 @@ class ExceptionStatements:
                                    "(only str(), repr(), type().__name__ and raise of it inside its handler)")
             mask = self.caught(h)
             body_ast, reads = caught_reads(h) if used else (h.body, {})
-            if h.name in reads and (
-                    mask & _KEY_ERROR or any(mask >> c.kind & 1 and not c.str_is_message
-                                             for c in self.scope.module.exceptions.values())):
+            taken = [c for c in self.scope.module.exceptions.values() if mask >> c.kind & 1]
+            if h.name in reads and (mask & _KEY_ERROR or any(not c.str_is_message for c in taken)):
                 raise CompileError(h, "ExceptAs", "str() of a KeyError is its key's repr, not known natively")
             handler, end = self.handler(h, body_ast, reads, flow.copy())
             ends.append(end)
@@ -250,7 +251,10 @@ class ExceptionStatements:
                 value = ir.call_op(op, [ir.const_int(mask)], BOOL)
             else:
                 frame[name] = self.scope.temp("caught", STR)
-                value = ir.call_op(op, [], STR)
+                # str() and repr() of a class whose __init__ makes its args are CPython's: the kinds
+                # of those (a handler reading them of one falls back when it takes one).
+                made = sum(1 << c.kind for c in self.scope.module.exceptions.values() if c.arity is not None)
+                value = ir.call_op(op, [] if op == "caught_type_name" else [ir.const_int(made)], STR)
             prologue.append(ir.stmt("AllocaVarStmt", frame[name].node, value.node))
         self.handlers.append((h.name, None))
         self.scope.comprehensions.append(frame)

@@ -288,17 +288,15 @@ Type Raising(const std::string& name, const Args& args) {
   return Bool();
 }
 
-// caught_message, caught_repr, caught_type_name: str(e), repr(e) and type(e).__name__ of the fault
-// the innermost enclosing handler took (codegen/raised.h); caught_is(mask): isinstance(e, classes)
-// of that fault, the fault kinds @p mask (an int literal) has the bits of.
+// caught_message(made), caught_repr(made), caught_type_name: str(e), repr(e) and type(e).__name__ of
+// the fault the innermost enclosing handler took (codegen/raised.h), a fault of the kinds @p made has
+// the bits of going back to CPython; caught_is(mask): isinstance(e, classes) of that fault, the fault
+// kinds @p mask has the bits of. Masks are int literals.
 Type CaughtMessage(const std::string& name, const Args& args) {
-  if (name == "caught_is") {
-    Count(name, args, 1, 1);
-    if (!args[0].As<IntImmNode>()) Bad(name, args);
-    return Bool();
-  }
-  Count(name, args, 0, 0);
-  return StringType::Make();
+  int64_t masks = name == "caught_type_name" ? 0 : 1;
+  Count(name, args, masks, masks);
+  if (masks && !args[0].As<IntImmNode>()) Bad(name, args);
+  return name == "caught_is" ? Bool() : StringType::Make();
 }
 
 // opt_some(x): x as an Optional of its type; opt_none(): None of the Optional type PrimCall
@@ -340,7 +338,8 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"invert", OfInts},        {"math_gcd", OfInts},       {"math_isqrt", OfInts},
       {"math_factorial", OfInts}, {"raise_in_python", Raising}, {"raise_text", Raising},
       {"raise_called", Raising},  {"raise_caught", Raising},  {"caught_message", CaughtMessage},
-      {"caught_repr", CaughtMessage}, {"caught_type_name", CaughtMessage}, {"caught_is", CaughtMessage}, {"format", FormatValue}, {"repr", FormatValue},
+      {"caught_repr", CaughtMessage}, {"caught_type_name", CaughtMessage}, {"caught_is", CaughtMessage},
+      {"format", FormatValue},   {"repr", FormatValue},
       {"opt_some", OptSome},     {"opt_none", OptSome},      {"opt_is_none", OptQuery},
       {"opt_value", OptQuery},
       {"math_sqrt", MathOfNumbers}, {"math_exp", MathOfNumbers}, {"math_exp2", MathOfNumbers},

@@ -58,7 +58,9 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     if (caught_.empty()) rt::ThrowValueError(op + " outside an except handler");
     const std::string& f = caught_.back();
     if (read != kCaught.end()) {
-      os << read->second << "(" << f << ")";
+      os << read->second << "(" << f;
+      for (const PrimExpr& mask : args) os << ", " << mask.As<IntImmNode>()->value << "LL";
+      os << ")";
     } else if (op == "caught_is") {
       os << "(((" << args[0].As<IntImmNode>()->value << "LL >> " << f << ".kind) & 1) != 0)";
     } else {

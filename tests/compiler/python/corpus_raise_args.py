@@ -267,3 +267,35 @@ def classify(codes: List[int], budget: int) -> List[str]:
             else:
                 kinds.append("invalid " + str(e))
     return kinds
+
+
+class HttpError(AgentError):
+    """A tool's HTTP failure: its message for the base, its status kept."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class PageMissing(HttpError):
+    pass
+
+
+def fetch(status: int) -> int:
+    if status == 404:
+        raise PageMissing("no such page", status)
+    if status >= 400:
+        raise HttpError("request failed", status)
+    return status
+
+
+def fetch_all(statuses: List[int]) -> List[str]:
+    out: List[str] = []
+    for s in statuses:
+        try:
+            out.append(str(fetch(s)))
+        except PageMissing:
+            out.append("missing")
+        except AgentError as e:
+            out.append(type(e).__name__ + (" retry" if isinstance(e, HttpError) else ""))
+    return out

@@ -1,6 +1,8 @@
 """Differential tests over corpus_raise_args: exception classes raised bare,
 with no argument, an int, a float, a key or several arguments; re-raised in
-handlers; read there as repr(e), type(e).__name__ and isinstance(e, C). Every answer is the
+handlers; read there as repr(e), type(e).__name__ and isinstance(e, C);
+the program's classes whose __init__ hands its base a message and keeps a
+status. Every answer is the
 native function's own (differential.py: no Python fallback), and an exception
 reaching Python is the same class with the same args, str() and repr()."""
 import typing
@@ -21,12 +23,13 @@ BY_TYPE = {int: [0, 1, -1, -3, 7, 12, 500, INT64_MAX, INT64_MIN], str: ["", "42"
 BY_NAME = {"key": ["id", "", "missing", "ké"], "field": ["id", "total", "bogus"], "name": ["id", "count", "x"],
            "limit": [0, 10, 100, -5], "max_steps": [0, 5], "attempts": [1, 2, 5],
            "codes": [[], [200], [503, 200], [503, 502, 501], [429, 404, 500, 200]],
-           "ports": [{}, {"http": 80, "ssh": 22}], "budget": [100, 600], "fields": [[], ["id"], ["id", "count", "bogus", "zz"]]}
+           "ports": [{}, {"http": 80, "ssh": 22}], "budget": [100, 600],
+           "status": [200, 404, 500, 399, -1], "fields": [[], ["id"], ["id", "count", "bogus", "zz"]]}
 
 FUNCTIONS = python_callable(corpus)
 inputs_for = inputs_by(BY_NAME, BY_TYPE)
 
-globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 25, 400))
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 27, 400))
 
 
 def raised(f, args):
@@ -59,7 +62,7 @@ def test_exceptions_reach_python_with_their_args(suite, f):
 # Functions whose handlers take every exception their pools make them meet.
 NEVER_RAISING_TO_THE_CALLER = {"tool_status", "describe_failure", "safe_ratio", "log_errors", "budget_left",
                                "step_or_default", "first_missing", "names_ok", "schema_problems", "fields_total",
-                               "budget_report", "classify"}
+                               "budget_report", "classify", "fetch_all"}
 
 
 def test_raised_exceptions_are_native_not_cpython(suite):
@@ -67,7 +70,7 @@ def test_raised_exceptions_are_native_not_cpython(suite):
     # isdigit() and repr() need Unicode tables: CPython's).
     for f in (corpus.parse_count, corpus.check_step, corpus.nth, corpus.require_key, corpus.check_budget,
               corpus.validate_name, corpus.strict_steps, corpus.retry_until, corpus.tool_status, corpus.last_value,
-              corpus.checked_ratio, corpus.classify, corpus.first_missing):
+              corpus.checked_ratio, corpus.classify, corpus.first_missing, corpus.fetch, corpus.fetch_all):
         cases = [args for args in inputs_for(f) if repr(args).isascii() and "inf" not in repr(args)]
         assert suite.check(f, cases) == 0, f.__name__
 
@@ -90,6 +93,27 @@ def test_an_argument_without_a_literal_repr_is_raised_by_cpython(tmp_path):
     assert e.value.args == (float("inf"), "bad") and fallback.fallbacks == 1
 
 
+def test_str_of_an_exception_its_init_made_is_cpythons(tmp_path):
+    # The handler compiles; taking an HttpError there, it cannot say str(e) (its __init__ gave
+    # the base only the message) and lets CPython run the call, which says it.
+    source = ("class HttpError(Exception):\n    def __init__(self, message: str, status: int) -> None:\n"
+              "        super().__init__(message)\n        self.status = status\n"
+              "def fetch(status: int) -> str:\n    try:\n        if status >= 400:\n"
+              "            raise HttpError('failed', status)\n        if status < 0:\n"
+              "            raise ValueError(status)\n        return 'ok'\n"
+              "    except (HttpError, ValueError) as e:\n        return repr(e) + ' ' + str(e)\n")
+    simple_compile(source, str(tmp_path / "fetch.so"))
+    module = module_loader(str(tmp_path / "fetch.so"))
+    namespace = {}
+    exec(source, namespace)
+    native = module.get_function("fetch", signature=namespace["fetch"])
+    assert native(200) == "ok" and native(-2) == "ValueError(-2) -2"
+    with pytest.raises(NativeFallback, match="an exception whose __init__ made its args"):
+        native(404)
+    fallback = module.get_function("fetch", fallback=namespace["fetch"])
+    assert fallback(404) == "HttpError('failed') failed" and fallback.fallbacks == 1
+
+
 @pytest.mark.parametrize("source, construct", [
     # The object itself (its args, attributes) is not available natively.
     ("def f(x: int) -> int:\n    try:\n        return 1 // x\n    except ZeroDivisionError as e:\n"
@@ -103,6 +127,13 @@ def test_an_argument_without_a_literal_repr_is_raised_by_cpython(tmp_path):
     # A class with a constant named as an exception attribute is not a plain exception class.
     ("class Bad(ValueError):\n    args = ()\n"
      "def f(x: int) -> int:\n    try:\n        return 1 // x\n    except Bad:\n        return -1\n", "ClassBody"),
+    # An __init__ that does more than hand arguments on and keep them (a default, a computed
+    # attribute) makes no exception class of the program.
+    ("class Coded(Exception):\n    def __init__(self, code: int = 0) -> None:\n        super().__init__(code)\n"
+     "def f(x: int) -> int:\n    if x < 0:\n        raise Coded(x)\n    return x\n", "ClassBases"),
+    ("class Coded(Exception):\n    def __init__(self, code: int) -> None:\n        super().__init__(code)\n"
+     "        self.double = code * 2\n"
+     "def f(x: int) -> int:\n    if x < 0:\n        raise Coded(x)\n    return x\n", "ClassBases"),
 ])
 def test_what_stays_unsupported_is_refused_clearly(source, construct):
     why = dict(check_eligible(source))["f"]

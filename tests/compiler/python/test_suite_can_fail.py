@@ -249,6 +249,13 @@ MUTANTS = {
     "require_key": (corpus_raise_args, test_raise_args,
                     "def require_key(record: dict[str, int], key: str) -> int:\n    if key not in record:\n"
                     "        raise KeyError(len(key))\n    return record[key]\n"),
+    # The base class (whose __init__ makes the args) raised where the program raises its subclass.
+    "fetch": (corpus_raise_args, test_raise_args,
+              "class HttpError(AgentError):\n    def __init__(self, message: str, status: int) -> None:\n"
+              "        super().__init__(message)\n        self.status = status\n"
+              "class PageMissing(HttpError):\n    pass\n"
+              "def fetch(status: int) -> int:\n    if status >= 400:\n"
+              "        raise HttpError('request failed', status)\n    return status\n"),
 }
 
 

@@ -38,17 +38,29 @@ namespace spine_cg {
 [[noreturn]] inline void raise_called(int kind, const Str& args) { RaiseCalled(kind, nullptr, args); }
 
 /** The same for the program's class of fault kind @p kind, @p cls a view of its name's literal. */
-[[noreturn]] inline void raise_called(int kind, const Str& cls, const Str& args) { RaiseCalled(kind, cls.data(), args); }
+[[noreturn]] inline void raise_called(int kind, const Str& cls, const Str& args) {
+  RaiseCalled(kind, cls.data(), args);
+}
 
 /** Is the repr @p text of an argument tuple that of a 1-tuple, "(x,)"? (No repr of several ends in ",)".) */
 inline bool OneArgument(const char* text, size_t n) { return n >= 3 && text[n - 2] == ',' && text[n - 1] == ')'; }
 
 /**
- * str(e) of fault @p f: its message, or for a called class BaseException's rule: "" for no
- * argument, the one argument's repr (the frontend calls with one argument only values whose
- * str() is their repr, and KeyError's str() is its repr), else the tuple's repr.
+ * A fault of the kinds @p made has the bits of (classes whose __init__ makes their args of
+ * the arguments they are called with) goes back to CPython, which knows its str() and repr().
  */
-SPINE_CG_OUTLINE inline Str CaughtText(const Fault& f) {
+inline void RequireOwnArgs(const Fault& f, int64_t made) {
+  if ((made >> f.kind) & 1) Raise(SPINE_FAULT_FALLBACK, "an exception whose __init__ made its args");
+}
+
+/**
+ * str(e) of fault @p f (one of the kinds @p made: CPython's): its message, or for a called
+ * class BaseException's rule: "" for no argument, the one argument's repr (the frontend
+ * calls with one argument only values whose str() is their repr, and KeyError's str() is
+ * its repr), else the tuple's repr.
+ */
+SPINE_CG_OUTLINE inline Str CaughtText(const Fault& f, int64_t made) {
+  RequireOwnArgs(f, made);
   const char* t = f.Text();
   size_t n = __builtin_strlen(t);
   if (!f.called) return Str::Copy(t, static_cast<int64_t>(n));
@@ -64,10 +76,12 @@ inline Str CaughtTypeName(const Fault& f) {
 }
 
 /**
- * repr(e) of fault @p f, BaseException's: `Name(repr of the one argument)`, else the name
- * and the argument tuple's repr. A str message whose repr needs Unicode tables is CPython's.
+ * repr(e) of fault @p f (one of the kinds @p made: CPython's), BaseException's: `Name(repr
+ * of the one argument)`, else the name and the argument tuple's repr. A str message whose
+ * repr needs Unicode tables is CPython's.
  */
-SPINE_CG_OUTLINE inline Str CaughtRepr(const Fault& f) {
+SPINE_CG_OUTLINE inline Str CaughtRepr(const Fault& f, int64_t made) {
+  RequireOwnArgs(f, made);
   const char* name = FaultClassName(f);
   const char* t = f.Text();
   int64_t k = static_cast<int64_t>(__builtin_strlen(name)), n = static_cast<int64_t>(__builtin_strlen(t));
