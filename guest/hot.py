@@ -271,9 +271,10 @@ def _screen(node, bindings, tools, functions, context=None):
         elif isinstance(sub, ast.Attribute) and is_reflective_attr(sub.attr):
             return f"line {sub.lineno}: reaches frames or namespaces (.{sub.attr})", set()
     calls = set()
+    named = _caught_type_names(node)
     for sub in loads:
         name = sub.id
-        if name in local:
+        if name in local or id(sub) in named:
             continue
         if name in functions:
             calls.add(name)
@@ -286,6 +287,17 @@ def _screen(node, bindings, tools, functions, context=None):
         elif name in bindings or name in _PROGRAM_NAMES:
             return f"line {sub.lineno}: uses the global {name}", set()
     return None, calls
+
+
+def _caught_type_names(node):
+    """The `type` names of @p node read as `type(e).__name__` of an `except ... as e` name:
+    the caught exception's class name, a str (the native frontend lowers only that form of
+    them), which reaches nothing `type` otherwise would."""
+    caught = {h.name for h in ast.walk(node) if isinstance(h, ast.ExceptHandler) and h.name}
+    return {id(a.value.func) for a in ast.walk(node)
+            if isinstance(a, ast.Attribute) and a.attr == "__name__" and isinstance(a.value, ast.Call) and
+            isinstance(a.value.func, ast.Name) and a.value.func.id == "type" and len(a.value.args) == 1 and
+            not a.value.keywords and isinstance(a.value.args[0], ast.Name) and a.value.args[0].id in caught}
 
 
 def _live_nodes(node, context):

@@ -74,3 +74,96 @@ func TestNativeProgramExceptionClasses(t *testing.T) {
 		}
 	})
 }
+
+// raiseArgumentsProgram raises as agent code does: a class bare, with an int
+// or with several arguments, one whose __init__ keeps a status, a bare
+// `raise` in a handler, and handlers reading repr(e) and type(e).__name__;
+// all of it natively. A handler reading e.args stays Python, saying why.
+const raiseArgumentsProgram = `from typing import List
+
+
+class AgentError(Exception):
+    """Base of the agent's errors."""
+
+
+class ToolError(AgentError):
+    retryable = True
+
+
+class BudgetExceeded(AgentError):
+    pass
+
+
+class HttpError(AgentError):
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def fetch(status: int) -> int:
+    if status >= 400:
+        raise HttpError("request failed", status)
+    return status
+
+
+def call_tool(code: int, budget: int) -> None:
+    if code >= 500:
+        raise ToolError("server", code)
+    if code > budget:
+        raise BudgetExceeded
+    if code < 0:
+        raise ValueError(code)
+
+
+def checked(code: int, budget: int) -> int:
+    try:
+        call_tool(code, budget)
+    except ValueError:
+        raise
+    return code
+
+
+def outcomes(codes: List[int], budget: int) -> List[str]:
+    out: List[str] = []
+    for c in codes:
+        try:
+            out.append(str(checked(c, budget)))
+        except ToolError as e:
+            out.append(repr(e))
+        except (AgentError, ValueError) as e:
+            out.append(f"{type(e).__name__}: {e!r}")
+    return out
+
+
+def argument_count(code: int) -> int:
+    try:
+        call_tool(code, 100)
+        return 0
+    except AgentError as e:
+        return len(e.args)
+
+
+try:
+    checked(-7, 100)
+except ValueError as e:
+    escaped = [type(e).__name__, list(e.args)]
+try:
+    fetch(503)
+except AgentError as e:
+    escaped += [type(e).__name__, str(e), e.status]
+result = [outcomes([200, 503, 300, -2], 250), argument_count(503), escaped, fetch(200)]
+`
+
+func TestNativeRaiseArguments(t *testing.T) {
+	bothModes(t, func(t *testing.T, isolation host.Isolation) {
+		e := nativeEngine(t, isolation, t.TempDir())
+		resp := execNative(t, e, host.NativeEager, raiseArgumentsProgram, `{}`)
+		want := `[["200", "ToolError('server', 503)", "BudgetExceeded: BudgetExceeded()", "ValueError: ValueError(-2)"], ` +
+			`2, ["ValueError", [-7], "HttpError", "request failed", 503], 200]`
+		expectRun(t, resp, want, []string{"call_tool", "checked", "outcomes", "fetch"},
+			map[string]string{"argument_count": "ExceptAs"})
+		if f := nativeEntry(t, resp, "outcomes"); f.Fallbacks != 0 {
+			t.Errorf("outcomes fell back to CPython: %+v", f)
+		}
+	})
+}

@@ -267,22 +267,31 @@ def _mentioned_names(fdef):
 
 
 def _message_names(fdef, any_use=False):
-    """The `except ... as n` names used only as `str(n)`, `f"{n}"` or a raise's cause (with
-    @p any_use, in any way), each inside a handler that binds n and not inside another one
-    binding n again (after that one CPython unbinds n): native code binds such an n to the
-    caught fault's message (its exception object in a function with boxed values)."""
+    """The `except ... as n` names used only as `str(n)`, `repr(n)`, `type(n).__name__`,
+    `isinstance(n, classes)`, `f"{n}"`, `f"{n!r}"`, raised again or as a raise's cause (with @p any_use, in any way), each
+    inside a handler that binds n and not inside another one binding n again (after that one
+    CPython unbinds n): native code reads those of the caught fault (exceptions.caught_reads;
+    in a function with boxed values n is its exception object)."""
     handler_names = {h.name for h in ast.walk(fdef) if isinstance(h, ast.ExceptHandler) and h.name}
     bad = {a.arg for a in parameters(fdef)}
     allowed = set()
+    # type(n) where .__name__ is read of it (an Attribute is walked before the call it holds).
+    type_names = set()
     for n in ast.walk(fdef):
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "str" and len(n.args) == 1 \
-                and not n.keywords and isinstance(n.args[0], ast.Name):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("str", "repr", "type") and \
+                len(n.args) == 1 and not n.keywords and isinstance(n.args[0], ast.Name) and \
+                (n.func.id != "type" or id(n) in type_names):
             allowed.add(id(n.args[0]))
-        elif isinstance(n, ast.FormattedValue) and n.conversion in (-1, ord("s")) and n.format_spec is None and \
-                isinstance(n.value, ast.Name):
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "isinstance" and \
+                len(n.args) == 2 and not n.keywords and isinstance(n.args[0], ast.Name):
+            allowed.add(id(n.args[0]))
+        elif isinstance(n, ast.Attribute) and n.attr == "__name__":
+            type_names.add(id(n.value))
+        elif isinstance(n, ast.FormattedValue) and n.conversion in (-1, ord("s"), ord("r")) and \
+                n.format_spec is None and isinstance(n.value, ast.Name):
             allowed.add(id(n.value))
-        elif isinstance(n, ast.Raise) and isinstance(n.cause, ast.Name):
-            allowed.add(id(n.cause))
+        elif isinstance(n, ast.Raise):
+            allowed.update(id(e) for e in (n.exc, n.cause) if isinstance(e, ast.Name))
 
     def walk(node, inside):
         if isinstance(node, ast.ExceptHandler) and node.name:

@@ -3,18 +3,23 @@
 with boxed values, exceptions as CPython's objects matched by CPython's own
 `except` rules."""
 import ast
+import copy
 
 from . import irbuilder as ir
 from .errors import CompileError
 from .excclasses import builtin_exception
 from .scope import Flow
-from .typemodel import BOOL, OBJECT, STR
+from .typemodel import BOOL, FLOAT, INT, OBJECT, STR
 
-# Exceptions native code raises itself (module_abi.h SpineFaultKind), with their message.
-_NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "RuntimeError": 7}
+# Exceptions native code raises itself (module_abi.h SpineFaultKind): with one str message, or
+# called with other arguments (their tuple's repr: codegen/raised.h), KeyError always so.
+_NATIVE_RAISES = {"ZeroDivisionError": 2, "ValueError": 3, "IndexError": 5, "KeyError": 6, "RuntimeError": 7}
 # What an `except` clause catches of the faults native code raises (SpineFaultKind bits;
 # KeyError is 6). Any other exception is never raised natively (CPython runs the function).
 _ALL_FAULTS = (1 << 2) | (1 << 3) | (1 << 5) | (1 << 6) | (1 << 7)
+# Arguments of a raised class whose repr native code writes as CPython's, and whose str() is that
+# repr (so str(e) of an exception called with one of them is known natively).
+_ARGUMENT_TYPES = (INT, BOOL, FLOAT)
 
 
 _KEY_ERROR = 1 << 6
@@ -28,37 +33,79 @@ class ExceptionStatements:
     """The exception statements of StmtParser (which provides nested, expr, exprs and scope)."""
 
     def visit_Raise(self, node, flow):
-        """ValueError, IndexError, RuntimeError and ZeroDivisionError with one str message are
-        raised natively, and so are the program's exception classes (excclasses.py), each its
-        own fault kind; any other raise goes back to CPython, which runs the (pure) function
-        again and raises its own exception: the same type, message, cause and traceback. So does
-        a bare `raise` (CPython re-raises what it caught, or says nothing is active)."""
-        if node.exc is None and self.handlers:  # re-raise the caught exception itself, as CPython does
-            out = [ir.expr_stmt(ir.call_op("box_rethrow", [self.handlers[-1]], BOOL))]
+        """`raise C`, `raise C()` and `raise C(args)` of ValueError, IndexError, KeyError,
+        RuntimeError, ZeroDivisionError and the program's exception classes (excclasses.py, each
+        its own fault kind) are raised natively when every argument is an int, bool, float or
+        str; so are `raise ... from None` (the loader raises every native fault so) and, in a
+        handler, a bare `raise` and `raise e` of the exception it took. Any other raise goes back
+        to CPython, which runs the (pure) function again and raises its own exception: the same
+        type, message, cause and traceback (so does a bare raise outside a handler: CPython says
+        nothing is active)."""
+        caught = self.handler_taking(node.exc)
+        if caught is not None:  # re-raise the caught exception itself, as CPython does
+            name, taken = caught
+            out = [ir.expr_stmt(ir.call_op("box_rethrow", [taken], BOOL) if taken is not None else
+                                ir.call_op("raise_caught", [], BOOL))]
         else:
             out = [ir.expr_stmt((node.exc is not None and self.native_raise(node, flow)) or
                                 ir.call_op("raise_in_python", [], BOOL))]
         flow.reachable = False
         return out
 
+    def handler_taking(self, exc):
+        """The innermost handler (name, its exception object or None for a native fault) when
+        raising @p exc re-raises what it took: a bare raise, or its own `as` name."""
+        if not self.handlers:
+            return None
+        name, taken = self.handlers[-1]
+        if exc is None or (isinstance(exc, ast.Name) and name is not None and exc.id == name):
+            return name, taken
+        return None
+
     def native_raise(self, node, flow):
         exc = node.exc
         own = self.scope.module.exceptions
-        if node.cause is not None or not isinstance(exc, ast.Call) or not isinstance(exc.func, ast.Name) or \
-                (exc.func.id not in _NATIVE_RAISES and exc.func.id not in own) or \
-                not self.scope.module_name(exc.func.id) or \
-                len(exc.args) != 1 or exc.keywords or isinstance(exc.args[0], ast.Starred):
+        call = exc if isinstance(exc, ast.Call) else None
+        cls = (call.func if call is not None else exc)
+        if (node.cause is not None and not (isinstance(node.cause, ast.Constant) and node.cause.value is None)) or \
+                not isinstance(cls, ast.Name) or (cls.id not in _NATIVE_RAISES and cls.id not in own) or \
+                not self.scope.module_name(cls.id) or \
+                (call is not None and (call.keywords or any(isinstance(a, ast.Starred) for a in call.args))):
             return None
         try:
-            message = self.expr(exc.args[0], flow)
+            args = [self.expr(a, flow) for a in (call.args if call is not None else [])]
         except CompileError:
             return None
-        if message.ty != STR:
+        program = own.get(cls.id)
+        kind = [ir.const_int(program.kind), ir.const_str(program.name)] if program is not None else \
+            [ir.const_int(_NATIVE_RAISES[cls.id])]
+        if program is not None and program.arity not in (None, len(args)):
+            return None  # CPython's TypeError, raised by its __init__
+        if len(args) == 1 and args[0].ty == STR and cls.id != "KeyError" and (program is None or program.arity is None):
+            return ir.call_op("raise_text", kind + [args[0]], BOOL)
+        if any(a.ty not in _ARGUMENT_TYPES + (STR,) for a in args) or (program is not None and not program.called):
             return None
-        if exc.func.id in own:
-            cls = own[exc.func.id]
-            return ir.call_op("raise_text", [ir.const_int(cls.kind), ir.const_str(cls.name), message], BOOL)
-        return ir.call_op("raise_text", [ir.const_int(_NATIVE_RAISES[exc.func.id]), message], BOOL)
+        return ir.call_op("raise_called", kind + [self.argument_tuple(args)], BOOL)
+
+    @staticmethod
+    def argument_tuple(args):
+        """The repr of the tuple of @p args, built natively: `()`, `(x,)`, `(x, y)`."""
+        parts = ["("]
+        for i, a in enumerate(args):
+            parts += [", "] if i else []
+            parts.append(ir.call_op("repr", [a], STR))
+        parts.append(",)" if len(args) == 1 else ")")
+        text = None
+        for i, p in enumerate(parts):  # adjacent literals joined
+            if isinstance(p, str) and i and isinstance(parts[i - 1], str):
+                continue
+            if isinstance(p, str):
+                j = i
+                while j + 1 < len(parts) and isinstance(parts[j + 1], str):
+                    j += 1
+                p = ir.const_str("".join(parts[i:j + 1]))
+            text = p if text is None else ir.call_op("concat", [text, p], STR)
+        return text
 
     def visit_Assert(self, node, flow):
         """A failing assert goes back to CPython, which raises AssertionError with its message."""
@@ -124,16 +171,18 @@ class ExceptionStatements:
         masks, handlers, ends = [], [], [body_flow]
         for h in node.handlers:
             # Native faults are no objects: `as e` is taken when e is unused (CPython unbinds it
-            # after the handler, so it leaves no trace) or used only as its message.
-            message = h.name is not None and h.name in self.scope.mentioned
-            if message and h.name not in self.scope.message_names:
+            # after the handler, so it leaves no trace) or used only as str(e), repr(e),
+            # type(e).__name__ or raised again.
+            used = h.name is not None and h.name in self.scope.mentioned
+            if used and h.name not in self.scope.message_names:
                 raise CompileError(h, "ExceptAs", f"the exception object {h.name!r} is not available natively "
-                                   "(only as str() inside its handler)")
+                                   "(only str(), repr(), type().__name__ and raise of it inside its handler)")
             mask = self.caught(h)
-            if message and (mask & _KEY_ERROR or any(mask >> c.kind & 1 and not c.str_is_message
-                                                     for c in self.scope.module.exceptions.values())):
+            body_ast, reads = caught_reads(h) if used else (h.body, {})
+            taken = [c for c in self.scope.module.exceptions.values() if mask >> c.kind & 1]
+            if h.name in reads and (mask & _KEY_ERROR or any(not c.str_is_message for c in taken)):
                 raise CompileError(h, "ExceptAs", "str() of a KeyError is its key's repr, not known natively")
-            handler, end = self.handler(h, mask, message, flow.copy())
+            handler, end = self.handler(h, body_ast, reads, flow.copy())
             ends.append(end)
             # A clause no native fault matches (mask 0) stays: a boxed operation's exception
             # reaching this try from a helper goes back to CPython, whose clause may match it.
@@ -153,7 +202,7 @@ class ExceptionStatements:
         for h in reversed(node.handlers):
             if h.name is not None and h.name in self.scope.mentioned and h.name not in self.scope.handler_names:
                 raise CompileError(h, "ExceptAs", f"the exception {h.name!r} used outside its handler")
-            self.handlers.append(caught)
+            self.handlers.append((h.name, caught))
             self.scope.comprehensions.append({h.name: caught} if h.name else {})
             try:
                 handler, end = self.nested(h.body, flow.copy())
@@ -191,19 +240,30 @@ class ExceptionStatements:
                 raise CompileError(k, "Except", f"except {ast.unparse(k)}: only {what}")
         return kinds
 
-    def handler(self, h, mask, message, flow):
-        """The block of handler @p h; with @p message, its name is the caught fault's message
-        (CPython's str() of ZeroDivisionError, ValueError, IndexError or RuntimeError)."""
-        if not message:
-            return self.nested(h.body, flow)
-        text = self.scope.temp("caught", STR)
-        self.scope.comprehensions.append({h.name: text})
+    def handler(self, h, body_ast, reads, flow):
+        """The block of handler @p h (its statements @p body_ast), with the names @p reads binds
+        (caught_reads) to what native code knows of the fault it took."""
+        frame, prologue = {}, []
+        for name, (op, classes) in reads.items():
+            if op == "caught_is":  # isinstance(e, classes): its kind among those an except clause of them takes
+                frame[name] = self.scope.temp("caught", BOOL)
+                mask = self.caught(ast.copy_location(ast.ExceptHandler(type=classes, name=None, body=[]), classes))
+                value = ir.call_op(op, [ir.const_int(mask)], BOOL)
+            else:
+                frame[name] = self.scope.temp("caught", STR)
+                # str() and repr() of a class whose __init__ makes its args are CPython's: the kinds
+                # of those (a handler reading them of one falls back when it takes one).
+                made = sum(1 << c.kind for c in self.scope.module.exceptions.values() if c.arity is not None)
+                value = ir.call_op(op, [] if op == "caught_type_name" else [ir.const_int(made)], STR)
+            prologue.append(ir.stmt("AllocaVarStmt", frame[name].node, value.node))
+        self.handlers.append((h.name, None))
+        self.scope.comprehensions.append(frame)
         try:
-            body, end = self.nested(h.body, flow)
+            body, end = self.nested(body_ast, flow)
         finally:
             self.scope.comprehensions.pop()
-        prologue = ir.stmt("AllocaVarStmt", text.node, ir.call_op("caught_message", [], STR).node)
-        return ir.seq([prologue, body]), end
+            self.handlers.pop()
+        return ir.seq(prologue + [body]), end
 
     def caught(self, handler):
         """The fault kinds except clause @p handler takes: native faults, and the program's
@@ -215,3 +275,56 @@ class ExceptionStatements:
         for k in self.exception_names(handler):
             mask |= _CAUGHT.get(k.id, 0) | sum(1 << c.kind for c in own if c.is_subclass_of(k.id))
         return mask
+
+
+def caught_reads(h):
+    """(the statements of handler @p h with repr(e), f"{e!r}", type(e).__name__ and
+    isinstance(e, classes) of its name e each replaced by a name of its own, {name: (the op
+    that reads it of the caught fault, the classes of isinstance)}): e itself stands for str(e)
+    (compiler._message_names allows no other use)."""
+    reads = {}
+
+    class Reads(ast.NodeTransformer):
+        def read(self, node, what, op, classes=None):
+            reads[f"{h.name}.{what}"] = op, classes
+            return ast.copy_location(ast.Name(id=f"{h.name}.{what}", ctx=ast.Load()), node)
+
+        def visit_Call(self, node):
+            if is_call_of(node, "repr", h.name):
+                return self.read(node, "repr", "caught_repr")
+            if isinstance(node.func, ast.Name) and node.func.id == "isinstance" and len(node.args) == 2 and \
+                    not node.keywords and isinstance(node.args[0], ast.Name) and node.args[0].id == h.name:
+                return self.read(node, f"isinstance{len(reads)}", "caught_is", node.args[1])
+            return self.generic_visit(node)
+
+        def visit_Attribute(self, node):
+            if node.attr == "__name__" and isinstance(node.value, ast.Call) and is_call_of(node.value, "type", h.name):
+                return self.read(node, "type", "caught_type_name")
+            return self.generic_visit(node)
+
+        def visit_FormattedValue(self, node):
+            if node.conversion == ord("r") and isinstance(node.value, ast.Name) and node.value.id == h.name:
+                return ast.copy_location(ast.FormattedValue(value=self.read(node.value, "repr", "caught_repr"),
+                                                            conversion=-1, format_spec=None), node)
+            return self.generic_visit(node)
+
+        def visit_Name(self, node):
+            if node.id == h.name:
+                reads[h.name] = "caught_message", None
+            return node
+
+        def visit_Raise(self, node):
+            # `raise e` re-raises the fault itself (visit_Raise): no read of e; nor is a cause
+            # one (a raise with a cause other than None is CPython's).
+            if node.exc is not None and not (isinstance(node.exc, ast.Name) and node.exc.id == h.name):
+                node.exc = self.visit(node.exc)
+            return node
+
+    body = [Reads().visit(s) for s in copy.deepcopy(h.body)]
+    return body, reads
+
+
+def is_call_of(node, function, name):
+    """Is @p node `function(name)`?"""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == function and \
+        len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.Name) and node.args[0].id == name

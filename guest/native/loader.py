@@ -7,6 +7,7 @@ It imports spine_loader, not spine_compiler: a process that only runs
 compiled modules (the sandbox's zygote) loads the module loader without the
 compiler library, whose relocations would cost it milliseconds at start."""
 import ast
+import builtins
 
 import spine_loader
 import spine_runtime
@@ -15,6 +16,8 @@ import spine_runtime
 _PREFIXED = {"ZeroDivisionError: ": ZeroDivisionError, "RuntimeError: ": RuntimeError}
 # An exception of the program's own class (module_abi.h SPINE_FAULT_CLASS): "<class name>: <argument>".
 _PROGRAM_CLASS = "program exception "
+# A class called with other arguments than one str (SPINE_FAULT_CALLED): "<class name>: <repr of the arguments>".
+_CALLED = "exception called "
 
 
 class NativeFallback(Exception):
@@ -112,6 +115,8 @@ class NativeFunction:
             return type(error)(text)
         if text.startswith(_PROGRAM_CLASS):
             return self._program_exception(text[len(_PROGRAM_CLASS):])
+        if text.startswith(_CALLED):
+            return self._called_exception(text[len(_CALLED):])
         for prefix, cls in _PREFIXED.items():
             if text.startswith(prefix):
                 return cls(text[len(prefix):])
@@ -125,6 +130,20 @@ class NativeFunction:
         if not (isinstance(cls, type) and issubclass(cls, BaseException)):
             return NativeFallback(f"the exception class {name} is not known here")
         return cls(argument)
+
+    def _called_exception(self, text):
+        """The exception of the class named in front of @p text called with the arguments whose
+        repr follows, as CPython's raise calls it: the name a global of the function's module,
+        else a builtin. Arguments with no literal repr (inf, nan) are CPython's to raise."""
+        name, _, arguments = text.partition(": ")
+        cls = getattr(self._signature or self.fallback, "__globals__", {}).get(name, getattr(builtins, name, None))
+        if not (isinstance(cls, type) and issubclass(cls, BaseException)):
+            return NativeFallback(f"the exception class {name} is not known here")
+        try:
+            values = ast.literal_eval(arguments)
+        except (ValueError, SyntaxError):
+            return NativeFallback(f"arguments of {name} raised in Python")
+        return cls(*values)
 
     def _message(self, error):
         # The runtime prefixes errors with "name(): "; CPython's messages have no such prefix.

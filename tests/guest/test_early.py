@@ -511,3 +511,16 @@ def test_encode_request_is_what_the_stream_prepares():
     p = Prefix({}, MANIFEST, lambda r: requests.append(r) or 1)
     p.feed("lookup(key=[1, 'a'])\n")
     assert requests == [encode_request("lookup", {"key": [1, "a"]})]
+
+
+def test_the_class_name_of_a_caught_exception_is_no_reflection():
+    # type(e).__name__ of an `except ... as e` name is a str native code reads of the fault;
+    # type() of anything else, or type(e) itself, stays reflection.
+    caught = ("def f(x: int) -> str:\n    try:\n        return str(1 // x)\n"
+              "    except ZeroDivisionError as e:\n        return type(e).__name__\n")
+    plan = hot.plan(caught, set())
+    assert "f" not in plan.reasons and "f" in plan.functions, plan.reasons
+    for body in ("        return type(x).__name__\n", "        return str(type(e))\n",
+                 "        return type(e).__qualname__\n"):
+        source = caught.replace("        return type(e).__name__\n", body)
+        assert hot.plan(source, set()).reasons["f"] == "line 5: does I/O or reflection (type)", body

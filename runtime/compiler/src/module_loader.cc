@@ -39,6 +39,10 @@ void ModuleSetError(int32_t kind, const char* message) {
     case SPINE_FAULT_CLASS:
       rt::SetLastError(rt::ErrorKind::kRuntimeError, (std::string("program exception ") + msg).c_str());
       break;
+    // A class called with a literal argument tuple: guest/native/loader.py calls it again.
+    case SPINE_FAULT_CALLED:
+      rt::SetLastError(rt::ErrorKind::kRuntimeError, (std::string("exception called ") + msg).c_str());
+      break;
     default: rt::SetLastError(rt::ErrorKind::kRuntimeError, msg); break;
   }
 }

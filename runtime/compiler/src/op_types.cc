@@ -273,11 +273,12 @@ Type Pow(const std::string& name, const Args& args) {
   return IsFloat(Arg(args, 0)) || IsFloat(Arg(args, 1)) ? ScalarType(kFloat64) : Int();
 }
 
-// raise_in_python: no operands; raise_text: a fault kind and a str message, or a program class's
-// fault kind, its name (a literal: the fault keeps a pointer to it) and the message. None return:
-// typed bool so they can stand as statements.
+// raise_in_python and raise_caught (`raise` in a handler): no operands; raise_text: a fault kind and
+// a str message, or a program class's fault kind, its name (a literal: the fault keeps a pointer to
+// it) and the message; raise_called the same with the repr of the argument tuple for message. None
+// return: typed bool so they can stand as statements.
 Type Raising(const std::string& name, const Args& args) {
-  if (name == "raise_in_python") {
+  if (name == "raise_in_python" || name == "raise_caught") {
     Count(name, args, 0, 0);
     return Bool();
   }
@@ -287,10 +288,15 @@ Type Raising(const std::string& name, const Args& args) {
   return Bool();
 }
 
-// caught_message: the message of the fault the innermost enclosing handler took (`str(e)`).
+// caught_message(made), caught_repr(made), caught_type_name: str(e), repr(e) and type(e).__name__ of
+// the fault the innermost enclosing handler took (codegen/raised.h), a fault of the kinds @p made has
+// the bits of going back to CPython; caught_is(mask): isinstance(e, classes) of that fault, the fault
+// kinds @p mask has the bits of. Masks are int literals.
 Type CaughtMessage(const std::string& name, const Args& args) {
-  Count(name, args, 0, 0);
-  return StringType::Make();
+  int64_t masks = name == "caught_type_name" ? 0 : 1;
+  Count(name, args, masks, masks);
+  if (masks && !args[0].As<IntImmNode>()) Bad(name, args);
+  return name == "caught_is" ? Bool() : StringType::Make();
 }
 
 // opt_some(x): x as an Optional of its type; opt_none(): None of the Optional type PrimCall
@@ -331,7 +337,9 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"bit_xor", BitOp},        {"lshift", OfInts},         {"rshift", OfInts},
       {"invert", OfInts},        {"math_gcd", OfInts},       {"math_isqrt", OfInts},
       {"math_factorial", OfInts}, {"raise_in_python", Raising}, {"raise_text", Raising},
-      {"caught_message", CaughtMessage}, {"format", FormatValue}, {"repr", FormatValue},
+      {"raise_called", Raising},  {"raise_caught", Raising},  {"caught_message", CaughtMessage},
+      {"caught_repr", CaughtMessage}, {"caught_type_name", CaughtMessage}, {"caught_is", CaughtMessage},
+      {"format", FormatValue},   {"repr", FormatValue},
       {"opt_some", OptSome},     {"opt_none", OptSome},      {"opt_is_none", OptQuery},
       {"opt_value", OptQuery},
       {"math_sqrt", MathOfNumbers}, {"math_exp", MathOfNumbers}, {"math_exp2", MathOfNumbers},

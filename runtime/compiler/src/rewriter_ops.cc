@@ -49,10 +49,23 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     os << "(spine_cg::raise_in_python(), false)";
     return;
   }
-  if (op == "caught_message") {  // the other: the handler's fault is in scope
-    if (caught_.empty()) rt::ThrowValueError("caught_message outside an except handler");
+  // The others: the handler's fault is in scope (codegen/raised.h).
+  static const std::map<std::string, std::string> kCaught = {{"caught_message", "spine_cg::CaughtText"},
+                                                             {"caught_repr", "spine_cg::CaughtRepr"},
+                                                             {"caught_type_name", "spine_cg::CaughtTypeName"}};
+  auto read = kCaught.find(op);
+  if (read != kCaught.end() || op == "raise_caught" || op == "caught_is") {
+    if (caught_.empty()) rt::ThrowValueError(op + " outside an except handler");
     const std::string& f = caught_.back();
-    os << "spine_cg::Str::Copy(" << f << ".Text(), static_cast<int64_t>(__builtin_strlen(" << f << ".Text())))";
+    if (read != kCaught.end()) {
+      os << read->second << "(" << f;
+      for (const PrimExpr& mask : args) os << ", " << mask.As<IntImmNode>()->value << "LL";
+      os << ")";
+    } else if (op == "caught_is") {
+      os << "(((" << args[0].As<IntImmNode>()->value << "LL >> " << f << ".kind) & 1) != 0)";
+    } else {
+      os << "(spine_cg::RethrowFault(" << f << "), false)";
+    }
     return;
   }
   if (op == "box_caught" || op == "box_rethrow") {  // codegen/boxed.h, given the handler's fault
@@ -193,9 +206,9 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     os << "(!(" << Render(x) << ").has)";
   } else if (op == "opt_value") {
     Call("spine_cg::opt_value", args, os);
-  } else if (op == "raise_text") {
+  } else if (op == "raise_text" || op == "raise_called") {
     os << "(";
-    Call("spine_cg::raise_text", args, os);
+    Call("spine_cg::" + op, args, os);
     os << ", false)";
   } else if (op.rfind("math_", 0) == 0 && (op == "math_floor" || op == "math_ceil" || op == "math_trunc") && !f) {
     EmitAs(x, kInt64, os);  // of an int: the int itself

@@ -21,7 +21,7 @@ REJECTED = [
     ("N = '%0999999999d' % 1\n", 1, 4, "ModuleConstant"),
     ("N = 'ab' * 4096\n", 1, 4, "ModuleConstant"),
     ("N = 1 << 100\n", 1, 4, "ModuleConstant"),
-    (F + "    try:\n        x = 1 // x\n    except ZeroDivisionError as e:\n        raise ValueError(repr(e)) from e\n"
+    (F + "    try:\n        x = 1 // x\n    except ZeroDivisionError as e:\n        raise ValueError(e.args) from e\n"
      "    return x\n", 4, 4, "ExceptAs"),
     # (a def that is one return reads a rebound local as the lambda it equals, a lifted one a rebound
     # parameter or annotated local as it is at the call: closures corpus)

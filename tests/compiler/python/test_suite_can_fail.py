@@ -16,6 +16,7 @@ import corpus_exception_classes
 import corpus_formatting
 import corpus_heaps
 import corpus_optional
+import corpus_raise_args
 import corpus_set_args
 import corpus_sets
 import corpus_try_finally
@@ -32,6 +33,7 @@ import test_exception_classes
 import test_formatting
 import test_heaps
 import test_optional
+import test_raise_args
 import test_set_args
 import test_sets
 import test_try_finally
@@ -219,6 +221,41 @@ MUTANTS = {
                          "        if not settings[key]:\n            raise ConfigError(f'setting {key!r} is empty')\n"
                          "        return 'value ' + settings[key]\n    except ConfigError as e:\n"
                          "        return 'missing: ' + str(e)\n"),
+    # Two arguments raised as one message: the same words, another str() and args.
+    "parse_count": (corpus_raise_args, test_raise_args,
+                    "class AgentError(Exception):\n    pass\nclass ToolError(AgentError):\n    pass\n"
+                    "class BudgetExceeded(AgentError):\n    pass\n"
+                    "def parse_count(text: str) -> int:\n    if not text:\n        raise ValueError\n"
+                    "    if not text.isdigit():\n        raise ValueError('not a count ' + text)\n    return int(text)\n"),
+    # str(e) where the handler reads repr(e).
+    "describe_failure": (corpus_raise_args, test_raise_args,
+                         "def describe_failure(text: str) -> str:\n    try:\n        return str(int(text))\n"
+                         "    except ValueError as e:\n        return f'{type(e).__name__}: {e} / {e}'\n"),
+    # A bare raise that raises another exception than the one taken.
+    "strict_steps": (corpus_raise_args, test_raise_args,
+                     "def strict_steps(steps: list[int]) -> int:\n    done = 0\n    for s in steps:\n"
+                     "        try:\n            if s < 0:\n                raise ValueError(s)\n"
+                     "            if s >= 10:\n                raise RuntimeError()\n        except RuntimeError:\n"
+                     "            raise RuntimeError('again')\n        except ValueError:\n            continue\n"
+                     "        done += 1\n    return done\n"),
+    # The base class's name where the handler reads the class's own.
+    "tool_status": (corpus_raise_args, test_raise_args,
+                    "def tool_status(codes: list[int]) -> list[str]:\n    out: list[str] = []\n    for c in codes:\n"
+                    "        try:\n            if c >= 500:\n                raise ToolError('server', c)\n"
+                    "            if c == 429:\n                raise BudgetExceeded\n"
+                    "            if c == 404:\n                raise ToolError(c)\n            out.append('ok')\n"
+                    "        except AgentError as e:\n            out.append(repr(e))\n    return out\n"),
+    # A key raised as its length: KeyError(2), not KeyError('id').
+    "require_key": (corpus_raise_args, test_raise_args,
+                    "def require_key(record: dict[str, int], key: str) -> int:\n    if key not in record:\n"
+                    "        raise KeyError(len(key))\n    return record[key]\n"),
+    # The base class (whose __init__ makes the args) raised where the program raises its subclass.
+    "fetch": (corpus_raise_args, test_raise_args,
+              "class HttpError(AgentError):\n    def __init__(self, message: str, status: int) -> None:\n"
+              "        super().__init__(message)\n        self.status = status\n"
+              "class PageMissing(HttpError):\n    pass\n"
+              "def fetch(status: int) -> int:\n    if status >= 400:\n"
+              "        raise HttpError('request failed', status)\n    return status\n"),
 }
 
 

@@ -72,13 +72,21 @@ globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 120, 4000))
 
 
 def test_raises_native_code_does_not_do_are_declines(suite):
-    # TypeError, KeyError, AssertionError, an over-long message, `raise ... from` and a bare
-    # re-raise go back to CPython.
-    for name, args in [("typed_check", (1001,)), ("custom_raise", (-1,)), ("assert_plain", (7,)),
-                       ("long_message", (-1,)), ("checked_quotient", (1, 0)),
-                       ("count_then_reraise", ([1, 2, 3], 0)), ("reraise_unless_index", ([0, 5], 1))]:
+    # TypeError, AssertionError, an over-long message and `raise ... from e` go back to CPython.
+    for name, args in [("typed_check", (1001,)), ("assert_plain", (7,)), ("long_message", (-1,)),
+                       ("checked_quotient", (1, 0))]:
         with pytest.raises(NativeFallback):
             suite.module.get_function(name)(*args)
+
+
+def test_a_key_and_a_reraise_in_a_handler_are_raised_natively(suite):
+    with pytest.raises(KeyError) as e:
+        suite.module.get_function("custom_raise")(-1)
+    assert type(e.value) is KeyError and e.value.args == (-1,)
+    for name, args in [("count_then_reraise", ([1, 2, 3], 0)), ("reraise_unless_index", ([0, 5], 1))]:
+        with pytest.raises(ZeroDivisionError) as e:
+            suite.module.get_function(name)(*args)
+        assert type(e.value) is ZeroDivisionError and e.value.args == ("integer division or modulo by zero",)
 
 
 def test_raised_messages_are_native(suite):

@@ -22,6 +22,7 @@
 #include "spine/compiler/codegen/pymath.h"
 #include "spine/compiler/codegen/format.h"
 #include "spine/compiler/codegen/heapq.h"
+#include "spine/compiler/codegen/raised.h"
 
 namespace spine_cg {
 
@@ -57,17 +58,20 @@ inline int Report(const SpineModuleCtx& ctx, int kind, const char* message) {
 
 /**
  * Report fault @p f; one of a program class goes as SPINE_FAULT_CLASS, its class name in
- * front of its message (one too long for the buffer lets CPython run the call).
+ * front of its message, and one of a class called with other arguments than one str as
+ * SPINE_FAULT_CALLED, its class name in front of their tuple's repr (one too long for the
+ * buffer lets CPython run the call).
  */
 inline int Report(const SpineModuleCtx& ctx, const Fault& f) {
-  if (f.kind < kFirstClassFault) return Report(ctx, f.kind, f.Text());
-  size_t wanted = __builtin_strlen(f.cls) + 2 + __builtin_strlen(f.Text());
+  if (f.kind < kFirstClassFault && !f.called) return Report(ctx, f.kind, f.Text());
+  const char* name = FaultClassName(f);
+  size_t wanted = __builtin_strlen(name) + 2 + __builtin_strlen(f.Text());
   if (wanted >= static_cast<size_t>(kFaultTextSize) - 1) {
     return Report(ctx, SPINE_FAULT_FALLBACK, "message raised in Python");
   }
   FaultText text;
-  text.Add(f.cls).Add(": ").Add(f.Text());
-  return Report(ctx, SPINE_FAULT_CLASS, text.Data());
+  text.Add(name).Add(": ").Add(f.Text());
+  return Report(ctx, f.called ? SPINE_FAULT_CALLED : SPINE_FAULT_CLASS, text.Data());
 }
 
 }  // namespace spine_cg

@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 7
+#define SPINE_MODULE_ABI_VERSION 8
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
@@ -59,8 +59,10 @@ enum SpineFaultKind {
   SPINE_FAULT_KEY = 6,       /**< Python's KeyError; the message is repr(key). */
   SPINE_FAULT_RUNTIME = 7,   /**< Python's RuntimeError (e.g. a dict changed size during iteration). */
   SPINE_FAULT_PYTHON = 8,    /**< A boxed operation raised: the Python exception is set in the interpreter, raise it as is. */
-  SPINE_FAULT_CLASS = 9      /**< An exception of a class the program defines, with one str argument: the message is
+  SPINE_FAULT_CLASS = 9,     /**< An exception of a class the program defines, with one str argument: the message is
                                   "<class name>: <argument>" (the class is the program's global of that name). */
+  SPINE_FAULT_CALLED = 10    /**< An exception class (builtin or the program's) called with other arguments than one str:
+                                  the message is "<class name>: <repr of the argument tuple>" (call it with them again). */
 };
 
 /** Value tags of the runtime containers (the runtime's fixed type indices; the loader checks them). */

@@ -298,6 +298,7 @@ SPINE_CG_OUTLINE inline Box CaughtObject(const Fault& f) {
     BoxCall(SPINE_BOX_EXC_TAKE, &out, 0, &out);
     return Box::Adopt(out);
   }
+  if (f.called) Raise(SPINE_FAULT_FALLBACK, "an exception called with arguments native code cannot build");
   Str text = Str::Copy(f.Text(), static_cast<int64_t>(__builtin_strlen(f.Text())));
   SpineValue args[2] = {IntValue(f.kind), TextValue(text)};
   if (BoxCall(SPINE_BOX_EXC_NEW, args, 2, &out) != 1) {

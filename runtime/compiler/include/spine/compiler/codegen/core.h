@@ -50,6 +50,11 @@ struct Fault {
   int kind;                   /**< SpineFaultKind, or kFirstClassFault and up: see cls. */
   const char* cls;            /**< For a kind from kFirstClassFault: the program's class name (a static literal). */
   const char* message;        /**< Static text, or null: see text. */
+  /**
+   * The text is the repr of the argument tuple the class was called with (`raise
+   * ValueError("bad", n)`, `raise KeyError` with none, one int), not str() of its one argument.
+   */
+  bool called;
   char text[kFaultTextSize];  /**< A message built at run time (FaultText), NUL-terminated. */
   /** The message. */
   const char* Text() const { return message ? message : text; }
@@ -62,12 +67,25 @@ struct Fault {
  */
 inline constexpr int kFirstClassFault = 16;
 
+/** The Python class name of fault @p f: a SpineFaultKind's builtin class, or the program's class. */
+inline const char* FaultClassName(const Fault& f) {
+  switch (f.kind) {
+    case SPINE_FAULT_ZERODIV: return "ZeroDivisionError";
+    case SPINE_FAULT_VALUE: return "ValueError";
+    case SPINE_FAULT_INDEX: return "IndexError";
+    case SPINE_FAULT_KEY: return "KeyError";
+    case SPINE_FAULT_RUNTIME: return "RuntimeError";
+    default: return f.kind >= kFirstClassFault ? f.cls : nullptr;
+  }
+}
+
 /** Throw a Fault (out of the hot path). */
 [[noreturn]] __attribute__((noinline, cold)) inline void Raise(int kind, const char* message) {
   Fault f;
   f.kind = kind;
   f.cls = nullptr;
   f.message = message;
+  f.called = false;
   f.text[0] = '\0';
   throw f;
 }
@@ -115,6 +133,7 @@ class FaultText {
     f.kind = kind;
     f.cls = nullptr;
     f.message = nullptr;
+    f.called = false;
     __builtin_memcpy(f.text, buf_, static_cast<size_t>(len_) + 1);
     throw f;
   }

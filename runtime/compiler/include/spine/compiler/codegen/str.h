@@ -698,6 +698,7 @@ struct Traits<Str> {
   f.kind = kind;
   f.cls = cls.data();
   f.message = nullptr;
+  f.called = false;
   __builtin_memcpy(f.text, message.data(), static_cast<size_t>(message.bytes()));
   f.text[message.bytes()] = '\0';
   throw f;
