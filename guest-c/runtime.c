@@ -11,6 +11,7 @@
 #include "spine_runtime.h"
 
 #include <Python.h>
+#include <marshal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,21 +56,100 @@ static int fail_python(const char *context) {
   return -1;
 }
 
-/* Compile `source` and execute it as module `name`, registered in sys.modules
- * under that name, with a filename that tracebacks can show. */
-static int load_module(const spine_module_source *m) {
+/* The head of every compiled-code entry this interpreter makes and accepts:
+ * importlib's magic number (the bytecode format, 4 bytes), then the length
+ * (u32 little-endian) and text of sys.version (the exact build). marshal's
+ * format is only promised for one interpreter, so code from any other is
+ * compiled again, never run. Made once, after the interpreter starts. */
+static char *g_code_head;
+static size_t g_code_head_len;
+
+static int make_code_head(void) {
+  long magic = PyImport_GetMagicNumber();
+  if (magic == -1 && PyErr_Occurred()) {
+    return fail_python("spine_init: no magic number");
+  }
+  const char *version = Py_GetVersion();
+  size_t version_len = strlen(version);
+  g_code_head = malloc(8 + version_len);
+  if (g_code_head == NULL) {
+    return fail("spine_init: out of memory");
+  }
+  for (int i = 0; i < 4; i++) {
+    g_code_head[i] = (char)((unsigned long)magic >> (8 * i));
+    g_code_head[4 + i] = (char)(version_len >> (8 * i));
+  }
+  memcpy(g_code_head + 8, version, version_len);
+  g_code_head_len = 8 + version_len;
+  return 0;
+}
+
+/* The code object of a module's earlier compilation (m->code), if this
+ * interpreter made it; NULL, with no exception pending, when there is none,
+ * it is another interpreter's, or it does not unmarshal to a code object:
+ * the caller compiles the source instead. The host checked that the entry
+ * is whole and belongs to this very source (internal/guestcache). */
+static PyObject *cached_code(const spine_module_source *m) {
+  if (m->code == NULL || m->code_len <= g_code_head_len ||
+      memcmp(m->code, g_code_head, g_code_head_len) != 0) {
+    return NULL;
+  }
+  PyObject *code = PyMarshal_ReadObjectFromString(m->code + g_code_head_len,
+                                                  (Py_ssize_t)(m->code_len - g_code_head_len));
+  if (code == NULL || !PyCode_Check(code)) {
+    PyErr_Clear();
+    Py_XDECREF(code);
+    return NULL;
+  }
+  return code;
+}
+
+/* A compiled-code entry for `code`, head and marshal data, in a malloc'd
+ * buffer for the host to keep; on failure nothing (the next start compiles
+ * again). */
+static void keep_code(PyObject *code, spine_compiled *out) {
+  PyObject *data = PyMarshal_WriteObjectToString(code, Py_MARSHAL_VERSION);
+  char *bytes;
+  Py_ssize_t n;
+  if (data == NULL || PyBytes_AsStringAndSize(data, &bytes, &n) < 0) {
+    PyErr_Clear();
+    Py_XDECREF(data);
+    return;
+  }
+  out->code = malloc(g_code_head_len + (size_t)n);
+  if (out->code != NULL) {
+    memcpy(out->code, g_code_head, g_code_head_len);
+    memcpy(out->code + g_code_head_len, bytes, (size_t)n);
+    out->code_len = g_code_head_len + (size_t)n;
+  }
+  Py_DECREF(data);
+}
+
+static PyObject *compile_source(const spine_module_source *m, PyObject *path) {
+  PyObject *text = PyUnicode_DecodeUTF8(m->source, (Py_ssize_t)m->source_len, "strict");
+  const char *utf8 = text ? PyUnicode_AsUTF8(text) : NULL;
+  PyObject *code = utf8 ? Py_CompileStringObject(utf8, path, Py_file_input, NULL, -1) : NULL;
+  Py_XDECREF(text);
+  return code;
+}
+
+/* Execute module `name`, registered in sys.modules under that name, with a
+ * filename that tracebacks can show: from its earlier compilation when the
+ * host kept one this interpreter made (compiling the guest's modules is a
+ * quarter of a process's start), else compiled from source, and then, when
+ * the caller asks (`kept`), handed back for the host to keep. */
+static int load_module(const spine_module_source *m, spine_compiled *kept) {
   char filename[256];
   snprintf(filename, sizeof filename, "<guest/%s.py>", m->name);
-  PyObject *text = PyUnicode_DecodeUTF8(m->source, (Py_ssize_t)m->source_len, "strict");
-  if (text == NULL) {
-    return fail_python(m->name);
+  PyObject *code = cached_code(m);
+  if (code == NULL) {
+    PyObject *path = PyUnicode_FromString(filename);
+    code = path ? compile_source(m, path) : NULL;
+    Py_XDECREF(path);
+    if (code != NULL && kept != NULL) {
+      keep_code(code, kept);
+    }
   }
-  PyObject *path = PyUnicode_FromString(filename);
-  const char *utf8 = PyUnicode_AsUTF8(text);
-  PyObject *code = path && utf8 ? Py_CompileStringObject(utf8, path, Py_file_input, NULL, -1)
-                                : NULL;
-  Py_XDECREF(path);
-  Py_DECREF(text);
   if (code == NULL) {
     return fail_python(m->name);
   }
@@ -160,9 +240,9 @@ int spine_init(const spine_config *config) {
   g_thread_per_call = config->thread_per_call;
   g_interp = PyInterpreterState_Get();
   spine_module_set_host(config->host);
-  int rc = 0;
+  int rc = g_code_head == NULL ? make_code_head() : 0;
   for (size_t i = 0; i < config->module_count && rc == 0; i++) {
-    rc = load_module(&config->modules[i]);
+    rc = load_module(&config->modules[i], config->compiled ? &config->compiled[i] : NULL);
   }
   if (rc == 0 && g_bootstrap == NULL) {
     rc = fail("spine_init: no module named bootstrap was given");

@@ -16,6 +16,8 @@
 enum spine_frame_kind {
   /* control channel, host <-> zygote */
   SPINE_FRAME_MODULE = 'M',
+  SPINE_FRAME_CODE = 'B',
+  SPINE_FRAME_COMPILED = 'K',
   SPINE_FRAME_NATIVE_SETUP = 'N',
   SPINE_FRAME_WARM = 'W',
   SPINE_FRAME_INIT = 'I',

@@ -53,7 +53,19 @@ typedef struct spine_module_source {
   const char *name;   /**< module name, e.g. "bootstrap" */
   const char *source; /**< UTF-8 source text */
   size_t source_len;  /**< bytes in source */
+  const char *code;   /**< this module's code as an earlier start compiled it (a spine_compiled's), or NULL:
+                           run instead of compiling the source when this interpreter made it; the caller
+                           vouches that it is whole and was compiled from this very source */
+  size_t code_len;    /**< bytes in code */
 } spine_module_source;
+
+/** \brief A module's code compiled from source by spine_init(), for the caller to keep and give back
+ *         as spine_module_source.code at a later start: importlib's magic number (4 bytes), the length
+ *         (u32 little-endian) and text of sys.version, then the code object in marshal's format. */
+typedef struct spine_compiled {
+  char *code;      /**< malloc'd (the caller frees it); NULL when the module's given code was used */
+  size_t code_len; /**< bytes in code */
+} spine_compiled;
 
 /** \brief Everything spine_init() needs. */
 typedef struct spine_config {
@@ -62,6 +74,7 @@ typedef struct spine_config {
   size_t module_count;                /**< entries in modules */
   int thread_per_call;                /**< run each call on the calling thread's own thread state (see Threading) */
   int hosted;                         /**< CPython is already running (spine-guest inside /usr/bin/python3): use it, GIL held by the caller */
+  spine_compiled *compiled;           /**< optional, module_count zeroed slots: filled for each module compiled from source */
 } spine_config;
 
 /** \brief The output of one execution; every buffer is owned by the caller after spine_execute(). */

@@ -143,6 +143,8 @@ func main() {
 	every := flag.Int("every", 1, "compile: every Nth unit of the corpus")
 	startupRounds := flag.Int("startup-rounds", 100, "startup: rounds of one process per mode")
 	startupBefore := flag.String("startup-before", "", "startup: other builds' bin/spine (comma-separated), measured in the same rounds")
+	startupAA := flag.Bool("startup-aa", false, "startup: measure this build twice in the same rounds (A/A), "+
+		"the calibration of what the paired differences can resolve")
 	zygoteRounds := flag.Int("zygote-rounds", 200, "startup: pairs of python3 processes with and without hot.setup")
 	flag.Parse()
 	switch *only {
@@ -150,7 +152,7 @@ func main() {
 		compileSection(*every)
 		return
 	case "startup":
-		startupSection(*startupRounds, *startupBefore)
+		startupSection(*startupRounds, *startupBefore, *startupAA)
 		zygoteSetupSection(*zygoteRounds)
 		return
 	case "":
@@ -214,7 +216,7 @@ func main() {
 	coldAndCached(engine, cache, compiles)
 	kernelSection(engine)
 	compileSection(*every)
-	startupSection(*startupRounds, *startupBefore)
+	startupSection(*startupRounds, *startupBefore, *startupAA)
 	zygoteSetupSection(*zygoteRounds)
 }
 

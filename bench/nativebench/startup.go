@@ -61,8 +61,9 @@ type startupBuild struct {
 // startupSection measures bin/spine, and with @p before (other builds'
 // bin/spine, comma-separated) those builds too, in the same rounds: every
 // round runs each build's two modes once, in an order rotated from round to
-// round, so load that comes and goes falls on every column alike.
-func startupSection(rounds int, before string) {
+// round, so load that comes and goes falls on every column alike. With @p aa
+// bin/spine is measured twice, as two builds (A/A).
+func startupSection(rounds int, before string, aa bool) {
 	dir, err := os.MkdirTemp("", "spine-startup-")
 	if err != nil {
 		fail(err)
@@ -92,6 +93,9 @@ func startupSection(rounds int, before string) {
 		}
 		builds = append(builds, &startupBuild{label: other, spine: old, env: env})
 	}
+	if aa {
+		builds = append(builds, &startupBuild{label: "this build again (A/A)", spine: spine, env: append(os.Environ(), cache)})
+	}
 	builds = append(builds, &startupBuild{label: "this build", spine: spine, env: append(os.Environ(), cache)})
 	type run struct {
 		b     *startupBuild
@@ -117,6 +121,9 @@ func startupSection(rounds int, before string) {
 	command := fmt.Sprintf("go run ./bench/nativebench -only startup -startup-rounds %d", rounds)
 	if before != "" {
 		command += " -startup-before " + before
+	}
+	if aa {
+		command += " -startup-aa"
 	}
 	fmt.Println("## Native mode's cost per process, every module cached")
 	fmt.Println()
@@ -146,6 +153,7 @@ func startupSection(rounds int, before string) {
 			metWithin(cpu, high, 5*time.Millisecond))
 	}
 	fmt.Println()
+	startupPairs(builds)
 }
 
 // runCLI runs one `spine run --native mode -json program`; wantCache, when

@@ -4,8 +4,10 @@
  * calls spine_zygote_serve(): the guest runs on python3's own interpreter.
  *
  * The host starts it with one descriptor, fd 3: the control channel (a
- * SOCK_SEQPACKET socket). Over it the host sends the guest modules and the
- * child limits; the zygote loads them into the interpreter once, pre-imports the stdlib
+ * SOCK_SEQPACKET socket). Over it the host sends the guest modules (with the
+ * code the host kept from an earlier start, and gets back what was compiled
+ * instead: modules.h) and the child limits; the zygote loads them into the
+ * interpreter once, pre-imports the stdlib
  * modules programs use, builds the Landlock ruleset, and answers "hello".
  * From then on it is a zygote: for each "fork" message it forks a child and
  * hands the host, by SCM_RIGHTS, the child's own channel (a SOCK_STREAM
@@ -45,6 +47,7 @@
 
 #include "crossings.h"
 #include "frame.h"
+#include "modules.h"
 #include "mount.h"
 #include "native.h"
 #include "policy.h"
@@ -440,47 +443,6 @@ static const char k_prepare_py[] =
     "sandbox_policy.prepare()\n"
     "__import__('aio').install_loop_policy()\n";
 
-typedef struct {
-  spine_module_source *items;
-  size_t count;
-} module_list;
-
-static int add_module_chunk(module_list *mods, const unsigned char *payload, uint32_t len) {
-  const unsigned char *nul = memchr(payload, 0, len);
-  if (nul == NULL || nul == payload) {
-    return -1;
-  }
-  const char *name = (const char *)payload;
-  const char *chunk = (const char *)nul + 1;
-  size_t chunk_len = len - (size_t)(nul + 1 - payload);
-  spine_module_source *m = NULL;
-  if (mods->count > 0 && strcmp(mods->items[mods->count - 1].name, name) == 0) {
-    m = &mods->items[mods->count - 1];
-  } else {
-    spine_module_source *grown = realloc(mods->items, (mods->count + 1) * sizeof *grown);
-    if (grown == NULL) {
-      return -1;
-    }
-    mods->items = grown;
-    m = &mods->items[mods->count++];
-    m->name = strdup(name);
-    m->source = NULL;
-    m->source_len = 0;
-    if (m->name == NULL) {
-      return -1;
-    }
-  }
-  char *source = realloc((char *)m->source, m->source_len + chunk_len + 1);
-  if (source == NULL) {
-    return -1;
-  }
-  memcpy(source + m->source_len, chunk, chunk_len);
-  m->source_len += chunk_len;
-  source[m->source_len] = 0;
-  m->source = source;
-  return 0;
-}
-
 /* A control message: header and payload in one SEQPACKET datagram. */
 static int control_send(int kind, const void *payload, size_t len, const int *fds, int nfds) {
   unsigned char header[SPINE_FRAME_HEADER_LEN];
@@ -504,6 +466,10 @@ static int control_send(int kind, const void *payload, size_t len, const int *fd
     n = sendmsg(CONTROL_FD, &msg, MSG_NOSIGNAL);
   } while (n < 0 && errno == EINTR);
   return n < 0 ? -1 : 0;
+}
+
+static int control_send_frame(int kind, const void *payload, size_t len) {
+  return control_send(kind, payload, len, NULL, 0);
 }
 
 static int control_error(const char *message) {
@@ -648,7 +614,7 @@ static void warm_up(void) {
 /* Receive modules and limits until the init message; start CPython. */
 static int initialise(void) {
   static unsigned char buf[SPINE_CONTROL_MAX];
-  module_list mods = {NULL, 0};
+  module_list mods = {NULL, NULL, 0};
   for (;;) {
     ssize_t n;
     do {
@@ -660,8 +626,8 @@ static int initialise(void) {
       return -1;
     }
     uint32_t len = (uint32_t)(n - SPINE_FRAME_HEADER_LEN);
-    if (buf[0] == SPINE_FRAME_MODULE) {
-      if (add_module_chunk(&mods, buf + SPINE_FRAME_HEADER_LEN, len) < 0) {
+    if (buf[0] == SPINE_FRAME_MODULE || buf[0] == SPINE_FRAME_CODE) {
+      if (spine_modules_add(&mods, buf[0] == SPINE_FRAME_CODE, buf + SPINE_FRAME_HEADER_LEN, len) < 0) {
         return control_error("malformed module message");
       }
       continue;
@@ -686,15 +652,17 @@ static int initialise(void) {
     g_limits.open_files = get_u64(buf + SPINE_FRAME_HEADER_LEN + 16);
     break;
   }
-  spine_config config = {child_host, mods.items, mods.count, 0 /* one execution per child */, 1 /* in python3 */};
+  spine_config config = {child_host, mods.items, mods.count, 0 /* one execution per child */, 1 /* in python3 */,
+                         mods.compiled};
   int started = spine_init(&config);
+  /* What was compiled goes to the host's cache; a failed send is a host
+   * gone, which the hello's send will say. */
+  if (started == 0) {
+    spine_modules_send_compiled(&mods, control_send_frame);
+  }
   /* The sources are compiled and run: freed, they are pages neither the
    * zygote keeps resident nor each fork copies an entry for. */
-  for (size_t i = 0; i < mods.count; i++) {
-    free((char *)mods.items[i].name);
-    free((char *)mods.items[i].source);
-  }
-  free(mods.items);
+  spine_modules_free(&mods);
   if (started != 0) {
     return control_error(spine_last_error());
   }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/spine-sandbox/spine/internal/atomicfile"
 )
 
 // The cache directory has two parts. A sandboxed child sees neither: it
@@ -77,21 +79,4 @@ func (c *Compiler) remember(key string, f *Failure) {
 
 // writeAtomic writes data under a private name in dir and renames it to
 // name, like the compile service does for modules.
-func writeAtomic(dir, name string, data []byte) error {
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
+func writeAtomic(dir, name string, data []byte) error { return atomicfile.Write(dir, name, data) }

@@ -15,6 +15,10 @@ import (
 // Control channel (SOCK_SEQPACKET, one frame per datagram), host <-> zygote:
 //
 //	'M' module   host->zygote  name NUL source-chunk (chunks of one module are appended)
+//	'B' code     host->zygote  name NUL code-chunk, after that module's 'M' frames: its code as an
+//	                           earlier start compiled it (spine_compiled), run if this interpreter made it
+//	'K' compiled zygote->host  name NUL code-chunk, before 'H': a module's code compiled from source at
+//	                           this start, for the host to keep (chunks of one module are appended)
 //	'N' native   host->zygote  the toolchain's python dir (before 'I')
 //	'W' warm     host->zygote  ExecuteRequest JSON chunk (chunks are appended; before 'I'): a request
 //	                           in the engine's own shape, run by the zygote's warm-up and by every
@@ -54,6 +58,8 @@ type Kind byte
 // The frame kinds.
 const (
 	KindModule      Kind = 'M'
+	KindCode        Kind = 'B'
+	KindCompiled    Kind = 'K'
 	KindNativeSetup Kind = 'N'
 	KindWarm        Kind = 'W'
 	KindInit        Kind = 'I'

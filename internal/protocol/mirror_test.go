@@ -21,6 +21,8 @@ import (
 // added to a mirror without being checked.
 var cMirror = map[string]any{
 	"SPINE_FRAME_MODULE":       KindModule,
+	"SPINE_FRAME_CODE":         KindCode,
+	"SPINE_FRAME_COMPILED":     KindCompiled,
 	"SPINE_FRAME_NATIVE_SETUP": KindNativeSetup,
 	"SPINE_FRAME_WARM":         KindWarm,
 	"SPINE_FRAME_INIT":         KindInit,

@@ -17,8 +17,8 @@ package inproc
 int64_t spine_go_host(uintptr_t token, int op, uint64_t handle, const char *request,
                       size_t request_len, char *out, size_t cap);
 
-static int spine_init_go(spine_module_source *modules, size_t count) {
-  spine_config config = {spine_go_host, modules, count, 1};
+static int spine_init_go(spine_module_source *modules, size_t count, spine_compiled *compiled) {
+  spine_config config = {spine_go_host, modules, count, 1, 0, compiled};
   return spine_init(&config);
 }
 */
@@ -35,6 +35,7 @@ import (
 
 	"github.com/spine-sandbox/spine/guest"
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/guestcache"
 	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
@@ -69,24 +70,44 @@ func Start() error {
 func initialise(ready chan<- error) {
 	runtime.LockOSThread() // never unlocked: the thread that ran Py_Initialize stays CPython's main thread
 	modules := guest.Modules()
-	sources := C.malloc(C.size_t(len(modules)) * C.size_t(unsafe.Sizeof(C.spine_module_source{})))
+	// The modules' code kept from an earlier start, which the runtime runs
+	// instead of compiling the source when this interpreter made it; a
+	// cache that cannot be used only means compiling (guestcache).
+	code, _ := guestcache.Open("")
+	sources := C.calloc(C.size_t(len(modules)), C.size_t(unsafe.Sizeof(C.spine_module_source{})))
 	table := unsafe.Slice((*C.spine_module_source)(sources), len(modules))
+	compiledTable := C.calloc(C.size_t(len(modules)), C.size_t(unsafe.Sizeof(C.spine_compiled{})))
+	compiled := unsafe.Slice((*C.spine_compiled)(compiledTable), len(modules))
 	var cstrings []unsafe.Pointer
 	for i, m := range modules {
 		name := C.CString(m.Name)
 		source := C.CBytes(m.Source)
 		cstrings = append(cstrings, unsafe.Pointer(name), source)
 		table[i] = C.spine_module_source{name: name, source: (*C.char)(source), source_len: C.size_t(len(m.Source))}
+		if kept, err := code.Load(m); err == nil {
+			data := C.CBytes(kept)
+			cstrings = append(cstrings, data)
+			table[i].code, table[i].code_len = (*C.char)(data), C.size_t(len(kept))
+		}
 	}
-	rc := C.spine_init_go((*C.spine_module_source)(sources), C.size_t(len(modules)))
+	rc := C.spine_init_go((*C.spine_module_source)(sources), C.size_t(len(modules)), (*C.spine_compiled)(compiledTable))
+	fresh := map[string][]byte{}
+	for i, c := range compiled {
+		if c.code != nil {
+			fresh[modules[i].Name] = C.GoBytes(unsafe.Pointer(c.code), C.int(c.code_len))
+			C.free(unsafe.Pointer(c.code))
+		}
+	}
 	for _, p := range cstrings {
 		C.free(p)
 	}
 	C.free(sources)
+	C.free(compiledTable)
 	if rc != 0 {
 		ready <- fmt.Errorf("spine: cannot start the in-process guest: %s", C.GoString(C.spine_last_error()))
 		return
 	}
+	code.StoreAll(modules, fresh) // not written: the next start compiles again
 	ready <- nil
 	select {}
 }

@@ -7,6 +7,8 @@ import "github.com/spine-sandbox/spine/internal/protocol"
 // code, which reads kinds as bytes.
 const (
 	kModule      = byte(protocol.KindModule)
+	kCode        = byte(protocol.KindCode)
+	kCompiled    = byte(protocol.KindCompiled)
 	kNativeSetup = byte(protocol.KindNativeSetup)
 	kWarm        = byte(protocol.KindWarm)
 	kInit        = byte(protocol.KindInit)

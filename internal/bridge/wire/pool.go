@@ -26,6 +26,7 @@ import (
 
 	"github.com/spine-sandbox/spine/guest"
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/guestcache"
 	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
@@ -66,6 +67,10 @@ type Options struct {
 	Warm []byte
 	// Native, when set, prepares the zygote for hot functions (native.go).
 	Native *bridge.NativeSetup
+	// GuestCodeDir keeps the guest modules' compiled code from one zygote
+	// to the next (guestcache; "": its default, under the user's cache
+	// directory).
+	GuestCodeDir string
 	// Logger receives the pool's own events (log.go); nil: none.
 	Logger *slog.Logger
 
@@ -311,13 +316,17 @@ func (p *Pool) sendChunks(kind byte, prefix, data []byte) error {
 	return nil
 }
 
-// handshake sends the guest modules and the limits, and waits for hello.
+// handshake sends the guest modules and the limits, and waits for hello,
+// keeping what the zygote compiled before it.
 func (p *Pool) handshake() (hello, error) {
 	var h hello
-	for _, m := range guest.Modules() {
-		if err := p.sendChunks(kModule, append([]byte(m.Name), 0), m.Source); err != nil {
-			return h, fmt.Errorf("%w: spine-guest did not take its modules: %v", ErrCrashed, err)
-		}
+	modules := guest.Modules()
+	code, err := guestcache.Open(p.opts.GuestCodeDir)
+	if err != nil {
+		p.opts.Logger.Warn("guest code cache unusable: the guest compiles its modules", "error", err)
+	}
+	if err := p.sendModules(modules, code); err != nil {
+		return h, err
 	}
 	if err := p.sendNativeSetup(); err != nil {
 		return h, err
@@ -333,17 +342,28 @@ func (p *Pool) handshake() (hello, error) {
 		return h, fmt.Errorf("%w: spine-guest did not take its limits: %v", ErrCrashed, err)
 	}
 	buf := make([]byte, 64<<10)
-	n, err := recvWithin(p.ctl, buf, helloTimeout)
-	if err != nil || n < headerLen {
-		return h, fmt.Errorf("%w: spine-guest did not start: %v", ErrCrashed, err)
+	compiled := map[string][]byte{}
+	for {
+		n, err := recvWithin(p.ctl, buf, helloTimeout)
+		if err != nil || n < headerLen {
+			return h, fmt.Errorf("%w: spine-guest did not start: %v", ErrCrashed, err)
+		}
+		kind, payload := buf[0], buf[headerLen:n]
+		if kind == kCompiled {
+			if err := addCompiled(compiled, modules, payload); err != nil {
+				return h, err
+			}
+			continue
+		}
+		if kind == kError {
+			return h, fmt.Errorf("%w: spine-guest failed to start: %s", ErrCrashed, payload)
+		}
+		if kind != kHello || json.Unmarshal(payload, &h) != nil {
+			return h, fmt.Errorf("%w: spine-guest sent a malformed hello", ErrViolation)
+		}
+		break
 	}
-	kind, payload := buf[0], buf[headerLen:n]
-	if kind == kError {
-		return h, fmt.Errorf("%w: spine-guest failed to start: %s", ErrCrashed, payload)
-	}
-	if kind != kHello || json.Unmarshal(payload, &h) != nil {
-		return h, fmt.Errorf("%w: spine-guest sent a malformed hello", ErrViolation)
-	}
+	p.keepCompiled(code, modules, compiled)
 	return h, nil
 }
 
