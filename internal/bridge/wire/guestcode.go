@@ -30,12 +30,16 @@ func (p *Pool) sendModules(modules []guest.Module, code *guestcache.Cache) error
 }
 
 // addCompiled appends one 'K' frame (name NUL code chunk) to what the
-// zygote compiled, by module; a frame for no guest module is malformed.
+// zygote compiled, by module; a frame for no guest module is malformed, and
+// so is more code than maxCompiledSize of its source.
 func addCompiled(compiled map[string][]byte, modules []guest.Module, payload []byte) error {
 	name, chunk, ok := bytes.Cut(payload, []byte{0})
 	if ok {
 		for _, m := range modules {
 			if m.Name == string(name) {
+				if len(compiled[m.Name])+len(chunk) > maxCompiledSize(m) {
+					return fmt.Errorf("%w: spine-guest sent more compiled code for %s than its source can make", ErrViolation, m.Name)
+				}
 				compiled[m.Name] = append(compiled[m.Name], chunk...)
 				return nil
 			}
@@ -43,6 +47,12 @@ func addCompiled(compiled map[string][]byte, modules []guest.Module, payload []b
 	}
 	return fmt.Errorf("%w: spine-guest sent compiled code for no guest module", ErrViolation)
 }
+
+// maxCompiledSize bounds the code the host takes for module m: a marshalled
+// code object is about as large as its source (docstrings, names and
+// constants once, a few bytes per instruction), so several times the source
+// is far beyond any real one.
+func maxCompiledSize(m guest.Module) int { return 8*len(m.Source) + 64<<10 }
 
 // keepCompiled stores what the zygote compiled for the next start; a cache
 // that cannot be written only means compiling again then.

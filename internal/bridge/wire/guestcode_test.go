@@ -190,3 +190,30 @@ result = [
 		})
 	}
 }
+
+// The host takes compiled code only for a guest module it sent, and no more
+// of it than the module's source can make, however the chunks are cut.
+func TestCompiledCodeIsBoundedByItsModule(t *testing.T) {
+	m := guest.Module{Name: "small", Source: []byte("x = 1\n")}
+	modules := []guest.Module{m}
+	compiled := map[string][]byte{}
+	chunk := append([]byte("small\x00"), make([]byte, 32<<10)...)
+	if err := addCompiled(compiled, modules, chunk); err != nil {
+		t.Fatalf("one chunk within the bound: %v", err)
+	}
+	if err := addCompiled(compiled, modules, chunk); err != nil {
+		t.Fatalf("a second chunk within the bound: %v", err)
+	}
+	if err := addCompiled(compiled, modules, chunk); !errors.Is(err, ErrViolation) {
+		t.Fatalf("code past %d bytes for a %d-byte source: %v, want ErrViolation", maxCompiledSize(m), len(m.Source), err)
+	}
+	if got := len(compiled["small"]); got != 64<<10 {
+		t.Fatalf("kept %d bytes, want the two chunks within the bound (%d)", got, 64<<10)
+	}
+	if err := addCompiled(map[string][]byte{}, modules, []byte("other\x00code")); !errors.Is(err, ErrViolation) {
+		t.Fatalf("code for no guest module: %v, want ErrViolation", err)
+	}
+	if err := addCompiled(map[string][]byte{}, modules, []byte("no separator")); !errors.Is(err, ErrViolation) {
+		t.Fatalf("a frame without a name: %v, want ErrViolation", err)
+	}
+}

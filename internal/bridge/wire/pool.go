@@ -343,8 +343,11 @@ func (p *Pool) handshake() (hello, error) {
 	}
 	buf := make([]byte, 64<<10)
 	compiled := map[string][]byte{}
+	// One deadline for everything before the hello: compiled-code frames
+	// do not extend it.
+	deadline := time.Now().Add(helloTimeout)
 	for {
-		n, err := recvWithin(p.ctl, buf, helloTimeout)
+		n, err := recvWithin(p.ctl, buf, time.Until(deadline))
 		if err != nil || n < headerLen {
 			return h, fmt.Errorf("%w: spine-guest did not start: %v", ErrCrashed, err)
 		}
