@@ -276,7 +276,7 @@ func sandboxSteps(sandbox *host.Engine, n int, montyPython, montyWhy string) {
 	for i := 0; i < 100; i++ {
 		exec1(sandbox, req)
 	}
-	before := processCPU()
+	before, zygote := processCPU(), watchZygote()
 	samples := make([]time.Duration, n)
 	start := time.Now()
 	for i := range samples {
@@ -287,6 +287,7 @@ func sandboxSteps(sandbox *host.Engine, n int, montyPython, montyWhy string) {
 	s := summarize(samples)
 	fmt.Printf("sandbox back to back: %.0f executions/s, median %s, p99 %s; CPU per execution: host %s, zygote and children %s\n",
 		float64(n)/elapsed.Seconds(), us(s.median), us(s.p99), us(own/time.Duration(n)), us(children/time.Duration(n)))
+	fmt.Printf("sandbox back to back, per execution: %s\n", zygote.perExecution(n))
 	fmt.Printf("sandbox from 8 goroutines: %.0f executions/s\n", concurrently(sandbox, req, 8, n))
 	pacedSteps(req, n)
 	if montyPython == "" {

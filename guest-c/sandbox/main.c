@@ -51,6 +51,7 @@
 #include "mount.h"
 #include "native.h"
 #include "policy.h"
+#include "pools.h"
 #include "scratch.h"
 #include "zygote.h"
 #include "spine_protocol.h"
@@ -605,6 +606,9 @@ static void warm_up(void) {
     PyErr_Clear(); /* a slower child, not a less confined one */
   }
   Py_XDECREF(frozen);
+  if (spine_fill_pools() < 0) {
+    log_msg("the object allocator's pools are not laid out as expected: not filled");
+  }
   PyGILState_Release(gil);
   /* Give freed heap back: every resident page is a page-table entry each
    * fork copies. */

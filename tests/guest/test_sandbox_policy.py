@@ -41,6 +41,7 @@ def test_every_reason_is_a_sentence_and_no_module_is_also_preloaded():
     for name, reason in sandbox_policy.REFUSED.items():
         assert reason and reason == reason.strip(), name
     assert not [name for name in sandbox_policy.PRELOAD if sandbox_policy.refusal(name)]
+    assert [name for name in sandbox_policy.NOT_PRELOADED if not sandbox_policy.refusal(name)] == []
 
 
 def _prepared_interpreter(code):
@@ -66,3 +67,15 @@ def test_after_prepare_importing_a_module_a_preload_used_is_still_refused():
         "try:\n    import socket\n    print(json.dumps('imported'))\n"
         "except ImportError as e:\n    print(json.dumps([e.name, str(e)]))")
     assert got == ["socket", "module 'socket' is not available in the sandbox: creates sockets"]
+
+
+def test_prepare_keeps_ssl_out_of_the_process_and_asyncio_loads_without_it():
+    # asyncio imports ssl if it can; nothing preloaded needs it, and every
+    # page it would hold is one more for each fork of the zygote to copy.
+    got = _prepared_interpreter(
+        "import json, asyncio.sslproto\n"
+        "maps = open('/proc/self/maps').read()\n"
+        "print(json.dumps({'ssl_mapped': 'libssl' in maps or '/_ssl.' in maps,\n"
+        "                  'asyncio_ssl': repr(asyncio.sslproto.ssl),\n"
+        "                  'kept_out_finder_left': sandbox_policy.KeptOutOfPreloads in sys.meta_path}))")
+    assert got == {"ssl_mapped": False, "asyncio_ssl": "None", "kept_out_finder_left": False}
