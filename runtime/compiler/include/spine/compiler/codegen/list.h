@@ -413,7 +413,8 @@ struct Traits<List<T>> {
   static int Cmp(const List<T>& a, const List<T>& b) {
     int64_t n = a.size() < b.size() ? a.size() : b.size();
     for (int64_t i = 0; i < n; ++i) {
-      if (!Traits<T>::Eq(a.at(i), b.at(i))) return Traits<T>::Cmp(a.at(i), b.at(i));
+      int order;
+      if (ElementOrder(a.at(i), b.at(i), &order)) return order;
     }
     return a.size() < b.size() ? -1 : a.size() > b.size();
   }

@@ -113,6 +113,41 @@ struct IsScalar<bool> {
   static constexpr bool value = true;  /**< bool. */
 };
 
+/**
+ * Whether Traits<T>::Cmp answers 0 exactly when Traits<T>::Eq answers true, so a tuple's
+ * comparison asks Cmp alone for its first unequal element (Python asks == first, then <):
+ * ints, bools and str (byte equality, byte order). Not floats (a NaN is unequal to itself
+ * yet neither less nor greater) nor containers and instances.
+ */
+template <typename T>
+struct CmpDecidesEq {
+  static constexpr bool value = false;  /**< Eq first, then Cmp. */
+};
+template <>
+struct CmpDecidesEq<int64_t> {
+  static constexpr bool value = true;  /**< int. */
+};
+template <>
+struct CmpDecidesEq<bool> {
+  static constexpr bool value = true;  /**< bool. */
+};
+
+/**
+ * One step of Python's comparison of sequences: false when @p a == @p b (the next
+ * elements decide), else true with their order (Cmp) in *@p order. Asks Cmp alone
+ * where it decides equality too (half the code of a sort's tuple comparison).
+ */
+template <typename T>
+inline bool ElementOrder(const T& a, const T& b, int* order) {
+  if constexpr (CmpDecidesEq<T>::value) {
+    *order = Traits<T>::Cmp(a, b);
+    return *order != 0;
+  }
+  if (Traits<T>::Eq(a, b)) return false;
+  *order = Traits<T>::Cmp(a, b);
+  return true;
+}
+
 /** Python's `a < b` through Traits. */
 template <typename T>
 inline bool Less(const T& a, const T& b) {

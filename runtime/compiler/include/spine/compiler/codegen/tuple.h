@@ -43,6 +43,12 @@ struct Traits<Tuple<>> {
 };
 
 /** tuple: element-wise, as CPython's tuple comparison. */
+/** A tuple of such elements compares as its elements do (traits.h). */
+template <typename... T>
+struct CmpDecidesEq<Tuple<T...>> {
+  static constexpr bool value = (CmpDecidesEq<T>::value && ...);  /**< Every element's Cmp decides. */
+};
+
 template <typename H, typename... R>
 struct Traits<Tuple<H, R...>> {
   /** Equality. */
@@ -51,7 +57,8 @@ struct Traits<Tuple<H, R...>> {
   }
   /** The first unequal elements decide. */
   static int Cmp(const Tuple<H, R...>& a, const Tuple<H, R...>& b) {
-    if (!Traits<H>::Eq(a.head, b.head)) return Traits<H>::Cmp(a.head, b.head);
+    int order;
+    if (ElementOrder(a.head, b.head, &order)) return order;
     return Traits<Tuple<R...>>::Cmp(a.tail, b.tail);
   }
   /** Hash combining the elements. */
