@@ -21,8 +21,8 @@ Native results equal CPython's: calls the compiled code cannot represent
 
 Some functions run natively only when native code calls them, so Python's
 callers keep the Python version (status "python", the reason says why): a
-class instance or a Callable in the signature (nothing Python holds can
-cross), and containers of boxed values in the signature (a bare
+class instance or a Callable parameter in the signature (nothing Python
+holds can cross; a returned closure does, native/crossing.py), and containers of boxed values in the signature (a bare
 `list`/`dict`/`tuple`, `List[Any]`, `Dict[str, Any]`, ...). Such an argument
 is read entry by entry into boxes and every operation on one is an indirect
 call into CPython's abstract API, so called from Python the function runs
@@ -321,10 +321,9 @@ def _live_nodes(node, context):
 def _helper_only(node, context):
     """Why a function can run natively only when native code calls it, or None: a class
     instance in its signature, a Callable parameter (native callers run a copy made for
-    the function they pass; Python's callables stay Python: native/callables.py), a
-    Callable result (native callers get the closure's captures by value; no closure
-    object crosses into Python: native/factories.py), or containers of boxed values
-    (_boxed_containers)."""
+    the function they pass; Python's callables stay Python: native/callables.py), or
+    containers of boxed values (_boxed_containers). A Callable result is no reason: the
+    closure crosses into Python (native/crossing.py), or the host says why it cannot."""
     a = node.args
     boxed = _boxed_containers(node)
     if boxed:
@@ -337,9 +336,6 @@ def _helper_only(node, context):
     for p in a.posonlyargs + a.args + a.kwonlyargs:
         if any(_names_callable(sub, context) for sub in _walk(p.annotation)):
             return f"parameter {p.arg} is a Callable: Python's callables stay Python; native code may call it"
-    if node.returns is not None and any(_names_callable(sub, context) for sub in _walk(node.returns)):
-        return "returns a function, which does not cross into Python natively; native code may call it " \
-            "and call the closure"
     return None
 
 

@@ -33,6 +33,8 @@ from .inheritance import MethodCalls
 from .errors import CompileError
 from .modulenames import ModuleNames
 from .callables import function_values, strip_callable_takers
+from .closurenames import factory_of_body, factory_of_state, state_name
+from .crossing import mark_code_objects
 from .factories import closure_factories
 from .lambdas import inline_lambdas
 from .nesting import called_names, is_lifted, lift_nested, parameters
@@ -353,12 +355,13 @@ def _synthetic_init(info):
     return ast.fix_missing_locations(ast.copy_location(f, info.node))
 
 
-def _split(source):
+def _split(source, kept=None):
     """Top-level functions, classes and module names (typing and math imports,
-    constants) of @p source; other statements are refused."""
+    constants) of @p source; other statements are refused. @p kept: see parse_module."""
     tree = ast.parse(textwrap.dedent(source))
+    mark_code_objects(tree)
     lift_nested(tree)
-    closure_factories(tree)
+    closure_factories(tree, kept=kept)
     function_values(tree)
     strip_callable_takers(tree)
     inline_lambdas(tree)
@@ -381,6 +384,14 @@ def _split(source):
     return fdefs, cdefs, names
 
 
+class _PieceFailed(Exception):
+    """A function failed to compile (@p error): which one, for parse_module."""
+
+    def __init__(self, name, error):
+        super().__init__(str(error))
+        self.name, self.error = name, error
+
+
 def _module_info(fdefs, cdefs, names=None):
     cdefs, exceptions = split_exception_classes(cdefs, names)
     classes = build_classes(cdefs, names)
@@ -389,7 +400,10 @@ def _module_info(fdefs, cdefs, names=None):
     for f in fdefs:
         if f.name in signatures or f.name in classes or f.name in exceptions:
             raise CompileError(f, "Redefinition", f"{f.name!r} defined twice")
-        signatures[f.name] = _signature(f, types, names)
+        try:
+            signatures[f.name] = _signature(f, types, names)
+        except CompileError as e:
+            raise _PieceFailed(f.name, e) from None
     return ModuleInfo(signatures, classes, names, mutated_parameters(fdefs), readonly_parameters(fdefs),
                       boxed.raising_python(fdefs, signatures, types), exceptions)
 
@@ -405,12 +419,39 @@ def _lower_classes(module):
     return out
 
 
-def parse_module(source):
+def parse_module(source, kept=None):
     """Lower every top-level function (and the methods of every class) of @p source;
-    returns the PrimFunc objects in order."""
-    fdefs, cdefs, names = _split(source)
+    returns the PrimFunc objects in order. A factory whose closures cannot cross into
+    Python (crossing.py) is still compiled for native callers, and mapped to why in
+    @p kept (a dict) if given."""
+    fdefs, cdefs, names = _split(source, kept)
+    while True:
+        try:
+            return _lower_module(fdefs, cdefs, names)
+        except _PieceFailed as e:
+            factory = factory_of_body(e.name)
+            if factory is None:
+                stays = (kept or {}).get(factory_of_state(e.name))
+                if stays is not None:  # why Python's callers do not get it natively comes first
+                    error = e.error
+                    where = ast.Pass(lineno=error.line, col_offset=error.col)
+                    raise CompileError(where, error.construct, f"{stays} (and it does not compile natively: "
+                                       f"{error})") from None
+                raise e.error from None
+            # Python's callers of the factory keep CPython's version; native callers still run it.
+            fdefs = [f for f in fdefs if factory_of_body(f.name) != factory]
+            if kept is not None:
+                kept[factory] = f"{factory}() returns a closure that stays Python for Python callers: {e.error}"
+
+
+def _lower_module(fdefs, cdefs, names):
     module = _module_info(fdefs, cdefs, names)
-    funcs = [_lower_function(f, module, module.functions[f.name]) for f in fdefs]
+    funcs = []
+    for f in fdefs:
+        try:
+            funcs.append(_lower_function(f, module, module.functions[f.name]))
+        except CompileError as e:
+            raise _PieceFailed(f.name, e) from None
     funcs += _lower_classes(module)
     return funcs + list(module.method_calls.dispatchers.values())
 
@@ -421,9 +462,10 @@ def check_eligible(source):
     than definitions are ignored; a function that calls an ineligible one is ineligible."""
     tree = ast.parse(textwrap.dedent(source))
     written = [n.name for n in tree.body if isinstance(n, ast.FunctionDef)]
-    lift_refused = {}
+    lift_refused, kept = {}, {}
+    mark_code_objects(tree)
     lift_nested(tree, lift_refused)
-    closure_factories(tree, lift_refused)
+    crossing = closure_factories(tree, lift_refused, kept)
     function_values(tree, lift_refused)
     strip_callable_takers(tree, lift_refused)
     inline_lambdas(tree, lift_refused)
@@ -477,6 +519,17 @@ def check_eligible(source):
         if not signatures[f.name].exported:
             reasons[f.name] = "class instances cannot cross into Python"
             helpers.add(f.name)  # native code may still call it
+    for factory, (state, *bodies) in crossing.items():  # Python's callers get its closures natively
+        bad = next((p for p in [state] + bodies if p in reasons), None)
+        if bad == state:
+            reasons[factory] = reasons[state]
+        elif bad is not None:
+            kept[factory] = reasons[factory] = f"{factory}() returns a closure that stays Python for Python " \
+                f"callers: {reasons[bad]}"
+    for factory, why in kept.items():
+        state = state_name(factory)
+        reasons[factory] = why + (f" (and it does not compile natively: {reasons[state]})" if state in reasons else
+                                  "; native callers run it natively and get the closure's captures by value")
     changed = True
     while changed:  # calling an ineligible function makes the caller ineligible
         changed = False
@@ -597,9 +650,20 @@ def use_precompiled(include_dir, pch_dir):
 
 
 def exported_names(funcs):
-    """Names of the functions Python can call (the module's registry)."""
-    names = [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs if ir.fn("rewriter.IsExported")(f)]
-    return [n for n in names if not is_lifted(n)]
+    """Names of the functions Python can call (the module's registry): a closure factory's
+    where its state function and every closure body are exported (closureloader.py)."""
+    every = [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs]
+    names = [n for f, n in zip(funcs, every) if ir.fn("rewriter.IsExported")(f)]
+    out = []
+    for n in names:
+        factory = factory_of_state(n)
+        if factory is not None:
+            bodies = [b for b in every if factory_of_body(b) == factory]
+            if bodies and all(b in names for b in bodies):
+                out.append(factory)
+        elif not is_lifted(n):
+            out.append(n)
+    return out
 
 
 def simple_compile(function_or_source, path):

@@ -8,41 +8,51 @@ nonlocal): what it reads is what they held at that return. So capturing
 them by value when the factory returns is CPython's meaning, even for a
 parameter it rebound before (a returned lambda may capture one; lifting
 refuses a nested def that does). The captures must be annotated parameters,
+or locals whose assignments all give them one scalar type (localtypes.py),
 so that their values have a type.
 
-Native code has no closure object to give Python, so the factory itself
-stays Python, for Python's callers. For native callers it becomes a lifted
-function (never callable from Python), `make_adder__in__state`: its body,
+For native callers the factory becomes a lifted function,
+`make_adder__in__0state`: its body,
 validation and all, with each `return <closure i>` replaced by `return (i,
 captures...)`. Each call `make_adder(a)` in another function becomes a
 lambda whose one default is that state, `lambda p, __closure=
-make_adder__in__state(a): <closure i's body, captures read from the
+make_adder__in__0state(a): <closure i's body, captures read from the
 state>`: a lambda's defaults are evaluated where it is made, once, as the
 factory runs where it is called, once, so errors and their order are
 CPython's. callables.py then holds it as a function value with its default
 (stored in a local or container, called later, built in a loop), and
-called at once, `make_adder(5)(x)`, lambdas.py inlines it."""
+called at once, `make_adder(5)(x)`, lambdas.py inlines it.
+
+Python's callers get the factory natively too where its closures can cross
+(crossing.py): the state function is exported, with one function per
+closure that Python's calls of it run (closureloader.py)."""
 import ast
 import copy
 
 from .callables import callable_spellings, item, late_reads, mentions_callable, one_of
+from .closurenames import state_name
+from .crossing import NotCrossing, crossing_bodies
 from .errors import CompileError
 from .lambdas import binding_counts, lambda_parameters, names_bound_by
-from .nesting import lifted_name, parameters
+from .localtypes import inferred_types
+from .nesting import parameters
 
 _STATE = "__closure"
 _PARAM = "__closure_p"
 
 
-def closure_factories(tree, refused=None):
-    """Replace each function of @p tree returning a Callable by its state function and
-    rewrite its calls in the other functions (see the module docstring). A factory that
-    cannot be is left as written: it raises CompileError, or with @p refused (a dict) has
-    its name mapped to the reason (a function already in @p refused is skipped)."""
+def closure_factories(tree, refused=None, kept=None):
+    """Replace each function of @p tree returning a Callable by its state function (and the
+    bodies of its closures, for Python's callers) and rewrite its calls in the other
+    functions (see the module docstring). A factory that cannot be is left as written: it
+    raises CompileError, or with @p refused (a dict) has its name mapped to the reason (a
+    function already in @p refused is skipped). A factory whose closures cannot cross into
+    Python is mapped to why in @p kept (and @p refused). Returns {factory: the names of its
+    state function and closure bodies} for those whose closures cross."""
     spellings = callable_spellings(tree)
     taken = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | \
         {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
-    factories, body, failed = {}, [], set()
+    factories, body, failed, crossing = {}, [], set(), {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.returns is not None and \
                 mentions_callable(node.returns, spellings):
@@ -51,7 +61,7 @@ def closure_factories(tree, refused=None):
                 body.append(node)
                 continue
             try:
-                state, made = _state_function(node, taken)
+                state, made, bodies = _state_function(node, taken)
             except CompileError as e:
                 if refused is None:
                     raise
@@ -61,9 +71,14 @@ def closure_factories(tree, refused=None):
                 continue
             factories[node.name] = (state.name, made)
             body.append(state)
-            if refused is not None:
-                refused[node.name] = (f"{node.name}() returns a function, which does not cross into Python "
-                                      "natively; native callers run it and get the closure's captures by value")
+            if isinstance(bodies, NotCrossing):
+                why = f"{node.name}() returns a closure that stays Python for Python callers: {bodies}"
+                for reasons in (refused, kept):
+                    if reasons is not None:
+                        reasons[node.name] = why
+                continue
+            body.extend(bodies)
+            crossing[node.name] = [state.name] + [b.name for b in bodies]
             continue
         body.append(node)
     tree.body = body
@@ -77,10 +92,12 @@ def closure_factories(tree, refused=None):
         for node in tree.body:
             if isinstance(node, ast.FunctionDef):
                 _rewrite_calls(node, factories)
+    return crossing
 
 
 def _state_function(fdef, taken):
-    """(the state function of @p fdef, the closures it returns as templates)."""
+    """(the state function of @p fdef, the closures it returns as templates, the bodies of
+    those closures Python's calls run or NotCrossing)."""
     returns = [n for n in ast.walk(fdef) if isinstance(n, ast.Return)]
     made = []
     for r in returns:
@@ -100,6 +117,8 @@ def _state_function(fdef, taken):
     counts = binding_counts(fdef)
     annotations = {p.arg: p.annotation for p in parameters(fdef)}
     captures = sorted(set().union(*(late_reads(lam) for lam in made)) & set(counts))
+    # A local whose assignments all give it one scalar type is captured as that type.
+    annotations.update(inferred_types(fdef, [c for c in captures if annotations.get(c) is None], annotations))
     for c in captures:
         if annotations.get(c) is None:
             raise CompileError(fdef, "ClosureCapture", f"the closure {fdef.name}() returns captures {c!r}, which is "
@@ -109,10 +128,17 @@ def _state_function(fdef, taken):
             for c in sorted(names_bound_by(n) & set(captures)):
                 raise CompileError(n, "ClosureCapture", f"the closure {fdef.name}() returns binds its capture {c!r} "
                                    "again inside; it stays Python")
-    name = lifted_name(fdef.name, "state")
-    while name in taken:
-        name += "_"
+    name = state_name(fdef.name)
+    if name in taken:
+        raise CompileError(fdef, "ClosureReturn", f"the name {name!r} is taken")
     taken.add(name)
+    try:
+        bodies = crossing_bodies(fdef.name, made, captures, annotations, fdef.returns)
+        if any(b.name in taken for b in bodies):
+            raise NotCrossing(f"the name {next(b.name for b in bodies if b.name in taken)!r} is taken")
+        taken.update(b.name for b in bodies)
+    except NotCrossing as e:
+        bodies = e
     state = copy.deepcopy(fdef)
     state.name = name
     state.returns = ast.Subscript(ast.Name("tuple", ast.Load()), ast.Tuple(
@@ -122,7 +148,7 @@ def _state_function(fdef, taken):
                                               ast.Load()), r.value)
     ast.fix_missing_locations(state)
     templates = [_read_from_state(lam, captures) for lam in made]
-    return state, (templates, arity.pop())
+    return state, (templates, arity.pop()), bodies
 
 
 def _read_from_state(lam, captures):

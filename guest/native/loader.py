@@ -12,6 +12,8 @@ import builtins
 import spine_loader
 import spine_runtime
 
+from .closureloader import native_factory  # (at setup: a sandboxed child imports nothing later)
+
 # Faults the runtime has no error kind for arrive as RuntimeError with the Python class in front.
 _PREFIXED = {"ZeroDivisionError: ": ZeroDivisionError, "RuntimeError: ": RuntimeError}
 # An exception of the program's own class (module_abi.h SPINE_FAULT_CLASS): "<class name>: <argument>".
@@ -40,8 +42,13 @@ class Module:
         go straight from Python values to the module (spine_loader.native_call);
         `runtime.ModuleGetFunction` is the same function for runtime callers.
         Keywords and defaults are bound by the parameters of @p signature (a Python
-        function; default @p fallback)."""
-        return NativeFunction(spine_loader.native_call(self._handle, name), name, fallback, signature)
+        function; default @p fallback). A closure factory returns closures Python can call
+        (closureloader.py)."""
+        try:
+            fn = spine_loader.native_call(self._handle, name)
+        except KeyError:
+            return native_factory(self, name, fallback, signature, NativeFunction)
+        return NativeFunction(fn, name, fallback, signature)
 
 
 def module_loader(path):
@@ -58,11 +65,13 @@ class NativeFunction:
     and `__doc__` are class attributes, not descriptors, so they can only be
     given per instance through `__dict__`."""
 
-    __slots__ = ("_fn", "__name__", "__qualname__", "__dict__", "fallback", "fallbacks", "_arity", "_signature")
+    __slots__ = ("_fn", "__name__", "__qualname__", "__dict__", "fallback", "fallbacks", "_arity", "_signature",
+                 "_prefix")
 
-    def __init__(self, fn, name, fallback, signature=None):
+    def __init__(self, fn, name, fallback, signature=None, native_name=None):
         self._fn = fn
         self.__name__ = name
+        self._prefix = (native_name or name) + "(): "  # what the runtime puts before its messages
         self.__qualname__ = getattr(fallback, "__qualname__", name)
         self.__dict__["__module__"] = getattr(fallback, "__module__", None)
         self.__dict__["__doc__"] = getattr(fallback, "__doc__", None)
@@ -148,8 +157,7 @@ class NativeFunction:
     def _message(self, error):
         # The runtime prefixes errors with "name(): "; CPython's messages have no such prefix.
         text = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
-        prefix = self.__name__ + "(): "
-        return text[len(prefix):] if text.startswith(prefix) else text
+        return text[len(self._prefix):] if text.startswith(self._prefix) else text
 
     def _fall_back(self, args, error, kwargs=None):
         if self.fallback is None:

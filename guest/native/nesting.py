@@ -7,7 +7,8 @@ its cells when it runs, and while it runs the enclosing frame is suspended
 (a nested def may not declare nonlocal), so the values passed at each call
 are what it would read: a capture may be a parameter, even one rebound
 before or between calls, or a local declared with an annotation (which
-gives the lifted parameter its type). A capture that a comprehension or
+gives the lifted parameter its type) or whose assignments all give it one
+scalar type (localtypes.py). A capture that a comprehension or
 lambda binds around a call (the argument would be theirs), or that is
 deleted or an except name (a call could find it unbound), is refused. The
 helper is only ever called, by name, after its `def`, with positional
@@ -25,6 +26,7 @@ import copy
 
 from .deflambdas import defs_as_lambdas
 from .errors import CompileError
+from .localtypes import inferred_types
 
 _LIFTED = "__in__"
 
@@ -111,6 +113,9 @@ def _lift_from(outer, taken):
         return []
     rebound = _rebound(outer, nested, params)
     typed, scoped = _typed_captures(outer, nested, params, rebound), _scoped_names(outer, nested)
+    # A def lifting must pass a local of: its type from the local's assignments where they all agree.
+    wanted = sorted(set().union(*(_free(d) for d in nested)) & rebound - set(typed))
+    typed.update(inferred_types(outer, wanted, typed))
     helpers = {d.name: d for d in nested}
     if len(helpers) != len(nested):
         raise CompileError(nested[-1], "NestedFunction", f"{nested[-1].name}() is defined twice")
@@ -241,7 +246,10 @@ def _rewrite_calls(tree, d, caught, outer_name, after):
                 return n
             if after is not None and n.lineno < after:
                 raise CompileError(n, "NestedFunction", f"{d.name} is used before its def")
-            return ast.copy_location(as_lambda(lifted, len(d.args.args), caught), n)
+            lam = as_lambda(lifted, len(d.args.args), caught)
+            if hasattr(d, "py_code"):  # the code object CPython makes for the def (crossing.py)
+                lam.py_code = d.py_code
+            return ast.copy_location(lam, n)
     Values().visit(tree)
     for n in ast.walk(tree):
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == d.name:

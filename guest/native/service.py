@@ -84,14 +84,16 @@ def build(name, source, out, keep_source=None):
     _absolute(out, ".so", "out")
     if keep_source is not None:
         _absolute(keep_source, ".cc", "keep_source")
-    funcs = parse_module(source)
+    kept = {}  # closure factories that stay Python for Python callers, and why
+    funcs = parse_module(source, kept)
     names = [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs]
-    if name not in names:
+    exported = exported_names(funcs)
+    if name not in names and name not in exported and name not in kept:
         raise ValueError(f"the source does not define {name}()")
-    if name not in exported_names(funcs):
-        # A native-only helper (a class in its signature) has no
+    if name not in exported:
+        # A native-only helper (a class in its signature, a closure that cannot cross) has no
         # entry Python could load: refused here, before g++ spends time on it.
-        raise CompileError(_definition(source, name), "Signature",
+        raise CompileError(_definition(source, name), "Signature", kept.get(name) or
                            f"{name}() takes or returns values that cannot cross into Python "
                            "(class instances)")
     cpp = ir.fn("rewriter.BuildFunctions")(funcs)

@@ -71,6 +71,27 @@ def outcome(f, args):
     return ("value", type(v).__name__, repr(v))
 
 
+def factory_outcome(factory, args, calls):
+    """What calling closure factory @p factory on @p args does, then calling what it returned on
+    each of @p calls: DECLINED or ("raise", type, message) for the factory's call, else a list:
+    the returned function's names (what CPython builds messages from), then each call's outcome."""
+    made = []
+    first = outcome(lambda *a: made.append(factory(*a)), args)
+    if not made:
+        return first
+    f = made[0]
+    return [("made", f.__name__, f.__qualname__, f.__module__, f.__doc__)] + [outcome(f, c) for c in calls]
+
+
+def factory_cases(f, pool_for, max_cases, max_calls):
+    """Cases for closure factory @p f: (its arguments, [arguments of calls of what it returns]),
+    each sampled from pools as sampled_cases does; the calls' types are its `Callable[[...], R]`,
+    the pool of the closure's argument i named `f.__name__:i`."""
+    params, _ = typing.get_args(typing.get_type_hints(f)["return"])
+    calls = list(itertools.product(*[pool_for(f"{f.__name__}:{i}", t) for i, t in enumerate(params)]))
+    return [(args, calls[::max(1, len(calls) // max_calls)]) for args in sampled_cases(f, pool_for, max_cases)]
+
+
 def sampled_cases(f, pool_for, max_cases):
     """At most about @p max_cases argument tuples for @p f, evenly sampled from the product of
     its parameters' pools (@p pool_for(name, annotation) gives one parameter's values)."""
@@ -111,18 +132,44 @@ def compile_file(corpus_module, path):
 class Suite:
     """The functions of one corpus file, compiled into one module, with their cases."""
 
-    def __init__(self, module, functions, inputs_for):
+    def __init__(self, module, functions, inputs_for, factories=(), factory_inputs=None):
         self.module = module
         self.functions = functions
         self.inputs_for = inputs_for
+        self.factories = list(factories)  # functions returning closures Python calls
+        self.factory_inputs = factory_inputs
         self.declined = {}  # function name -> cases it declined, once checked
 
     @classmethod
-    def build(cls, corpus_module, functions, inputs_for, directory):
+    def build(cls, corpus_module, functions, inputs_for, directory, factories=(), factory_inputs=None):
         path = os.path.join(str(directory), corpus_module.__name__ + ".so")
         names = compile_file(corpus_module, path)
-        assert sorted(names) == sorted(f.__name__ for f in functions)
-        return cls(module_loader(path), functions, inputs_for)
+        assert sorted(names) == sorted(f.__name__ for f in list(functions) + list(factories))
+        return cls(module_loader(path), functions, inputs_for, factories, factory_inputs)
+
+    def check_factory(self, f, cases=None):
+        """Assert that native closure factory @p f, and each closure it returns, answer every
+        case as CPython's do (calls CPython could not make natively are declined, counted
+        per call); returns how many it declined."""
+        fast = self.module.get_function(f.__name__, signature=f)
+        cases = self.factory_inputs(f) if cases is None else cases
+        declined = total = 0
+        for args, calls in cases:
+            mine, theirs = both_sides(args)
+            got, want = factory_outcome(fast, mine, calls), factory_outcome(f, theirs, calls)
+            total += 1 + len(calls)
+            if got is DECLINED:
+                declined += 1 + len(calls)
+                continue
+            if isinstance(got, list) and isinstance(want, list):
+                kept = [(g, w) for g, w in zip(got, want) if g is not DECLINED]
+                declined += len(got) - len(kept)
+                assert len(got) == len(want) and [g for g, _ in kept] == [w for _, w in kept], (f.__name__, args)
+            else:
+                assert got == want, (f.__name__, args)
+        assert declined <= total * FUNCTION_DECLINE_SHARE, (f.__name__, declined, total)
+        self.declined[f.__name__] = (declined, total)
+        return declined
 
     def check(self, f, cases=None):
         """Assert that the native @p f answers every case as CPython's @p f does; returns how many it declined."""
@@ -147,6 +194,9 @@ class Suite:
         for f in self.functions:
             if f.__name__ not in self.declined:
                 self.check(f)
+        for f in self.factories:
+            if f.__name__ not in self.declined:
+                self.check_factory(f)
         declined = sum(d for d, _ in self.declined.values())
         total = sum(n for _, n in self.declined.values())
         assert total > 0
@@ -155,27 +205,32 @@ class Suite:
         return declined, total
 
 
-def corpus_tests(corpus_module, functions, inputs_for, min_functions, min_cases):
+def corpus_tests(corpus_module, functions, inputs_for, min_functions, min_cases, factories=(), factory_inputs=None):
     """The fixture and tests every corpus suite runs, as a dict for the test module's
     globals (`globals().update(corpus_tests(...))`): the corpus keeps its size, every
     function stays eligible (a native function becoming ineligible fails), each is
-    checked against CPython, and the suite's declines are bounded."""
+    checked against CPython, and the suite's declines are bounded. @p factories return
+    closures, checked by Suite.check_factory on @p factory_inputs(f)."""
 
     @pytest.fixture(scope="module")
     def suite(tmp_path_factory):
-        return Suite.build(corpus_module, functions, inputs_for, tmp_path_factory.mktemp("native"))
+        return Suite.build(corpus_module, functions, inputs_for, tmp_path_factory.mktemp("native"), factories,
+                           factory_inputs)
 
     def test_corpus_size():
-        assert len(functions) >= min_functions
+        assert len(functions) + len(factories) >= min_functions
 
     def test_every_corpus_function_is_eligible():
         with open(corpus_module.__file__) as f:
             eligible = {name for name, why in check_eligible(f.read()) if why is None}
-        assert eligible == {f.__name__ for f in functions}
+        assert eligible == {f.__name__ for f in list(functions) + list(factories)}
 
-    @pytest.mark.parametrize("f", functions, ids=lambda f: f.__name__)
+    @pytest.mark.parametrize("f", list(functions) + list(factories), ids=lambda f: f.__name__)
     def test_same_meaning(suite, f):
-        suite.check(f)
+        if f in factories:
+            suite.check_factory(f)
+        else:
+            suite.check(f)
 
     def test_few_cases_declined(suite):
         declined, total = suite.check_declines()

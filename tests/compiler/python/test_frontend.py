@@ -24,8 +24,8 @@ REJECTED = [
     (F + "    try:\n        x = 1 // x\n    except ZeroDivisionError as e:\n        raise ValueError(e.args) from e\n"
      "    return x\n", 4, 4, "ExceptAs"),
     # (a def that is one return reads a rebound local as the lambda it equals, a lifted one a rebound
-    # parameter or annotated local as it is at the call: closures corpus)
-    (F + "    y = x\n    def g(a: int) -> int:\n        b = a + y\n        return b\n    return g(1)\n", 3, 4,
+    # parameter, an annotated local or one of a scalar type as it is at the call: closures corpus)
+    (F + "    y = [x]\n    def g(a: int) -> int:\n        b = a + y[0]\n        return b\n    return g(1)\n", 3, 4,
      "NestedCapture"),
     (F + "    def g(a: int) -> int:\n        b = a + x\n        return b\n    return sum([g(1) for x in range(2)])\n",
      2, 4, "NestedCapture"),

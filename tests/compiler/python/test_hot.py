@@ -314,20 +314,19 @@ def test_a_function_with_a_nested_helper_runs_natively(host):
     assert report["f"]["status"] == "native" and report["f"]["fallbacks"] == 0
 
 
-def test_a_closure_factory_stays_python_and_its_native_callers_call_it(host):
+def test_a_closure_factory_runs_natively_for_python_and_native_callers(host):
     source = ("from typing import Callable\n"
               "def make_adder(n: int) -> Callable[[int], int]:\n"
               "    def add(x: int) -> int:\n        return x + n\n    return add\n\n"
               "def add_all(xs: list[int], n: int) -> list[int]:\n"
               "    add = make_adder(n)\n    n = 0\n    return [add(x) for x in xs]\n\n"
-              "result = [add_all([1, 2], i) for i in range(4)] + [make_adder(5)(1), make_adder.__qualname__]\n")
-    scope, report = run(source, threshold=2)
-    assert scope["result"] == [[1, 2], [2, 3], [3, 4], [4, 5], 6, "make_adder"]
+              "result = [add_all([1, 2], i) for i in range(4)] + [make_adder(5)(1), make_adder.__qualname__, "
+              "make_adder(5).__qualname__]\n")
+    scope, report = run(source, threshold=1)
+    assert scope["result"] == [[1, 2], [2, 3], [3, 4], [4, 5], 6, "make_adder", "make_adder.<locals>.add"]
     assert report["add_all"]["status"] == "native" and report["add_all"]["fallbacks"] == 0
-    assert report["make_adder"]["status"] == "python"
-    assert hot.plan(source, set()).reasons["make_adder"] == (
-        "returns a function, which does not cross into Python natively; native code may call it and call the "
-        "closure")
+    assert report["make_adder"]["status"] == "native" and report["make_adder"]["fallbacks"] == 0
+    assert "make_adder" not in hot.plan(source, set()).reasons
 
 
 COUNTER = """from typing import Optional

@@ -13,8 +13,15 @@ from native import simple_compile
 GUEST = os.path.join(os.path.dirname(__file__), "..", "..", "..", "guest")
 
 SOURCE = '''
+from typing import Callable
+
+
 def scaled(x: int, k: int) -> int:
     return x * k
+
+
+def make_adder(n: int) -> Callable[[int], int]:
+    return lambda x: x + n
 '''
 
 # What the zygote runs (bootstrap.native_setup -> hot.setup), then a call, then
@@ -26,13 +33,14 @@ import hot
 hot.setup(sys.argv[1])
 module = hot._loader.module_loader(sys.argv[2])
 fn = module.get_function("scaled")
+add = module.get_function("make_adder")(5)  # a closure factory, loaded without its Python version
 libs = set()
 with open("/proc/self/maps") as maps:
     for line in maps:
         name = line.split()[-1]
         if "libspine" in name:
             libs.add(name.rsplit("/", 1)[-1])
-print(json.dumps({"result": fn(7, 6), "names": module.function_names(),
+print(json.dumps({"result": fn(7, 6), "closure": [add(1), add.__qualname__], "names": module.function_names(),
                   "modules": sorted(m for m in ("spine_compiler", "spine_loader", "spine_runtime") if m in sys.modules),
                   "libs": sorted(libs)}))
 '''
@@ -53,6 +61,7 @@ def test_the_loader_runs_a_module_without_loading_the_compiler(tmp_path):
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
     assert got["result"] == 42
-    assert got["names"] == ["scaled"]
+    assert got["closure"] == [6, "make_adder.<locals>.<lambda>"]
+    assert sorted(got["names"]) == ["make_adder__in__0closure0_lambda", "make_adder__in__0state", "scaled"]
     assert got["modules"] == ["spine_loader", "spine_runtime"]
     assert got["libs"] == ["libspine_loader.so", "libspine_runtime.so"]

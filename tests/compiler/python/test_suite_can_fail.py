@@ -7,6 +7,7 @@ import pytest
 import corpus
 import corpus_callables
 import corpus_closures
+import corpus_closures_cross
 import corpus_boxed
 import corpus_boxed_try
 import corpus_containers
@@ -23,6 +24,7 @@ import corpus_try_finally
 import corpus_vartuple
 import test_callables
 import test_closures
+import test_closures_cross
 import test_boxed
 import test_boxed_try
 import test_containers
@@ -257,6 +259,50 @@ MUTANTS = {
               "def fetch(status: int) -> int:\n    if status >= 400:\n"
               "        raise HttpError('request failed', status)\n    return status\n"),
 }
+
+
+# Closure factories Python calls, checked by Suite.check_factory: each wrong in the closure it returns.
+FACTORY_MUTANTS = {
+    # The closure reading the parameter as passed where CPython's reads it as the factory rebound it.
+    "make_shifter": "def make_shifter(n: int, by: int) -> Callable[[int], int]:\n    m = n + by\n"
+                    "    return lambda x: x - n\n",
+    # The right values from a closure of another name (not CPython's code object: loading it fails).
+    "make_adder": "def make_adder(n: int) -> Callable[[int], int]:\n    def plus(x: int) -> int:\n"
+                  "        return x + n\n    return plus\n",
+    # A lambda where CPython returns the nested def (not CPython's code object: loading it fails).
+    "make_length_check": "def make_length_check(min_len: int, max_len: int) -> Callable[[str], bool]:\n"
+                         "    return lambda s: min_len <= len(s) <= max_len\n",
+    # No validation: a closure where CPython raises ValueError.
+    "make_clamp": "def make_clamp(lo: int, hi: int) -> Callable[[int], int]:\n"
+                  "    def clamp(x: int) -> int:\n        return max(lo, min(hi, x))\n    return clamp\n",
+    # A closure that answers 0 where CPython's raises ZeroDivisionError.
+    "make_operator": "def make_operator(op: str) -> Callable[[int, int], int]:\n    if op == '+':\n"
+                     "        return lambda a, b: a + b\n    if op == '-':\n        return lambda a, b: a - b\n"
+                     "    if op == '*':\n        return lambda a, b: a * b\n    if op == '//':\n"
+                     "        return lambda a, b: a // b if b else 0\n"
+                     "    raise ValueError(f'unknown operator: {op!r}')\n",
+}
+
+
+@pytest.fixture(scope="module")
+def factory_mutants(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("mutants") / "factories.so")
+    names = simple_compile("from typing import Callable\n" + "\n\n".join(FACTORY_MUTANTS.values()), path)
+    assert sorted(names) == sorted(FACTORY_MUTANTS)
+    return module_loader(path)
+
+
+@pytest.mark.parametrize("name", sorted(FACTORY_MUTANTS))
+def test_a_wrong_closure_fails_the_check(factory_mutants, name):
+    original = getattr(corpus_closures_cross, name)
+    suite = Suite(factory_mutants, [], None, [original], test_closures_cross.factory_inputs)
+    if name in ("make_adder", "make_length_check"):
+        # Without the code object CPython would have made, the loader does not pretend to be that closure.
+        with pytest.raises(KeyError, match=f"^'{name}\\(\\) has no nested code object (plus|<lambda>) #0'$"):
+            suite.check_factory(original)
+        return
+    with pytest.raises(AssertionError):
+        suite.check_factory(original)
 
 
 @pytest.fixture(scope="module")
