@@ -73,10 +73,6 @@ func (c *Compiler) remember(key string, f *Failure) {
 		return
 	}
 	if data, err := json.Marshal(f); err == nil {
-		writeAtomic(c.privatePath(), key+".err", data)
+		atomicfile.Write(c.privatePath(), key+".err", data)
 	}
 }
-
-// writeAtomic writes data under a private name in dir and renames it to
-// name, like the compile service does for modules.
-func writeAtomic(dir, name string, data []byte) error { return atomicfile.Write(dir, name, data) }

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"syscall"
+
+	"github.com/spine-sandbox/spine/internal/atomicfile"
 )
 
 // Hashing every byte of the toolchain (tens of MiB with the libraries' debug
@@ -58,7 +60,7 @@ func rememberedIdentity(private, toolchain, cxx string) (string, error) {
 	}
 	// Best effort: a cache that cannot keep the memo costs time, not answers.
 	if os.MkdirAll(dir, 0o700) == nil {
-		writeAtomic(dir, fingerprint, []byte(ident))
+		atomicfile.Write(dir, fingerprint, []byte(ident))
 	}
 	return ident, nil
 }
