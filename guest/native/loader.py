@@ -94,6 +94,11 @@ class NativeFunction:
     def _invoke(self, values, args, kwargs):
         """The native function on @p values (every parameter by position); @p args and
         @p kwargs are the call as written, for the Python version."""
+        # The Python version runs after the except clauses, not inside one: an exception
+        # it raises would otherwise carry the native fault as its __context__, and its
+        # traceback would show "During handling of the above exception, another exception
+        # occurred" with the loader's frames, where CPython shows one exception.
+        raised = None
         try:
             return self._fn(*values)
         except spine_loader.Raised as e:
@@ -102,17 +107,19 @@ class NativeFunction:
             # "Not representable natively": an int beyond int64 or an int64 overflow,
             # an argument of another type (CPython's version accepts what it accepts),
             # a str that is not UTF-8 (lone surrogates). CPython computes the answer.
-            return self._fall_back(args, e, kwargs)
+            declined = e
         except (ValueError, IndexError, KeyError, RuntimeError) as e:
             error = self._translate(e)
             if error is None:
                 raise
-            if self.fallback is not None:
-                # A pure function: the Python version raises the same error again, with
-                # CPython's own frames and lines in the traceback.
-                return self._fall_back(args, error, kwargs)
-            raise error from None
-        raise raised
+            if self.fallback is None:
+                raise error from None
+            # A pure function: the Python version raises the same error again, with
+            # CPython's own frames and lines in the traceback.
+            declined = error
+        if raised is not None:
+            raise raised
+        return self._fall_back(args, declined, kwargs)
 
     def _translate(self, error):
         """The Python exception a native fault stands for, or None if it is not one."""

@@ -30,6 +30,16 @@ def words(x: int) -> list[str]:
 
 def first(s: str) -> str:
     return s[0]
+
+
+def positive(n: int) -> int:
+    if n <= 0:
+        raise ValueError("n must be positive")
+    return n
+
+
+def item(xs: list[int], i: int) -> int:
+    return xs[i]
 '''
 
 
@@ -41,7 +51,7 @@ def pair(tmp_path_factory):
     namespace = {"__name__": "__main__"}
     exec(compile(SOURCE, "<program>", "exec"), namespace)
     module = module_loader(path)
-    names = ("done", "phrase", "pick", "built", "words", "first")
+    names = ("done", "phrase", "pick", "built", "words", "first", "positive", "item")
     return ({n: module.get_function(n, fallback=namespace[n]) for n in names}, namespace)
 
 
@@ -85,3 +95,23 @@ def test_strings_built_at_run_time_are_new(pair):
     assert (native["built"]("ab") is native["built"]("ab")) == (python["built"]("ab") is python["built"]("ab"))
     # One-character ASCII strings are one object in CPython whatever made them.
     assert native["first"]("xyz") is native["first"]("xab") is "x"  # noqa: F632
+
+
+@pytest.mark.parametrize("name, args, raised", [
+    ("positive", (0,), ValueError),         # a native raise, raised again by the Python version
+    ("item", ([1, 2], 5), IndexError),      # a native fault
+    ("positive", (-0.5,), ValueError),      # a float where native code takes an int: CPython's call
+    ("positive", (2 ** 70 * -1,), ValueError),  # beyond int64: CPython's call
+])
+def test_errors_raised_through_the_python_version_stand_alone(pair, name, args, raised):
+    """The exception the Python version raises once native code gave up is CPython's alone:
+    no native fault as its __context__, so its traceback shows one exception, not "During
+    handling of the above exception, another exception occurred"."""
+    import traceback
+    native, python = pair
+    for h in (native[name], python[name]):
+        with pytest.raises(raised) as info:
+            h(*args)
+        assert info.value.__context__ is None, (h, repr(info.value.__context__))
+        text = "".join(traceback.format_exception(info.value))
+        assert "During handling" not in text
