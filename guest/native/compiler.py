@@ -49,8 +49,9 @@ from .typerules import annotation_type
 # visibility keeps every symbol but the exported registry local, and the
 # initial-exec TLS model makes the recursion-depth counter a plain %fs access
 # instead of a __tls_get_addr call per native frame (fib(27): 4.4 -> 0.4 ms).
-# A dlopen'ed module takes a few bytes of glibc's static TLS surplus for it;
-# when that runs out, loading fails and the function stays Python, saying so.
+# The counter is the runtime library's (spine/runtime/native_thread.h): a
+# module with TLS of its own would take a slice of glibc's static TLS surplus,
+# and after about a hundred loaded modules the next would fail to load.
 # -O2 would compile the heaviest modules about 15% faster but runs fib 3x and spectral norm
 # 2x slower (no recursive inlining, less vectorisation), so -O3 stays. -pipe keeps the
 # assembly out of files.
@@ -588,8 +589,12 @@ def _cxx():
 
 
 def compiler_command(cpp_path, so_path):
+    """g++'s command line for a module. It links against the runtime library this process
+    loaded (DT_NEEDED by its soname), where the per-thread state of native code lives
+    (spine/runtime/native_thread.h): a module keeps no TLS of its own."""
     includes = ["-I" + d for d in spine_compiler.include_path.split(":") if d]
-    return [_cxx(), *CXXFLAGS, *_linker(), *_precompiled, *includes, cpp_path, "-o", so_path]
+    return [_cxx(), *CXXFLAGS, *_linker(), *_precompiled, *includes, cpp_path, spine_compiler.runtime_library,
+            "-o", so_path]
 
 
 @functools.cache

@@ -34,8 +34,9 @@ class ModuleBuilder : public ::testing::Test {
       if (e == std::string::npos) e = path.size();
       includes += " -I'" + path.substr(s, e - s) + "'";
     }
-    std::string cmd = "g++ -std=c++17 -O2 -shared -fPIC" + std::string(kSanitize) + includes + " '" + cc + "' -o '" +
-                      so + "'";
+    // Linked against the runtime library, where the per-thread state of native code lives.
+    std::string cmd = "g++ -std=c++17 -O2 -shared -fPIC" + std::string(kSanitize) + includes + " '" + cc + "' '" +
+                      SPINE_RUNTIME_LIBRARY + "' -o '" + so + "'";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
     return so;
   }

@@ -6,9 +6,11 @@
 // Calling compiled modules is spine_loader's (spine_loader_module.cc).
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <dlfcn.h>
 
 #include "spine/compiler/expr.h"
 #include "spine/compiler/module_abi.h"
+#include "spine/runtime/native_thread.h"
 
 namespace {
 
@@ -34,6 +36,14 @@ int Exec(PyObject* m) {
     Py_DECREF(ops);
     return -1;
   }
+  // Modules link against the runtime library this process loaded (native_thread.h): its
+  // path, as the dynamic linker found it.
+  Dl_info runtime{};
+  if (dladdr(reinterpret_cast<void*>(&SpineNativeThreadState), &runtime) == 0 || runtime.dli_fname == nullptr) {
+    PyErr_SetString(PyExc_ImportError, "spine_compiler: cannot find the loaded runtime library");
+    return -1;
+  }
+  if (PyModule_AddStringConstant(m, "runtime_library", runtime.dli_fname) < 0) return -1;
   return PyModule_AddIntConstant(m, "MODULE_ABI_VERSION", SPINE_MODULE_ABI_VERSION);
 }
 

@@ -43,11 +43,8 @@ struct DepthGuard {
   ~DepthGuard() { --Depth(); }
   DepthGuard(const DepthGuard&) = delete;             /**< Not copyable. */
   DepthGuard& operator=(const DepthGuard&) = delete;  /**< Not assignable. */
-  /** Per-thread depth of this module. */
-  static int& Depth() {
-    static thread_local int depth = 0;
-    return depth;
-  }
+  /** Native frames on this thread, every module's (native_thread.h). */
+  static int32_t& Depth() { return spine_native_thread.depth; }
 };
 
 /** Report @p kind / @p message through the module context; returns -1 for the wrapper to return. */

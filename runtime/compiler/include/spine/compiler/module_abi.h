@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 8
+#define SPINE_MODULE_ABI_VERSION 9
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the

@@ -12,33 +12,29 @@
 #define SPINE_COMPILER_CODEGEN_BOUNDARY_H_
 
 #include "spine/compiler/codegen/pyset.h"
+#include "spine/runtime/native_thread.h"
 
 /** Defined by every generated module; the loader installs the runtime services in it. */
 extern "C" SpineModuleCtx __mc_module_ctx;
 
 namespace spine_cg {
 
-/** The runtime services of the call in progress on this thread. */
-inline const SpineRuntimeApi*& CurrentApi() {
-  static thread_local const SpineRuntimeApi* api = nullptr;
-  return api;
-}
-/** The runtime services of the call in progress. */
-inline const SpineRuntimeApi& Api() { return *CurrentApi(); }
+/** The runtime services of the call in progress on this thread (native_thread.h). */
+inline const SpineRuntimeApi& Api() { return *static_cast<const SpineRuntimeApi*>(spine_native_thread.api); }
 
 /** @brief For one `name__c_api` call: its `resource` (the caller's services) or the module's default. */
 class ApiScope {
  public:
   /** Install @p resource (a SpineRuntimeApi*) or, if null, the loader's table. */
-  explicit ApiScope(void* resource) : saved_(CurrentApi()) {
-    CurrentApi() = resource ? static_cast<const SpineRuntimeApi*>(resource) : __mc_module_ctx.api;
+  explicit ApiScope(void* resource) : saved_(spine_native_thread.api) {
+    spine_native_thread.api = resource ? resource : __mc_module_ctx.api;
   }
   ApiScope(const ApiScope&) = delete;             /**< Not copyable. */
   ApiScope& operator=(const ApiScope&) = delete;  /**< Not assignable. */
-  ~ApiScope() { CurrentApi() = saved_; }
+  ~ApiScope() { spine_native_thread.api = saved_; }
 
  private:
-  const SpineRuntimeApi* saved_;
+  const void* saved_;
 };
 
 /** @brief An owned runtime value, released unless handed over. */
