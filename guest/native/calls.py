@@ -11,6 +11,7 @@ from . import inheritance
 from . import formatting
 from .divmodcall import divmod_call
 from .floatsum import float_sum
+from .numericcalls import NUMERIC_CALLS
 from .listmodules import LIST_MUTATORS, LIST_STORING, list_module_call
 from .errors import CompileError
 from .modulenames import value_node
@@ -41,8 +42,9 @@ MATH_FUNCTIONS = {"sqrt", "exp", "exp2", "expm1", "sin", "cos", "tan", "asin", "
                   "tanh", "fabs", "cbrt", "log", "log2", "log10", "log1p", "degrees", "radians", "atan2",
                   "copysign", "fmod", "pow", "floor", "ceil", "trunc", "isnan", "isinf", "isfinite", "gcd",
                   "isqrt", "factorial"}
-# format(), repr(), divmod(): formatting.py and divmodcall.py.
-_TEXT_AND_PAIR_CALLS = {"format": formatting.format_call, "repr": formatting.repr_call, "divmod": divmod_call}
+# format(), repr(), divmod(), round(), pow(), bin(), oct(), hex(): formatting.py, divmodcall.py, numericcalls.py.
+_TEXT_AND_PAIR_CALLS = {"format": formatting.format_call, "repr": formatting.repr_call, "divmod": divmod_call,
+                        **NUMERIC_CALLS}
 # isinstance(x, T): the static kinds that are instances of T (bool is an int).
 ISINSTANCE_KINDS = {"int": ("int", "bool"), "bool": ("bool",), "float": ("float",), "str": ("str",),
                     "list": ("list",), "dict": ("dict",), "set": ("set",), "tuple": ("tuple", "vtuple")}
@@ -497,6 +499,8 @@ class CallExprs:
             return formatting.formatted(node, args[0], "")
         if name == "int" and n == 1 and (tys[0].scalar or tys[0] == STR):
             return args[0] if tys[0] == INT else ir.call_op("int", args, INT)
+        if name == "int" and n == 2 and tys[0] == STR and tys[1] in (INT, BOOL):  # int(text, base)
+            return ir.call_op("int", args, INT)
         if name == "float" and n == 1 and tys[0].scalar:
             return args[0] if tys[0] == FLOAT else ir.call_op("float", args, FLOAT)
         if name == "bool" and n == 1:
