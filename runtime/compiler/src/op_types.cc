@@ -80,6 +80,13 @@ Type Round(const std::string& name, const Args& args) {
   return args.size() == 2 && IsFloat(Arg(args, 0)) ? ScalarType(kFloat64) : Int();
 }
 
+// x.is_integer() of a float: a bool.
+Type FloatTest(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsFloat(Arg(args, 0))) Bad(name, args);
+  return Bool();
+}
+
 // bin(x), oct(x), hex(x) of an int: a str.
 Type IntText(const std::string& name, const Args& args) {
   Count(name, args, 1, 1);
@@ -354,6 +361,7 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"invert", OfInts},        {"math_gcd", OfInts},       {"math_isqrt", OfInts},
       {"math_factorial", OfInts}, {"pow_mod", OfInts},        {"round", Round},
       {"bin", IntText},          {"oct", IntText},           {"hex", IntText},
+      {"float_is_integer", FloatTest},
       {"raise_in_python", Raising}, {"raise_text", Raising},
       {"raise_called", Raising},  {"raise_caught", Raising},  {"caught_message", CaughtMessage},
       {"caught_repr", CaughtMessage}, {"caught_type_name", CaughtMessage}, {"caught_is", CaughtMessage},

@@ -140,6 +140,8 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
         os << ")";
       }, os);
     }
+  } else if (op == "float_is_integer") {
+    Call("spine_cg::float_is_integer", args, os);
   } else if (op == "bin" || op == "oct" || op == "hex") {
     Sequence(args, [&](const std::vector<std::string>& a) { os << "spine_cg::int_" << op << "(int64_t(" << a[0] << "))"; },
              os);

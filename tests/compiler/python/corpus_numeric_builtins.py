@@ -2,11 +2,13 @@
 them (test_numeric_builtins.py): round(value, 2) at the end of unit
 conversions and geometry helpers, round(x) to the nearest int, pow(base,
 exp, mod) in modular arithmetic, bin(n)[2:] in bit tricks, hex() and oct()
-for display, int(bits, 2) and int(text, base) to read digits back. Each
+for display, int(bits, 2) and int(text, base) to read digits back; with them
+`(a, b, c).count(0) != 1` argument checks, x.is_integer(), sum() of a set or
+a tuple and int()/str() without an argument. Each
 runs natively and under CPython on ties, zeros, negatives, int64 bounds,
 inf and nan, and huge or negative ndigits."""
 import math
-from typing import List
+from typing import Dict, List, Set, Tuple
 
 
 # ---- conversions ending in round(value, ndigits) --------------------------------
@@ -297,3 +299,69 @@ def new_generation(cells: List[int], rule: int) -> List[int]:
         situation = 7 - int(f"{left_neighbor}{cells[i]}{right_neighbor}", 2)
         next_generation.append(int(rule_bits[situation]))
     return next_generation
+
+
+# ---- argument checks on tuples, is_integer(), sum() of sets and tuples ------------
+def ohms_law(voltage: float, current: float, resistance: float) -> Dict[str, float]:
+    """
+    Apply Ohm's Law on any two given electrical values; the one given as 0 is computed.
+
+    >>> ohms_law(voltage=10, resistance=5, current=0)
+    {'current': 2.0}
+    """
+    if (voltage, current, resistance).count(0) != 1:
+        raise ValueError("One and only one argument must be 0")
+    if resistance < 0:
+        raise ValueError("Resistance cannot be negative")
+    if voltage == 0:
+        return {"voltage": float(current * resistance)}
+    elif current == 0:
+        return {"current": voltage / resistance}
+    elif resistance == 0:
+        return {"resistance": voltage / current}
+    else:
+        raise ValueError("Exactly one argument must be 0")
+
+
+def or_gate(input_1: int, input_2: int) -> int:
+    return int((input_1, input_2).count(1) != 0)
+
+
+def xor_gate(input_1: int, input_2: int) -> int:
+    return (input_1, input_2).count(0) % 2
+
+
+def position_of(value: float, first: float, second: float, third: float) -> int:
+    return (first, second, third).index(value)
+
+
+def is_one_of(value: float, first: float, second: float) -> bool:
+    return value in (first, second)
+
+
+def is_whole(x: float) -> bool:
+    return x.is_integer()
+
+
+def has_integer_hypotenuse(side_a: int, side_b: int) -> bool:
+    return math.sqrt(side_a * side_a + side_b * side_b).is_integer()
+
+
+def sum_of_distinct(numbers: List[int]) -> int:
+    return sum(set(numbers))
+
+
+def sum_of_members(members: Set[int], start: int) -> int:
+    return sum(members, start)
+
+
+def pair_total(pair: Tuple[int, int]) -> int:
+    return sum(pair)
+
+
+def triple_total(first: float, second: float, third: float) -> float:
+    return sum((first, second, third))
+
+
+def empty_values() -> str:
+    return str() + str(int()) + str(float()) + str(bool())

@@ -22,11 +22,24 @@ inline int64_t round_f(double x) {
   return int_f(r);
 }
 
-/** 10**k as an exact double, 0 <= k <= 22 (every such power has at most 53 significant bits). */
+/** x.is_integer(): finite and without a fraction. */
+inline bool float_is_integer(double x) { return __builtin_isfinite(x) && __builtin_floor(x) == x; }
+
+/** 10**k as a double: exact for 0 <= k <= 22 (every such power has at most 53 significant bits). */
 inline double pow10_exact(int k) {
   double p = 1.0;
   for (int i = 0; i < k; ++i) p *= 10.0;
   return p;
+}
+
+/** The gap from finite @p ax >= 0 to the next double up. */
+inline double ulp_above(double ax) {
+  uint64_t bits;
+  __builtin_memcpy(&bits, &ax, sizeof bits);
+  ++bits;
+  double next;
+  __builtin_memcpy(&next, &bits, sizeof next);
+  return next - ax;
 }
 
 /**
@@ -34,7 +47,7 @@ inline double pow10_exact(int k) {
  * exact value rounded half to even (what dtoa mode 3 gives CPython); the
  * digits as an integer M below 2**53 over 10**k (k <= 22) are two exact
  * doubles, so one division is the correctly rounded value strtod would read.
- * For ndigits < 0 the integer part is rounded in int64 (the fraction only
+ * Places far finer than x's spacing give x itself. For ndigits < 0 the integer part is rounded in int64 (the fraction only
  * breaks a tie). The sign of a zero result is x's, as CPython's "-0e..." reads.
  */
 SPINE_CG_OUTLINE inline double round_fn(double x, int64_t ndigits) {
@@ -43,6 +56,10 @@ SPINE_CG_OUTLINE inline double round_fn(double x, int64_t ndigits) {
   const double ax = __builtin_fabs(x);
   if (ndigits >= 0) {
     if (ax >= 9007199254740992.0) return x;  // 2**53 and up: an integer, already rounded
+    // Places finer than a quarter of x's spacing (ulp * 10**n > 4, with room for an inexact 10**n):
+    // the rounded decimal lies within ulp/8 of x, nearer to x than to either neighbour (the one
+    // below a power of two is ulp/2 away), so reading it back gives x.
+    if (ax != 0.0 && ulp_above(ax) * pow10_exact(static_cast<int>(ndigits)) > 4.0) return x;
     if (ndigits > 22) Raise(SPINE_FAULT_FALLBACK, "round() to more places than one exact division");
     char buf[64];
     __builtin_snprintf(buf, sizeof buf, "%.*f", static_cast<int>(ndigits), ax);
