@@ -148,3 +148,10 @@ def test_a_program_pow_is_the_one_called(tmp_path):
     source = "def pow(a: int, b: int) -> int:\n    return a - b\n\ndef f(x: int) -> int:\n    return pow(x, 2)\n"
     native, _ = _native(tmp_path, source, "f")
     assert native(10) == 8
+
+
+def test_pow_imported_from_math_is_maths(tmp_path):
+    # `from math import pow` rebinds the name: math.pow's float, never the builtin's int.
+    source = "from math import pow\n\ndef f(x: int) -> float:\n    return pow(x, 2)\n"
+    native, python = _native(tmp_path, source, "f")
+    assert repr(native(3)) == repr(python(3)) == "9.0"
