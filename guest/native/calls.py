@@ -11,6 +11,8 @@ from . import inheritance
 from . import formatting
 from .divmodcall import divmod_call
 from .floatsum import float_sum
+from .numericcalls import NUMERIC_CALLS
+from .tuplesearch import tuple_count, tuple_index
 from .listmodules import LIST_MUTATORS, LIST_STORING, list_module_call
 from .errors import CompileError
 from .modulenames import value_node
@@ -41,8 +43,12 @@ MATH_FUNCTIONS = {"sqrt", "exp", "exp2", "expm1", "sin", "cos", "tan", "asin", "
                   "tanh", "fabs", "cbrt", "log", "log2", "log10", "log1p", "degrees", "radians", "atan2",
                   "copysign", "fmod", "pow", "floor", "ceil", "trunc", "isnan", "isinf", "isfinite", "gcd",
                   "isqrt", "factorial"}
-# format(), repr(), divmod(): formatting.py and divmodcall.py.
-_TEXT_AND_PAIR_CALLS = {"format": formatting.format_call, "repr": formatting.repr_call, "divmod": divmod_call}
+# format(), repr(), divmod(), round(), pow(), bin(), oct(), hex(): formatting.py, divmodcall.py, numericcalls.py.
+_TEXT_AND_PAIR_CALLS = {"format": formatting.format_call, "repr": formatting.repr_call, "divmod": divmod_call,
+                        **NUMERIC_CALLS}
+# What the scalar types' constructors return without an argument.
+_EMPTY_VALUES = {"int": lambda: ir.const_int(0), "float": lambda: ir.const_float(0.0), "str": lambda: ir.const_str(""),
+                 "bool": lambda: ir.const_bool(False)}
 # isinstance(x, T): the static kinds that are instances of T (bool is an int).
 ISINSTANCE_KINDS = {"int": ("int", "bool"), "bool": ("bool",), "float": ("float",), "str": ("str",),
                     "list": ("list",), "dict": ("dict",), "set": ("set",), "tuple": ("tuple", "vtuple")}
@@ -325,6 +331,10 @@ class CallExprs:
             self.keywords(node, ())
             return boxed.method(self.scope, node, obj, method, [self.value(a) for a in node.args])
         kind = obj.ty.kind
+        if obj.ty == FLOAT and method == "is_integer" and not node.args and not node.keywords:
+            return ir.call_op("float_is_integer", [obj], BOOL)
+        if kind == "tuple" and method in ("count", "index") and len(node.args) == 1 and not node.keywords:
+            return (tuple_count if method == "count" else tuple_index)(self.scope, node, obj, self.value(node.args[0]))
         if kind not in MUTATORS:
             raise CompileError(node, "Method", f"method {method!r} of {obj.ty.text}")
         if method in _VIEWS and kind == "dict":
@@ -472,6 +482,13 @@ class CallExprs:
         if name in ("sum", "min", "max", "sorted", "list", "set", "any", "all", "tuple") and n >= 1 and \
                 isinstance(node.args[0], ast.GeneratorExp):
             return self.over_generator(node, name, kw)
+        if name == "sum" and n in (1, 2) and not self.is_iteration_call(node.args[0]) and \
+                self.value(node.args[0]).ty.kind in ("set", "tuple"):
+            # sum(s) of a set or a tuple: its items in CPython's iteration order, as sum(x for x in s).
+            items = ast.GeneratorExp(ast.Name("<item>", ast.Load()),
+                                     [ast.comprehension(ast.Name("<item>", ast.Store()), node.args[0], [], 0)])
+            return self.over_generator(ast.copy_location(ast.Call(node.func, [items] + node.args[1:], []), node),
+                                       name, kw)
         if name in ("list", "set", "dict") and n == 0:
             return self.empty(node, name, expected)
         if name in ("list", "sorted", "set", "tuple") and n == 1:
@@ -495,8 +512,12 @@ class CallExprs:
             return ir.call_op("len", args, INT)
         if name == "str" and n == 1 and tys[0] in (INT, BOOL, STR, FLOAT):
             return formatting.formatted(node, args[0], "")
+        if n == 0 and name in _EMPTY_VALUES:  # int(), float(), str(), bool(): 0, 0.0, '', False
+            return _EMPTY_VALUES[name]()
         if name == "int" and n == 1 and (tys[0].scalar or tys[0] == STR):
             return args[0] if tys[0] == INT else ir.call_op("int", args, INT)
+        if name == "int" and n == 2 and tys[0] == STR and tys[1] in (INT, BOOL):  # int(text, base)
+            return ir.call_op("int", args, INT)
         if name == "float" and n == 1 and tys[0].scalar:
             return args[0] if tys[0] == FLOAT else ir.call_op("float", args, FLOAT)
         if name == "bool" and n == 1:

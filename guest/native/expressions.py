@@ -14,6 +14,7 @@ from .calls import SET_ALGEBRA
 from .errors import CompileError
 from .irbuilder import E
 from .modulenames import MATH_CONSTANTS, value_node
+from .tuplesearch import tuple_contains
 from .typemodel import BOOL, FLOAT, INT, OBJECT, STR, fresh_borrowed, list_of, set_of
 from .typerules import arith
 
@@ -319,7 +320,7 @@ class CoreExprs:
                            item.ty == OBJECT and c.kind in ("list", "dict") and c.args[0] != OBJECT):
             return boxed.contains(self.scope, node, container, item)
         if c.kind == "tuple":
-            return self.tuple_contains(node, container, item)
+            return tuple_contains(self.scope, node, container, item)
         if c.kind == "str":
             want = STR
         elif c.kind in ("list", "set", "vtuple"):
@@ -341,23 +342,6 @@ class CoreExprs:
         if item.pure or container.pure:
             return ir.call_op("contains", [container, item], BOOL)
         return self.bind_first(item, lambda i: ir.call_op("contains", [container, i], BOOL))
-
-    def tuple_contains(self, node, container, item):
-        """item in (a, b, ...): item == a or item == b ..., each compared as Python's tuple does
-        (identity first, which only floats could tell apart: refused), item evaluated first."""
-        fields = container.ty.args
-        comparable = lambda t: t == item.ty or (t.scalar and item.ty.scalar and FLOAT not in (t, item.ty))
-        if not fields or not all(comparable(t) for t in fields) or item.ty.has_float or \
-                not (item.ty.scalar or item.ty.kind in ("str", "tuple")):
-            raise CompileError(node, "In", f"'in' of {item.ty.text} in {container.ty.text}")
-        x = self.scope.temp("in", item.ty)
-        tup = self.scope.temp("in", container.ty)
-        result = None
-        for i in reversed(range(len(fields))):
-            element = E(ir.fn("ast.ContainerGetItem")(tup.node, ir.const_int(i).node), fields[i])
-            test = ir.binary("PrimEQ", x, element, BOOL)
-            result = test if result is None else ir.binary("PrimOr", test, result, BOOL)
-        return ir.let(x, item, ir.let(tup, container, result))
 
     def visit_Compare(self, node, expected=None):
         operands = [node.left] + list(node.comparators)

@@ -15,7 +15,8 @@ _SAME_TYPE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.BitAnd,
                   ast.LShift, ast.RShift)
 _ITERABLES = ("List", "list", "Set", "set", "FrozenSet", "frozenset", "Sequence", "Iterable")
 _RESULTS = {"len": "int", "ord": "int", "abs": None, "int": "int", "float": "float", "str": "str", "bool": "bool",
-            "sum": None, "min": None, "max": None, "round": None}
+            "sum": None, "min": None, "max": None, "round": None, "pow": None, "bin": "str", "oct": "str",
+            "hex": "str"}
 
 
 def inferred_types(outer, names, typed):

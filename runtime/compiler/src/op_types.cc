@@ -64,11 +64,34 @@ Type ToFloat(const std::string& name, const Args& args) {
   return ScalarType(kFloat64);
 }
 
-// int(x): of a number or (parsing) of a str.
+// int(x): of a number or (parsing) of a str; int(s, base) of a str and an int.
 Type ToInt(const std::string& name, const Args& args) {
-  Count(name, args, 1, 1);
+  Count(name, args, 1, 2);
   if (!IsScalarType(Arg(args, 0)) && !IsStr(Arg(args, 0))) Bad(name, args);
+  if (args.size() == 2 && !(IsStr(Arg(args, 0)) && (IsInt(Arg(args, 1)) || IsBool(Arg(args, 1))))) Bad(name, args);
   return Int();
+}
+
+// round(x): an int; round(x, ndigits) of an int ndigits: x's type (a bool counts as an int).
+Type Round(const std::string& name, const Args& args) {
+  Count(name, args, 1, 2);
+  if (!IsScalarType(Arg(args, 0))) Bad(name, args);
+  if (args.size() == 2 && !IsInt(Arg(args, 1)) && !IsBool(Arg(args, 1))) Bad(name, args);
+  return args.size() == 2 && IsFloat(Arg(args, 0)) ? ScalarType(kFloat64) : Int();
+}
+
+// x.is_integer() of a float: a bool.
+Type FloatTest(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsFloat(Arg(args, 0))) Bad(name, args);
+  return Bool();
+}
+
+// bin(x), oct(x), hex(x) of an int: a str.
+Type IntText(const std::string& name, const Args& args) {
+  Count(name, args, 1, 1);
+  if (!IsInt(Arg(args, 0)) && !IsBool(Arg(args, 0))) Bad(name, args);
+  return StringType::Make();
 }
 
 Type ToBool(const std::string& name, const Args& args) {
@@ -247,9 +270,9 @@ Type MathOfNumbers(const std::string& name, const Args& args) {
   return ScalarType(kFloat64);
 }
 
-// Ops on ints only (bools count as ints): math_gcd, math_isqrt, math_factorial, shifts, ~.
+// Ops on ints only (bools count as ints): pow_mod (pow with a modulus), math_gcd, math_isqrt, math_factorial, shifts, ~.
 Type OfInts(const std::string& name, const Args& args) {
-  size_t arity = name == "math_gcd" || name == "lshift" || name == "rshift" ? 2 : 1;
+  size_t arity = name == "pow_mod" ? 3 : name == "math_gcd" || name == "lshift" || name == "rshift" ? 2 : 1;
   Count(name, args, arity, arity);
   for (const PrimExpr& a : args) {
     if (!IsInt(a->checked_type) && !IsBool(a->checked_type)) Bad(name, args);
@@ -336,7 +359,10 @@ const std::vector<std::pair<std::string, Checker>>& OpTable() {
       {"pow", Pow},              {"bit_and", BitOp},         {"bit_or", BitOp},
       {"bit_xor", BitOp},        {"lshift", OfInts},         {"rshift", OfInts},
       {"invert", OfInts},        {"math_gcd", OfInts},       {"math_isqrt", OfInts},
-      {"math_factorial", OfInts}, {"raise_in_python", Raising}, {"raise_text", Raising},
+      {"math_factorial", OfInts}, {"pow_mod", OfInts},        {"round", Round},
+      {"bin", IntText},          {"oct", IntText},           {"hex", IntText},
+      {"float_is_integer", FloatTest},
+      {"raise_in_python", Raising}, {"raise_text", Raising},
       {"raise_called", Raising},  {"raise_caught", Raising},  {"caught_message", CaughtMessage},
       {"caught_repr", CaughtMessage}, {"caught_type_name", CaughtMessage}, {"caught_is", CaughtMessage},
       {"format", FormatValue},   {"repr", FormatValue},

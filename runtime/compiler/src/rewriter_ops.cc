@@ -117,13 +117,34 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
   } else if (op == "float") {
     EmitAs(x, kFloat64, os);
   } else if (op == "int") {
-    if (t0.As<StringTypeNode>()) {
+    if (t0.As<StringTypeNode>() && args.size() == 2) {
+      Sequence(args, [&](const std::vector<std::string>& a) {
+        os << "spine_cg::str_to_int(" << a[0] << ", int64_t(" << a[1] << "))";
+      }, os);
+    } else if (t0.As<StringTypeNode>()) {
       Call("spine_cg::str_to_int", args, os);
     } else if (f) {
       Call("spine_cg::int_f", args, os);
     } else {
       EmitAs(x, kInt64, os);
     }
+  } else if (op == "round") {
+    // round_f(x), round_fn(x, n) of a float; round_in(x, n) of an int (or a bool), which round(x) is as is.
+    if (!f && args.size() == 1) {
+      EmitAs(x, kInt64, os);
+    } else {
+      Sequence(args, [&](const std::vector<std::string>& a) {
+        os << (!f ? "spine_cg::round_in(int64_t(" : args.size() == 1 ? "spine_cg::round_f((" : "spine_cg::round_fn((")
+           << a[0] << ")";
+        if (a.size() == 2) os << ", int64_t(" << a[1] << ")";
+        os << ")";
+      }, os);
+    }
+  } else if (op == "float_is_integer") {
+    Call("spine_cg::float_is_integer", args, os);
+  } else if (op == "bin" || op == "oct" || op == "hex") {
+    Sequence(args, [&](const std::vector<std::string>& a) { os << "spine_cg::int_" << op << "(int64_t(" << a[0] << "))"; },
+             os);
   } else if (op == "bool") {
     if (x.dtype() == kBool) {
       VisitExpr(x, os);
@@ -212,7 +233,7 @@ void Rewriter::EmitOp(const std::string& op, const PrimCallNode* n, std::ostream
     os << ", false)";
   } else if (op.rfind("math_", 0) == 0 && (op == "math_floor" || op == "math_ceil" || op == "math_trunc") && !f) {
     EmitAs(x, kInt64, os);  // of an int: the int itself
-  } else if (op.rfind("math_", 0) == 0 || op == "pow" || op.rfind("bit_", 0) == 0 || op == "lshift" ||
+  } else if (op.rfind("math_", 0) == 0 || op == "pow" || op == "pow_mod" || op.rfind("bit_", 0) == 0 || op == "lshift" ||
              op == "rshift" || op == "invert") {
     EmitNumeric(op, args, os);
   } else {
@@ -238,7 +259,7 @@ void Rewriter::EmitNumeric(const std::string& op, const std::vector<PrimExpr>& a
   } else if (op == "lshift" || op == "rshift" || op == "invert") {
     fn = "spine_cg::" + op + "_i";
     cast = "int64_t";
-  } else if (op == "math_gcd" || op == "math_isqrt" || op == "math_factorial") {
+  } else if (op == "math_gcd" || op == "math_isqrt" || op == "math_factorial" || op == "pow_mod") {
     fn = "spine_cg::" + op;
     cast = "int64_t";
   } else {

@@ -16,6 +16,7 @@ import corpus_defaultdicts
 import corpus_exception_classes
 import corpus_formatting
 import corpus_heaps
+import corpus_numeric_builtins
 import corpus_optional
 import corpus_raise_args
 import corpus_set_args
@@ -34,6 +35,7 @@ import test_differential
 import test_exception_classes
 import test_formatting
 import test_heaps
+import test_numeric_builtins
 import test_optional
 import test_raise_args
 import test_set_args
@@ -258,6 +260,18 @@ MUTANTS = {
               "class PageMissing(HttpError):\n    pass\n"
               "def fetch(status: int) -> int:\n    if status >= 400:\n"
               "        raise HttpError('request failed', status)\n    return status\n"),
+    # Ties rounded away from zero (C's round(), "half up"): round(2.5) is 3 where CPython says 2.
+    "round_half_even": (corpus_numeric_builtins, test_numeric_builtins,
+                        "def round_half_even(x: float) -> int:\n    return int(x + 0.5) if x >= 0 else int(x - 0.5)\n"),
+    # Ties settled on the decimal digits as written, not on the exact double: round(2.675, 2)
+    # is 2.68 here, CPython's 2.67 (the double is below the tie).
+    "round_to_places": (corpus_numeric_builtins, test_numeric_builtins,
+                        "def round_to_places(x: float, places: int) -> float:\n"
+                        "    if places != 2:\n        return round(x, places)\n"
+                        "    return round(x + 1e-9, 2)\n"),
+    # The magnitude's bits without the sign: bin(-5) is '0b101' here, CPython's '-0b101'.
+    "to_bin": (corpus_numeric_builtins, test_numeric_builtins,
+               "def to_bin(n: int) -> str:\n    return '0b' + bin(abs(n))[2:]\n"),
 }
 
 

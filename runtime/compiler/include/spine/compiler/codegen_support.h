@@ -20,6 +20,8 @@
 #include "spine/compiler/codegen/vartuple.h"
 #include "spine/compiler/codegen/hierarchy.h"
 #include "spine/compiler/codegen/pymath.h"
+#include "spine/compiler/codegen/pyround.h"
+#include "spine/compiler/codegen/intbase.h"
 #include "spine/compiler/codegen/format.h"
 #include "spine/compiler/codegen/heapq.h"
 #include "spine/compiler/codegen/raised.h"

@@ -160,6 +160,38 @@ inline int64_t pow_i(int64_t base, int64_t e) {
     base = mul_i(base, base);  // more bits follow, so the result holds base**2: its overflow is the result's
   }
 }
+/**
+ * pow(base, e, mod) of ints (long_pow): mod 0 is ValueError, |mod| 1 gives 0, a
+ * negative exponent powers the inverse of base modulo |mod| (ValueError if
+ * there is none), and the result has mod's sign. 128-bit products: no overflow.
+ */
+SPINE_CG_OUTLINE inline int64_t pow_mod(int64_t base, int64_t e, int64_t mod) {
+  if (mod == 0) Raise(SPINE_FAULT_VALUE, "pow() 3rd argument cannot be 0");
+  const uint64_t m = mod < 0 ? 0 - static_cast<uint64_t>(mod) : static_cast<uint64_t>(mod);
+  if (m == 1) return 0;
+  __int128 r = static_cast<__int128>(base) % static_cast<__int128>(m);
+  uint64_t b = static_cast<uint64_t>(r < 0 ? r + m : r);
+  if (e < 0) {  // extended Euclid: b * inverse == 1 (mod m) exactly when gcd(b, m) == 1
+    __int128 g0 = m, g1 = b, s0 = 0, s1 = 1;
+    while (g1 != 0) {
+      __int128 q = g0 / g1, t = g0 - q * g1;
+      g0 = g1, g1 = t;
+      t = s0 - q * s1;
+      s0 = s1, s1 = t;
+    }
+    if (g0 != 1) Raise(SPINE_FAULT_VALUE, "base is not invertible for the given modulus");
+    b = static_cast<uint64_t>(s0 < 0 ? s0 + m : s0);
+  }
+  uint64_t n = e < 0 ? 0 - static_cast<uint64_t>(e) : static_cast<uint64_t>(e);
+  uint64_t result = 1;
+  while (n) {
+    if (n & 1) result = static_cast<uint64_t>(static_cast<unsigned __int128>(result) * b % m);
+    n >>= 1;
+    if (n) b = static_cast<uint64_t>(static_cast<unsigned __int128>(b) * b % m);
+  }
+  if (mod < 0 && result != 0) return static_cast<int64_t>(result - m);  // in [mod + 1, -1]: fits
+  return static_cast<int64_t>(result);
+}
 /** `<<`: a negative count is ValueError (raised natively); bits shifted beyond int64 are an overflow. */
 inline int64_t lshift_i(int64_t x, int64_t n) {
   if (n < 0) Raise(SPINE_FAULT_VALUE, "negative shift count");

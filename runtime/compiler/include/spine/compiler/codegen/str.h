@@ -606,41 +606,6 @@ SPINE_CG_OUTLINE inline bool ReprStr(Out& out, const Str& s, int64_t limit = -1)
   return true;
 }
 
-/** int(s) in base 10: ASCII digits natively; anything unusual (Unicode digits, overflow) is CPython's. */
-SPINE_CG_OUTLINE inline int64_t str_to_int(const Str& s) {
-  const char* p = s.data();
-  int64_t n = s.bytes(), i = 0;
-  if (!s.Ascii()) Raise(SPINE_FAULT_FALLBACK, "int() of non-ASCII text");
-  auto bad = [&]() {
-    FaultText t;
-    t.Add("invalid literal for int() with base 10: ");
-    ReprStr(t, s, 200);
-    t.Raise(SPINE_FAULT_VALUE);
-  };
-  while (i < n && IsSpaceCp(static_cast<unsigned char>(p[i]))) ++i;
-  while (n > i && IsSpaceCp(static_cast<unsigned char>(p[n - 1]))) --n;
-  bool neg = false;
-  if (i < n && (p[i] == '+' || p[i] == '-')) neg = p[i++] == '-';
-  if (i >= n) bad();
-  if (n - i > 4300) Raise(SPINE_FAULT_FALLBACK, "int() of a very long literal");
-  uint64_t v = 0;
-  bool prev_digit = false, big = false;
-  for (; i < n; ++i) {
-    char c = p[i];
-    if (c == '_' && prev_digit && i + 1 < n && p[i + 1] != '_') {
-      prev_digit = false;
-      continue;
-    }
-    if (c < '0' || c > '9') bad();
-    prev_digit = true;
-    if (v > (0xFFFFFFFFFFFFFFFFULL - 9) / 10) big = true;
-    v = v * 10 + static_cast<uint64_t>(c - '0');
-  }
-  if (!prev_digit) bad();
-  if (big || v > (neg ? 0x8000000000000000ULL : 0x7FFFFFFFFFFFFFFFULL)) Overflow();
-  return neg ? static_cast<int64_t>(0 - v) : static_cast<int64_t>(v);
-}
-
 /** ord(c); a string of another length is CPython's TypeError. */
 inline int64_t str_ord(const Str& s) {
   if (s.bytes() == 0 || str_len(s) != 1) Raise(SPINE_FAULT_FALLBACK, "ord() of a string that is not one character");
