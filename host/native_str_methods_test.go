@@ -60,7 +60,8 @@ func TestNativeStrMethods(t *testing.T) {
 	bothModes(t, func(t *testing.T, isolation host.Isolation) {
 		e := nativeEngine(t, isolation, t.TempDir())
 		resp := execNative(t, e, host.NativeEager, strMethodsProgram, `{}`)
-		want := `[["mode", "fast = yes"], true, false, ["日本", "語 a\u001cb  c ", "日本` + "\u3000" + `語 a\u001cb", "c"], 3, ` +
+		want := `[["mode", "fast = yes"], true, false, ` +
+			`["日本", "語 a\u001cb  c ", "日本` + "\u3000" + `語 a\u001cb", "c"], 3, ` +
 			`"00000101", "**parse**p", "ValueError: not enough values to unpack (expected 2, got 1)"]`
 		if string(resp.Value) != want {
 			t.Fatalf("value %s, want %s (trace %+v)", resp.Value, want, resp.Native)

@@ -200,3 +200,15 @@ def strip_scheme(url: str) -> str:
         if url.startswith(scheme):
             return url.removeprefix(scheme)
     return url
+
+
+def non_empty_lines(text: str, keepends: bool) -> List[str]:
+    return [line for line in text.splitlines(keepends=keepends) if line.strip()]
+
+
+def lines(text: str) -> List[str]:
+    return text.splitlines()
+
+
+def replace_first(text: str, sub: str, count: int) -> str:
+    return text.replace(sub, "<>", count)

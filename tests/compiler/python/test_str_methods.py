@@ -18,8 +18,9 @@ from native import check_eligible
 INT64_MAX, INT64_MIN = 2 ** 63 - 1, -(2 ** 63)
 
 TEXTS = ["", "a", "abc abc", "  lead and trail  ", "aaaa", "é日本語é", "x\u3000y\x1cz\x1f w\x85",
-         "tab\there\n\tnext\r\tx", "😀 emoji 😀", "a,b,,c,", "Hello wORLD it's 3rd", "+12", "-7"]
-BY_TYPE = {str: TEXTS, int: [0, 1, 2, -1, -3, 5, 100, -100, INT64_MAX, INT64_MIN],
+         "tab\there\n\tnext\r\tx", "l1\r\nl2\n\n l3\u2028\x0b\x0c\x1d\x1e\r", "😀 emoji 😀", "a,b,,c,",
+         "Hello wORLD it's 3rd", "+12", "-7"]
+BY_TYPE = {str: TEXTS, int: [0, 1, 2, -1, -3, 5, 100, -100, INT64_MAX, INT64_MIN], bool: [False, True],
            typing.List[str]: [[], ["a"], ["id", "name", "日本", "😀x", ""]],
            typing.Tuple[str, ...]: [(), ("a",), ("", "x"), ("é", "😀", "c,"), ("ab", "abc abc")]}
 BY_NAME = {"sub": ["", "a", "é", "ab", "😀", " ", "aa", "日本語"],
@@ -27,7 +28,7 @@ BY_NAME = {"sub": ["", "a", "é", "ab", "😀", " ", "aa", "日本語"],
            "prefix": ["", "a", "é日", "  ", "abc abc", "x\u3000"], "suffix": ["", "c", "é", "😀", "\r\tx"],
            "start": [0, 1, 2, -1, -3, 4, 13, 100, -100, INT64_MAX, INT64_MIN],
            "end": [0, 2, -1, -2, 5, 13, 100, -100, INT64_MAX, INT64_MIN],
-           "maxsplit": [0, 1, 2, -1, -5, INT64_MAX],
+           "maxsplit": [0, 1, 2, -1, -5, INT64_MAX], "count": [0, 1, 2, -1, INT64_MAX],
            "width": [-5, 0, 3, 8, 21], "tabsize": [-1, 0, 1, 4, 8], "fill": [" ", "é", "😀", "", "ab"],
            "number": [0, 1, -1, 5, 255, -128, 1000],
            "line": ["", "k=v", " key = value = more ", "no separator", "a=", "=b", "é=日本", "a,b , c,,", "x==y"],
@@ -39,7 +40,7 @@ BY_NAME = {"sub": ["", "a", "é", "ab", "😀", " ", "aa", "日本語"],
 FUNCTIONS = python_callable(corpus)
 inputs_for = inputs_by(BY_NAME, BY_TYPE)
 
-globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 40, 5000))
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 44, 30000))
 
 # What needs Unicode's case and numeric tables for non-ASCII text: CPython's (the FALLBACK fault).
 CASE_AND_NUMERIC = {"is_number", "count_decimal_tokens", "swap", "title_case", "capitalize_sentence"}

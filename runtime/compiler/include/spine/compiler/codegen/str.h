@@ -443,6 +443,32 @@ SPINE_CG_OUTLINE inline Str str_replace(const Str& s, const Str& old, const Str&
   return b.Finish();
 }
 
+/** s.replace(old, new, count): the first @p count occurrences (all if negative). */
+SPINE_CG_OUTLINE inline Str str_replace_count(const Str& s, const Str& old, const Str& repl, int64_t count) {
+  if (count < 0) return str_replace(s, old, repl);
+  StrBuilder b;
+  int64_t prev = 0;
+  if (old.bytes() == 0) {  // before each of the first count characters (and at the end, if count is past it)
+    for (; count > 0; --count) {
+      b.Add(repl);
+      if (prev >= s.bytes()) break;
+      int len;
+      DecodeAt(s.data(), prev, &len);
+      b.Add(s.data() + prev, len);
+      prev += len;
+    }
+  } else {
+    for (int64_t i; count > 0 && (i = FindBytes(s, old, prev)) >= 0; --count) {
+      b.Add(s.data() + prev, i - prev);
+      b.Add(repl);
+      prev = i + old.bytes();
+    }
+    if (prev == 0) return s;
+  }
+  b.Add(s.data() + prev, s.bytes() - prev);
+  return b.Finish();
+}
+
 /** ASCII case mapping; other characters need Unicode tables, so CPython maps them. */
 SPINE_CG_OUTLINE inline Str CaseMap(const Str& s, bool upper) {
   if (!s.Ascii()) Raise(SPINE_FAULT_FALLBACK, "case mapping of non-ASCII text");

@@ -1,7 +1,7 @@
 /**
  * @file strsplit.h
- * @brief split/rsplit with maxsplit, and partition/rpartition: CPython's
- * stringlib/split.h and partition.h loops, over UTF-8 (a separator matches
+ * @brief split/rsplit with maxsplit, splitlines and partition/rpartition:
+ * CPython's stringlib/split.h and partition.h loops, over UTF-8 (a separator matches
  * only at character boundaries, and whitespace is str.isspace()'s set, so
  * byte positions stand for code points). split(sep) and split() without
  * maxsplit are list.h's.
@@ -98,12 +98,36 @@ SPINE_CG_OUTLINE inline List<Str> str_rsplit_ws(const Str& s, int64_t maxsplit =
   return Reversed(parts);
 }
 
+/** A line boundary of str.splitlines() (CPython's _PyUnicode_IsLinebreak). */
+inline bool IsLineBreakCp(uint32_t c) {
+  return (c >= 0x0A && c <= 0x0D) || (c >= 0x1C && c <= 0x1E) || c == 0x85 || c == 0x2028 || c == 0x2029;
+}
+
+/** s.splitlines([keepends]): "\r\n" is one boundary; no empty part after a final one. */
+SPINE_CG_OUTLINE inline List<Str> str_splitlines(const Str& s, bool keepends = false) {
+  List<Str> out = List<Str>::New();
+  int ascii = s.Ascii() ? 1 : -1, len = 1;
+  int64_t i = 0, n = s.bytes();
+  while (i < n) {
+    int64_t line = i;
+    while (i < n && !IsLineBreakCp(DecodeAt(s.data(), i, &len))) i += len;
+    int64_t eol = i;
+    if (i < n) {
+      i += s.data()[i] == '\r' && i + 1 < n && s.data()[i + 1] == '\n' ? 2 : len;
+      if (keepends) eol = i;
+    }
+    out.Append(s.Sub(line, eol - line, ascii));
+  }
+  return out;
+}
+
 /** s.partition(sep) (@p last false) or s.rpartition(sep). */
 SPINE_CG_OUTLINE inline Tuple<Str, Str, Str> Partition(const Str& s, const Str& sep, bool last) {
   if (sep.bytes() == 0) Raise(SPINE_FAULT_VALUE, "empty separator");
   int ascii = s.Ascii() ? 1 : -1;
   int64_t at = last ? RFindBytes(s, sep) : FindBytes(s, sep, 0);
-  if (at < 0) return last ? Tuple<Str, Str, Str>{Str(), {Str(), {s, {}}}} : Tuple<Str, Str, Str>{s, {Str(), {Str(), {}}}};
+  if (at < 0 && last) return Tuple<Str, Str, Str>{Str(), {Str(), {s, {}}}};
+  if (at < 0) return Tuple<Str, Str, Str>{s, {Str(), {Str(), {}}}};
   int64_t after = at + sep.bytes();
   return Tuple<Str, Str, Str>{s.Sub(0, at, ascii), {sep, {s.Sub(after, s.bytes() - after, ascii), {}}}};
 }
