@@ -124,10 +124,10 @@ inline Str str_title(const Str& s) { return RecaseAscii(s, 1); }
 /** s.capitalize(). */
 inline Str str_capitalize(const Str& s) { return RecaseAscii(s, 2); }
 
-/** s.isdecimal(). */
-inline bool str_isdecimal(const Str& s) { return AllAscii(s, [](char c) { return c >= '0' && c <= '9'; }); }
-/** s.isnumeric(): for ASCII text, the decimal digits. */
-inline bool str_isnumeric(const Str& s) { return str_isdecimal(s); }
+/** s.isdecimal(): of ASCII text, isdigit()'s answer (other text is CPython's in both). */
+inline bool str_isdecimal(const Str& s) { return str_isdigit(s); }
+/** s.isnumeric(): of ASCII text, isdigit()'s answer (other text is CPython's in both). */
+inline bool str_isnumeric(const Str& s) { return str_isdigit(s); }
 
 }  // namespace spine_cg
 
