@@ -212,3 +212,19 @@ def lines(text: str) -> List[str]:
 
 def replace_first(text: str, sub: str, count: int) -> str:
     return text.replace(sub, "<>", count)
+
+
+def index_between(text: str, sub: str, start: int, end: int) -> int:
+    return text.index(sub, start, end) + text.rindex(sub, start)
+
+
+def prefix_between(text: str, prefix: str, start: int, end: int) -> bool:
+    return text.startswith(prefix, start, end)
+
+
+def suffix_from(text: str, suffix: str, start: int) -> bool:
+    return text.endswith(suffix, start)
+
+
+def pad_all(text: str, width: int) -> List[str]:
+    return [text.ljust(width, "é"), text.rjust(width), text.center(width), text.ljust(width)]

@@ -40,7 +40,7 @@ BY_NAME = {"sub": ["", "a", "é", "ab", "😀", " ", "aa", "日本語"],
 FUNCTIONS = python_callable(corpus)
 inputs_for = inputs_by(BY_NAME, BY_TYPE)
 
-globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 44, 30000))
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 48, 30000))
 
 # What needs Unicode's case and numeric tables for non-ASCII text: CPython's (the FALLBACK fault).
 CASE_AND_NUMERIC = {"is_number", "count_decimal_tokens", "swap", "title_case", "capitalize_sentence"}
