@@ -78,7 +78,7 @@ const Spec kMethods[] = {
     {"str", "rsplit", "S I", "LS", "str_rsplit", false},
     {"str", "splitlines", "", "LS", "str_splitlines", false},
     {"str", "splitlines", "B", "LS", "str_splitlines", false},
-    {"str", "replace", "S S I", "S", "str_replace_count", false},
+    {"str", "replace", "S S I", "S", "str_replace", false},
     {"str", "partition", "S", "T3S", "str_partition", false},
     {"str", "rpartition", "S", "T3S", "str_rpartition", false},
     {"str", "zfill", "I", "S", "str_zfill", false},
