@@ -9,6 +9,7 @@ from . import irbuilder as ir
 from . import optional
 from . import inheritance
 from . import formatting
+from . import strmethods
 from .divmodcall import divmod_call
 from .floatsum import float_sum
 from .numericcalls import NUMERIC_CALLS
@@ -345,10 +346,13 @@ class CallExprs:
                                "code works on a copy of it, so the caller would not see the change")
         if kind in ("list", "vtuple") and method in ("index", "count", "remove"):
             obj.ty.elem.refuse_eq_by_fields(node, f"{kind}.{method}() on {obj.ty.text}")
-        kw = self.keywords(node, ("reverse",) if (kind, method) == ("list", "sort") else ())
-        types = self.method_arg_types(obj.ty, method, len(node.args))
+        if kind == "str":
+            kw, (arg_nodes, types) = {}, strmethods.arguments(node, method)
+        else:
+            kw = self.keywords(node, ("reverse",) if (kind, method) == ("list", "sort") else ())
+            arg_nodes, types = node.args, self.method_arg_types(obj.ty, method, len(node.args))
         args = [self.as_list(a) if isinstance(a, ast.GeneratorExp) and (kind, method) == ("str", "join")
-                else self.value(a, t) for a, t in zip(node.args, types)]
+                else self.value(a, t) for a, t in zip(arg_nodes, types)]
         if (kind, method) == ("str", "join") and args[0].ty.kind == "vtuple":  # ", ".join(t): its items as a list
             args[0] = ir.call_op("list_copy", args, list_of(STR))
         if method in _STORING:
@@ -382,7 +386,7 @@ class CallExprs:
             if method in SET_ALGEBRA.values() or method.endswith("_update"):
                 return [recv] * n
             return [None] * n if method == "update" else [recv.elem] * n
-        return [STR] * n if method != "join" else [list_of(STR)]
+        return [None] * n  # a str's: strmethods.arguments
 
     def pin_by_method(self, node, name, method):
         """The first use of an empty literal that says its element types."""

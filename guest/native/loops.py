@@ -180,7 +180,8 @@ class LoopExprs:
             return
         if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(t, ast.Starred) for t in target.elts):
             raise CompileError(target, "ForTarget", "the target must be a name or a tuple of names")
-        sized = item.ty.kind == "vtuple"  # a, b = t of any length: CPython's ValueError if it differs
+        # a, b = t of any length (`key, value = line.split("=", 1)`): CPython's ValueError if it differs.
+        sized = item.ty.kind in ("vtuple", "list")
         if not sized and (item.ty.kind != "tuple" or len(item.ty.args) != len(target.elts)):
             raise CompileError(target, "Unpack", f"unpacking {item.ty.text} into {len(target.elts)} names")
         if not item.pure:

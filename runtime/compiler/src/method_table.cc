@@ -1,8 +1,10 @@
 // The method table (method_table.h). Parameter and result types are written
 // relative to the receiver: E element (list/set), K key, V value (dict),
 // T the receiver's own type, S str, I int, B bool, LS list[str], LE
-// list[E], N None.
+// list[E], VS tuple[str, ...], T3S tuple[str, str, str], N None.
 #include "spine/compiler/method_table.h"
+
+#include <algorithm>
 
 #include "spine/runtime/error.h"
 
@@ -42,6 +44,57 @@ const Spec kMethods[] = {
     {"str", "isspace", "", "B", "str_isspace", false},
     {"str", "isupper", "", "B", "str_isupper", false},
     {"str", "islower", "", "B", "str_islower", false},
+    // Range, tuple and maxsplit forms, padding and case (codegen/strsearch.h, strsplit.h, strpad.h).
+    // `s.split(None, n)` and `s.split(maxsplit=n)` reach split with the one int (guest/native/calls.py).
+    {"str", "count", "S I", "I", "str_count_range", false},
+    {"str", "count", "S I I", "I", "str_count_range", false},
+    {"str", "find", "S I", "I", "str_find_range", false},
+    {"str", "find", "S I I", "I", "str_find_range", false},
+    {"str", "index", "S I", "I", "str_index_range", false},
+    {"str", "index", "S I I", "I", "str_index_range", false},
+    {"str", "rfind", "S", "I", "str_rfind", false},
+    {"str", "rfind", "S I", "I", "str_rfind", false},
+    {"str", "rfind", "S I I", "I", "str_rfind", false},
+    {"str", "rindex", "S", "I", "str_rindex", false},
+    {"str", "rindex", "S I", "I", "str_rindex", false},
+    {"str", "rindex", "S I I", "I", "str_rindex", false},
+    {"str", "startswith", "S I", "B", "str_startswith_range", false},
+    {"str", "startswith", "S I I", "B", "str_startswith_range", false},
+    {"str", "startswith", "VS", "B", "str_startswith_any", false},
+    {"str", "startswith", "VS I", "B", "str_startswith_any", false},
+    {"str", "startswith", "VS I I", "B", "str_startswith_any", false},
+    {"str", "endswith", "S I", "B", "str_endswith_range", false},
+    {"str", "endswith", "S I I", "B", "str_endswith_range", false},
+    {"str", "endswith", "VS", "B", "str_endswith_any", false},
+    {"str", "endswith", "VS I", "B", "str_endswith_any", false},
+    {"str", "endswith", "VS I I", "B", "str_endswith_any", false},
+    {"str", "removeprefix", "S", "S", "str_removeprefix", false},
+    {"str", "removesuffix", "S", "S", "str_removesuffix", false},
+    {"str", "split", "S I", "LS", "str_split_max", false},
+    {"str", "split", "I", "LS", "str_split_ws_max", false},
+    {"str", "rsplit", "", "LS", "str_rsplit_ws", false},
+    {"str", "rsplit", "I", "LS", "str_rsplit_ws", false},
+    {"str", "rsplit", "S", "LS", "str_rsplit", false},
+    {"str", "rsplit", "S I", "LS", "str_rsplit", false},
+    {"str", "splitlines", "", "LS", "str_splitlines", false},
+    {"str", "splitlines", "B", "LS", "str_splitlines", false},
+    {"str", "replace", "S S I", "S", "str_replace", false},
+    {"str", "partition", "S", "T3S", "str_partition", false},
+    {"str", "rpartition", "S", "T3S", "str_rpartition", false},
+    {"str", "zfill", "I", "S", "str_zfill", false},
+    {"str", "ljust", "I", "S", "str_ljust", false},
+    {"str", "ljust", "I S", "S", "str_ljust", false},
+    {"str", "rjust", "I", "S", "str_rjust", false},
+    {"str", "rjust", "I S", "S", "str_rjust", false},
+    {"str", "center", "I", "S", "str_center", false},
+    {"str", "center", "I S", "S", "str_center", false},
+    {"str", "expandtabs", "", "S", "str_expandtabs", false},
+    {"str", "expandtabs", "I", "S", "str_expandtabs", false},
+    {"str", "swapcase", "", "S", "str_swapcase", false},
+    {"str", "title", "", "S", "str_title", false},
+    {"str", "capitalize", "", "S", "str_capitalize", false},
+    {"str", "isdecimal", "", "B", "str_isdecimal", false},
+    {"str", "isnumeric", "", "B", "str_isnumeric", false},
     {"list", "append", "E", "N", "list_append", true},
     {"list", "pop", "", "E", "list_pop", true},
     {"list", "pop", "I", "E", "list_pop_at", true},
@@ -112,6 +165,8 @@ Type Resolve(const std::string& code, const Type& self) {
   if (code == "B") return ScalarType(rt::DataType::Bool());
   if (code == "LS") return ListType::Make(StringType::Make());
   if (code == "LE") return ListType::Make(elem);
+  if (code == "VS") return ListType::Make(StringType::Make(), true);
+  if (code == "T3S") return TupleType::Make({StringType::Make(), StringType::Make(), StringType::Make()});
   return NoneType::Make();
 }
 
@@ -184,7 +239,7 @@ MethodInfo LookupMethod(const Type& object, const std::string& method, const rt:
 std::vector<std::string> MethodNames(const std::string& kind) {
   std::vector<std::string> out;
   for (const Spec& s : kMethods) {
-    if (kind == s.kind && (out.empty() || out.back() != s.name)) out.push_back(s.name);
+    if (kind == s.kind && std::find(out.begin(), out.end(), s.name) == out.end()) out.push_back(s.name);
   }
   return out;
 }

@@ -21,6 +21,7 @@ import corpus_optional
 import corpus_raise_args
 import corpus_set_args
 import corpus_sets
+import corpus_str_methods
 import corpus_try_finally
 import corpus_vartuple
 import test_callables
@@ -40,6 +41,7 @@ import test_optional
 import test_raise_args
 import test_set_args
 import test_sets
+import test_str_methods
 import test_try_finally
 import test_vartuple
 from differential import Suite
@@ -272,6 +274,22 @@ MUTANTS = {
     # The magnitude's bits without the sign: bin(-5) is '0b101' here, CPython's '-0b101'.
     "to_bin": (corpus_numeric_builtins, test_numeric_builtins,
                "def to_bin(n: int) -> str:\n    return '0b' + bin(abs(n))[2:]\n"),
+    # A split that drops a trailing empty field ("a,b,".split(",") ends with "").
+    "split_fields": (corpus_str_methods, test_str_methods,
+                     "def split_fields(line: str, sep: str, maxsplit: int) -> list[str]:\n"
+                     "    parts = line.split(sep, maxsplit)\n    if len(parts) > 1 and parts[-1] == '':\n"
+                     "        parts.pop()\n    return parts\n"),
+    # A count that ignores its start.
+    "count_from": (corpus_str_methods, test_str_methods,
+                   "def count_from(text: str, sub: str, start: int) -> int:\n    return text.count(sub)\n"),
+    # A tuple of prefixes where the empty one never matches.
+    "has_any_prefix": (corpus_str_methods, test_str_methods,
+                       "def has_any_prefix(text: str, prefixes: tuple[str, ...]) -> bool:\n    for p in prefixes:\n"
+                       "        if p and text.startswith(p):\n            return True\n    return False\n"),
+    # Words split from the left where rsplit keeps the rest on the left.
+    "rsplit_words": (corpus_str_methods, test_str_methods,
+                     "def rsplit_words(text: str, maxsplit: int) -> list[str]:\n"
+                     "    return text.split(None, maxsplit)\n"),
 }
 
 

@@ -24,6 +24,8 @@
 #include "spine/compiler/codegen/intbase.h"
 #include "spine/compiler/codegen/format.h"
 #include "spine/compiler/codegen/heapq.h"
+#include "spine/compiler/codegen/strpad.h"
+#include "spine/compiler/codegen/strsplit.h"
 #include "spine/compiler/codegen/raised.h"
 
 namespace spine_cg {

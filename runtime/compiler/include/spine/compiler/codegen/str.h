@@ -418,27 +418,31 @@ class StrBuilder {
   int64_t len_ = 0, cap_ = 0;
 };
 
-/** s.replace(old, new) (every occurrence; an empty @p old inserts around every character). */
-SPINE_CG_OUTLINE inline Str str_replace(const Str& s, const Str& old, const Str& repl) {
+/**
+ * s.replace(old, new[, count]): the first @p count occurrences (every one if negative); an empty
+ * @p old goes before each of the first count characters (and at the end, if count is past them).
+ */
+SPINE_CG_OUTLINE inline Str str_replace(const Str& s, const Str& old, const Str& repl, int64_t count = -1) {
+  if (count < 0) count = 0x7fffffffffffffffLL;
   StrBuilder b;
-  if (old.bytes() == 0) {
-    b.Add(repl);
-    for (int64_t i = 0; i < s.bytes();) {
-      int len;
-      DecodeAt(s.data(), i, &len);
-      b.Add(s.data() + i, len);
-      b.Add(repl);
-      i += len;
-    }
-    return b.Finish();
-  }
   int64_t prev = 0;
-  for (int64_t i = FindBytes(s, old, 0); i >= 0; i = FindBytes(s, old, prev)) {
-    b.Add(s.data() + prev, i - prev);
-    b.Add(repl);
-    prev = i + old.bytes();
+  if (old.bytes() == 0) {
+    for (; count > 0; --count) {
+      b.Add(repl);
+      if (prev >= s.bytes()) break;
+      int len;
+      DecodeAt(s.data(), prev, &len);
+      b.Add(s.data() + prev, len);
+      prev += len;
+    }
+  } else {
+    for (int64_t i; count > 0 && (i = FindBytes(s, old, prev)) >= 0; --count) {
+      b.Add(s.data() + prev, i - prev);
+      b.Add(repl);
+      prev = i + old.bytes();
+    }
+    if (prev == 0) return s;
   }
-  if (prev == 0) return s;
   b.Add(s.data() + prev, s.bytes() - prev);
   return b.Finish();
 }
