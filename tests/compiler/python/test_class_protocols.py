@@ -26,8 +26,9 @@ BY_NAME = {"pops": [0, 1, 2, 5], "n": [0, 1, 2, 3, 4, -1], "k": [0, 1, 2, 5],
 
 
 FUNCTIONS = python_callable(corpus)
+inputs_for = inputs_by(BY_NAME, BY_TYPE)
 
-globals().update(corpus_tests(corpus, FUNCTIONS, inputs_by(BY_NAME, BY_TYPE), 28, 600))
+globals().update(corpus_tests(corpus, FUNCTIONS, inputs_for, 28, 600))
 
 
 def test_protocol_answers_are_the_native_functions_own(suite):
