@@ -407,7 +407,7 @@ class CallExprs:
         owner, sig = inheritance.resolve(info, method)
         if sig is None and classmembers.find(info, "statics", method)[0] is not None:
             return self.static_call(node, info, method, obj)
-        if sig is None or method == "__init__" or method in info.properties:
+        if sig is None or method == "__init__" or classmembers.find(info, "properties", method)[0] is not None:
             raise CompileError(node, "UnknownMethod", f"{obj.ty.name} has no method {method!r}")
         is_self = isinstance(node.func.value, ast.Name) and node.func.value.id == "self" and \
             self.current_class() is not None

@@ -204,7 +204,6 @@ def build_classes(nodes, names=None):
                                    "a container")
         ir.fn("ast.ClassTypeDefine")(i.ty.node, list(i.fields), [t.node for t in i.fields.values()])
     for i in order:
-        classmembers.check_hierarchy(i)
         classmembers.shadowing_defaults(i)
         for f in i.method_defs():
             try:
@@ -223,6 +222,8 @@ def build_classes(nodes, names=None):
         for f in i.static_defs():
             i.statics[f.name] = method_signature(classmembers.as_static(f, i), i, types, classmembers.STATIC_SELF)
         protocols.mark_eq(i)
+    for i in order:
+        classmembers.check_hierarchy(i)
         own = i.methods.get("__init__")
         inherited = i.base.init if i.base is not None else None
         i.init = own or (Sig([i.ty] + inherited.params[1:], NONE, False, ["self"] + inherited.names[1:],

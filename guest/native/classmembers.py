@@ -51,7 +51,7 @@ def constant(s):
         value = ast.literal_eval(s.value)
     except ValueError:
         value = None
-    if type(value) not in _LITERALS:
+    if type(value) not in _LITERALS or type(value) is int and not -2 ** 63 <= value < 2 ** 63:
         raise CompileError(s, "ClassBody", f"class attribute {s.targets[0].id!r}: only int, float, bool or str "
                            "literals are supported natively (a shared mutable one would be visible to all "
                            "instances)")
@@ -67,12 +67,24 @@ def collect(info):
 
 
 def check_hierarchy(info):
-    """A subclass may not rebind a base's constant; a class with subclasses has no classmethods."""
+    """A constant is the one thing its name means for the class and its subclasses (no base's
+    constant or field rebound, no subclass field, no method of that name); a property is one
+    in every subclass; a class with subclasses has no classmethods."""
     for name in info.constants:
         for a in inheritance.ancestors(info)[1:]:
             if name in a.constants or name in a.fields:
                 raise CompileError(info.node, "ClassConstant", f"{info.name}.{name} rebinds {a.name}.{name}: "
                                    "the base's methods would read one or the other")
+        for c in inheritance.subtree(info):
+            if name in c.methods or any(f.name == name for f in c.node.body if isinstance(f, ast.FunctionDef)) or \
+                    (c is not info and name in c.fields and name not in info.fields):
+                raise CompileError(c.node, "ClassConstant", f"{c.name}.{name} is not only the class constant "
+                                   f"{info.name}.{name}")
+    for name in info.properties:
+        for c in inheritance.subtree(info)[1:]:
+            if name in c.methods and name not in c.properties:
+                raise CompileError(c.node, "Property", f"{c.name}.{name} overrides the property "
+                                   f"{info.name}.{name} with a method")
     for f in info.static_defs():
         if decorator(f) == "classmethod" and (info.subclasses or info.base is not None):
             raise CompileError(f, "Decorator", f"@classmethod {info.name}.{f.name} in a class hierarchy: cls "
@@ -84,6 +96,9 @@ def shadowing_defaults(info):
     until the instance has its own)."""
     for name, value in info.constants.items():
         if name in info.fields and name not in info.defaults:
+            if info.subclasses:
+                raise CompileError(info.node, "FieldDefault", f"{info.name} has subclasses: its class attribute "
+                                   f"{name!r}, also an instance field, is not supported natively")
             ty = info.fields[name]
             if type(value).__name__ != ty.kind:
                 raise CompileError(info.node, "FieldType", f"field {name!r} is {ty.text}, its class attribute "

@@ -100,6 +100,12 @@ REJECTED = [
     ("class C:\n    LIMIT = 1\n    @classmethod\n    def make(cls) -> 'C':\n        return cls()\nclass D(C):\n"
      "    pass\n", "Decorator"),
     ("class C:\n    LIMIT = 1\n    def bump(self) -> None:\n        self.LIMIT = 2\n", "UnknownField"),
+    # A base method reading self.LIMIT would see a subclass instance's own attribute in CPython.
+    ("class C:\n    LIMIT = 1\n    def get(self) -> int:\n        return self.LIMIT\nclass D(C):\n"
+     "    def __init__(self) -> None:\n        self.LIMIT = 2\n", "ClassConstant"),
+    ("class C:\n    size = 1\n    def size(self) -> int:\n        return 2\n", "ClassConstant"),
+    ("class C:\n    BIG = 2 ** 70\n", "ClassBody"),
+    ("class C:\n    HUGE = 1180591620717411303424\n", "ClassBody"),
     ("class G:\n    def __getattr__(self, name: str) -> int:\n        return 1\n", "DunderMethod"),
 ]
 
