@@ -10,7 +10,8 @@
         @property
         def trace(self) -> int: ...       # m.trace calls the getter
 
-A constant is an int, float, bool or str literal (negative numbers too). An
+A constant is an int, float, bool or str literal (negative numbers too), or a
+tuple of them, read as if written in place (modulenames.value_node). An
 instance attribute of the same name shadows it per instance, as in Python:
 the constant is then the field's default (what the instance reads before
 __init__ sets it), which is exactly CPython's lookup order. A subclass may not
@@ -22,10 +23,8 @@ as the class. A property is a getter; setters and deleters are refused.
 import ast
 import copy
 
-from . import irbuilder as ir
 from . import inheritance
 from .errors import CompileError
-from .irbuilder import E
 
 STATIC_SELF = "static.self"
 DECORATORS = ("staticmethod", "classmethod", "property")
@@ -51,11 +50,17 @@ def constant(s):
         value = ast.literal_eval(s.value)
     except ValueError:
         value = None
-    if type(value) not in _LITERALS or type(value) is int and not -2 ** 63 <= value < 2 ** 63:
+    if not _immutable_literal(value):
         raise CompileError(s, "ClassBody", f"class attribute {s.targets[0].id!r}: only int, float, bool or str "
-                           "literals are supported natively (a shared mutable one would be visible to all "
-                           "instances)")
+                           "literals (or tuples of them) are supported natively (a shared mutable one would be "
+                           "visible to all instances)")
     return s.targets[0].id, value
+
+
+def _immutable_literal(value):
+    if isinstance(value, tuple):
+        return all(_immutable_literal(v) for v in value)
+    return type(value) in _LITERALS and not (type(value) is int and not -2 ** 63 <= value < 2 ** 63)
 
 
 def collect(info):
@@ -96,7 +101,7 @@ def shadowing_defaults(info):
     until the instance has its own)."""
     for name, value in info.constants.items():
         if name in info.fields and name not in info.defaults:
-            if info.subclasses:
+            if info.subclasses or isinstance(value, tuple):
                 raise CompileError(info.node, "FieldDefault", f"{info.name} has subclasses: its class attribute "
                                    f"{name!r}, also an instance field, is not supported natively")
             ty = info.fields[name]
@@ -133,13 +138,6 @@ def find(info, table, name):
         if name in getattr(a, table):
             return a, getattr(a, table)[name]
     return None, None
-
-
-def literal(value):
-    """A constant's value as an expression."""
-    if isinstance(value, str):
-        return ir.const_str(value)
-    return {bool: ir.const_bool, int: ir.const_int, float: ir.const_float}[type(value)](value)
 
 
 def refuse_subclass_override(node, info, table, name):

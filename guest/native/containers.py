@@ -10,6 +10,7 @@ from . import inheritance
 from . import irbuilder as ir
 from .errors import CompileError
 from .irbuilder import E
+from .modulenames import value_node
 from .typemodel import BOOL, INT, OBJECT, dict_of, fresh_borrowed, list_of, pending, set_of, tuple_of
 
 
@@ -182,7 +183,7 @@ class ContainerExprs:
             if owner is None:
                 raise CompileError(node, "ClassAttribute", f"class attribute {ast.unparse(node)!r} (class-level "
                                    "literal constants only natively)")
-            return classmembers.literal(value)
+            return self.visit(value_node(value, node))
         own = isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope.init_of is not None
         obj = self.scope.read("self") if own else self.value(node.value)
         if obj.ty.kind == "object":  # a boxed value: CPython's getattr (e.args of a caught exception)
@@ -208,8 +209,9 @@ class ContainerExprs:
         if owner is None:
             raise CompileError(node, "UnknownField", f"{obj.ty.name} has no field {node.attr!r}")
         if obj.pure and isinstance(node.value, ast.Name) and node.value.id == "self":
-            return classmembers.literal(value)
-        return ir.let(self.scope.temp("recv", obj.ty), inheritance.not_none(obj), classmembers.literal(value))
+            return self.visit(value_node(value, node))
+        value = self.visit(value_node(value, node))
+        return ir.let(self.scope.temp("recv", obj.ty), inheritance.not_none(obj), value)
 
 
 def _folded_set_display(node):

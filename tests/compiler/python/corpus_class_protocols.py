@@ -271,6 +271,7 @@ class Account:
 
     RATE = 2
     BANK = "spine"
+    TIERS = (("basic", 0), ("gold", 1000), ("platinum", 100000))
 
     def __init__(self, balance: int, vip: bool) -> None:
         self.balance = balance
@@ -279,6 +280,13 @@ class Account:
 
     def interest(self) -> int:
         return self.balance * self.RATE // 100
+
+    def tier(self) -> str:
+        name = self.TIERS[0][0]
+        for tier, floor in self.TIERS:
+            if self.balance >= floor:
+                name = tier
+        return name
 
 
 # ---- entry points ------------------------------------------------------------
@@ -458,3 +466,8 @@ def account_interest(balance: int, vip: bool) -> List[int]:
     a = Account(balance, vip)
     plain = Account(balance, False)
     return [a.interest(), a.RATE, plain.RATE, Account.RATE, len(Account.BANK + a.BANK)]
+
+
+def account_tier(balance: int, vip: bool) -> str:
+    a = Account(balance * 137, vip)
+    return f"{a.tier()} of {len(Account.TIERS)} at {a.BANK}"
