@@ -64,6 +64,8 @@ def is_dunder(name):
 def add_helpers(node):
     """Methods CPython's len() and truth test amount to, for a class defining __len__ / __bool__."""
     own = {s.name for s in node.body if isinstance(s, ast.FunctionDef)}
+    if CHECKED_LEN in own or TRUTH in own:
+        return  # added already (a module is analysed again after a piece of it failed)
     extra = []
     if "__len__" in own:
         extra.append(_HELPERS[CHECKED_LEN])
