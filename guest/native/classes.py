@@ -84,10 +84,10 @@ def check_class(node, names=()):
     for s in node.body:
         if isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
             continue
-        if isinstance(s, (ast.AnnAssign, ast.Pass)):
-            continue
-        if isinstance(s, ast.Assign):
+        if classmembers.is_constant(s):
             classmembers.constant(s)
+            continue
+        if isinstance(s, (ast.AnnAssign, ast.Pass)):
             continue
         if isinstance(s, ast.FunctionDef):
             kind = classmembers.decorator(s)
@@ -109,7 +109,7 @@ def collect_fields(info, classes, instances=None, constants=None):
     if info.base is not None:
         info.fields = dict(info.base.fields)
     for s in info.node.body:
-        if not isinstance(s, ast.AnnAssign):
+        if not isinstance(s, ast.AnnAssign) or classmembers.is_constant(s):
             continue
         if not isinstance(s.target, ast.Name):
             raise CompileError(s, "ClassBody", "a field annotation needs a name")
@@ -181,7 +181,8 @@ def build_classes(nodes, names=None):
         classmembers.collect(i)
     order = inheritance.number_classes(infos)
     for i in order:
-        if i.subclasses and any(isinstance(s, ast.AnnAssign) and s.value is not None for s in i.node.body):
+        if i.subclasses and any(isinstance(s, ast.AnnAssign) and s.value is not None and
+                                not classmembers.is_constant(s) for s in i.node.body):
             raise CompileError(i.node, "FieldDefault", f"{i.name} has subclasses: its class-level defaults "
                                "are not supported natively (a subclass's __init__ calling it would reset them)")
         i.ty._node = ir.fn("ast.ClassTypeDeclare")(i.name, i.base.ty.node if i.base else None, i.type_id)

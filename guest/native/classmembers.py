@@ -42,19 +42,30 @@ def decorator(f):
     return d.id
 
 
+def is_constant(s):
+    """Is class-body statement @p s a class attribute: `NAME = value`, `NAME: ClassVar[T] = value`
+    or `NAME: Final = value` (the others with an annotation are instance fields)?"""
+    if isinstance(s, ast.Assign):
+        return True
+    a = s.annotation if isinstance(s, ast.AnnAssign) else None
+    a = a.value if isinstance(a, ast.Subscript) else a
+    return isinstance(a, ast.Name) and a.id in ("ClassVar", "Final")
+
+
 def constant(s):
-    """(name, value) of a class-body `NAME = literal`; refuses any other assignment."""
-    if not (len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)):
+    """(name, value) of a class-body `NAME = literal` (is_constant); refuses any other."""
+    targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+    if not (len(targets) == 1 and isinstance(targets[0], ast.Name)) or s.value is None:
         raise CompileError(s, "ClassBody", "a class-level assignment other than `NAME = literal`")
     try:
         value = ast.literal_eval(s.value)
     except ValueError:
         value = None
     if not _immutable_literal(value):
-        raise CompileError(s, "ClassBody", f"class attribute {s.targets[0].id!r}: only int, float, bool or str "
+        raise CompileError(s, "ClassBody", f"class attribute {targets[0].id!r}: only int, float, bool or str "
                            "literals (or tuples of them) are supported natively (a shared mutable one would be "
                            "visible to all instances)")
-    return s.targets[0].id, value
+    return targets[0].id, value
 
 
 def _immutable_literal(value):
@@ -66,7 +77,7 @@ def _immutable_literal(value):
 def collect(info):
     """Fill info.constants from the class body (before fields are collected)."""
     for s in info.node.body:
-        if isinstance(s, ast.Assign):
+        if is_constant(s):
             name, value = constant(s)
             info.constants[name] = value
 

@@ -22,6 +22,7 @@ frozen class (_rewrite_named_tuple).
 """
 import ast
 
+from .classmembers import is_constant  # a ClassVar is no field (as the dataclasses module reads it)
 from .errors import CompileError
 
 # dataclass() keywords native code keeps the meaning of: eq and order only add dunders
@@ -101,7 +102,7 @@ def _rewrite(node, opts, names, named_tuple=False):
         raise CompileError(node, "Dataclass", f"dataclass {node.name} has a base class: not supported natively")
     params, defaults, body = [], [], []
     for s in node.body:
-        if not isinstance(s, ast.AnnAssign) or s.value is None:
+        if not isinstance(s, ast.AnnAssign) or s.value is None or is_constant(s):
             continue
         default, factory = _field_default(s.value, names, named_tuple)
         s.value = default
@@ -109,7 +110,7 @@ def _rewrite(node, opts, names, named_tuple=False):
             s._factory = factory
     own_init = any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in node.body)
     for s in node.body:
-        if not (isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)):
+        if not (isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)) or is_constant(s):
             continue
         name = s.target.id
         factory = getattr(s, "_factory", None)

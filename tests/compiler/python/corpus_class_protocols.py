@@ -5,7 +5,8 @@ __add__, __iadd__, __neg__, __str__, __repr__), class-level constants,
 getters, next to dunders native code never calls (__iter__ as a generator,
 __hash__). Each entry point takes plain values, builds its objects natively
 and returns a plain value (test_class_protocols.py compares it with CPython's)."""
-from typing import Iterator, List, Optional
+from dataclasses import dataclass
+from typing import ClassVar, Iterator, List, Optional
 
 
 class Stack:
@@ -239,7 +240,7 @@ class Fraction:
 class Counter:
     """A running total that += adds to in place."""
 
-    STEP = 1
+    STEP: ClassVar[int] = 1
 
     def __init__(self, start: int) -> None:
         self.total = start
@@ -250,6 +251,24 @@ class Counter:
 
     def __add__(self, amount: int) -> "Counter":
         return Counter(self.total + amount)
+
+
+@dataclass
+class Money:
+    """An amount in cents; the dataclass makes __init__, the class adds its operators."""
+
+    cents: int
+    CURRENCY: ClassVar[str] = "EUR"
+
+    def __add__(self, other: "Money") -> "Money":
+        return Money(self.cents + other.cents)
+
+    def __lt__(self, other: "Money") -> bool:
+        return self.cents < other.cents
+
+    def __str__(self) -> str:
+        sign = "-" if self.cents < 0 else ""
+        return f"{sign}{abs(self.cents) // 100}.{abs(self.cents) % 100:02d} {self.CURRENCY}"
 
 
 class Window:
@@ -471,3 +490,14 @@ def account_interest(balance: int, vip: bool) -> List[int]:
 def account_tier(balance: int, vip: bool) -> str:
     a = Account(balance * 137, vip)
     return f"{a.tier()} of {len(Account.TIERS)} at {a.BANK}"
+
+
+def money_total(amounts: List[int]) -> str:
+    total = Money(0)
+    largest = Money(0)
+    for a in amounts:
+        m = Money(a * 37)
+        total = total + m
+        if largest < m:
+            largest = m
+    return f"{total} (largest {largest}, in {Money.CURRENCY})"
