@@ -63,7 +63,8 @@ MUTANTS = {
     "vector_compare": (corpus_class_protocols, test_class_protocols,
                        "class MutantVector:\n    def __init__(self, x: int, y: int) -> None:\n"
                        "        self.x = x\n        self.y = y\n"
-                       "    def __eq__(self, o: 'MutantVector') -> bool:\n        return self.x == o.x and self.y == o.y\n"
+                       "    def __eq__(self, o: 'MutantVector') -> bool:\n"
+                       "        return self.x == o.x and self.y == o.y\n"
                        "    def __lt__(self, o: 'MutantVector') -> bool:\n"
                        "        return self.x * self.x + self.y * self.y < o.x * o.x + o.y * o.y\n"
                        "    def __le__(self, o: 'MutantVector') -> bool:\n"
