@@ -105,12 +105,23 @@ def _defined_below(scope, ty, names):
     return any(n in c.methods or n in c.unusable for c in inheritance.subtree(info)[1:] for n in names)
 
 
-def _call(scope, node, obj, name, args):
+def _call(parser, node, obj, name, args):
+    """obj.name(*args), with what a method call on self in __init__ requires (calls.class_method):
+    every field set, and no subclass whose fields could still be unset."""
+    scope = parser.scope
+    classes = scope.module.classes
+    if scope.init_of is not None and (inheritance.is_subclass(classes, scope.init_of, obj.ty.name) or
+                                      inheritance.is_subclass(classes, obj.ty.name, scope.init_of)):
+        if classes[scope.init_of].subclasses:
+            raise CompileError(node, "SelfInInit", f"{scope.init_of} has subclasses: {name} called in its "
+                               "__init__ could read fields a subclass has not set yet")
+        parser.require_all_fields(node)
     return scope.module.method_calls.call(obj, name, args, node, False)
 
 
-def _arg(scope, node, e, want, what):
-    e = inheritance.coerce(scope.module.classes, e, want)
+def _arg(parser, node, e, want, what):
+    e = inheritance.coerce(parser.scope.module.classes, e, want)
+    parser.no_borrowed_store(node, e, f"passing it to {what}")
     if e.ty != want:
         raise CompileError(node, "DunderArgument", f"{what}: {e.ty.text} where the method takes {want.text}")
     return e
@@ -143,7 +154,7 @@ def length(parser, node, e):
     if _lookup(scope, node, e.ty, "__len__") is None or _defined_below(scope, e.ty, ("__len__",)):
         raise CompileError(node, "Builtin", f"len() of ({e.ty.text}): its class has no __len__")
     _lookup(scope, node, e.ty, CHECKED_LEN)
-    return _call(scope, node, e, CHECKED_LEN, [])
+    return _call(parser, node, e, CHECKED_LEN, [])
 
 
 def truth(parser, node, e):
@@ -159,7 +170,7 @@ def truth(parser, node, e):
     for helper in (TRUTH,) if sig is not None else (CHECKED_LEN, TRUTH):
         _lookup(scope, node, e.ty, helper)
     t = scope.temp("truth", e.ty)
-    test = ir.binary("PrimAnd", inheritance.is_none(t, negate=True), _call(scope, node, t, TRUTH, []), BOOL)
+    test = ir.binary("PrimAnd", inheritance.is_none(t, negate=True), _call(parser, node, t, TRUTH, []), BOOL)
     return ir.let(t, e, test)
 
 
@@ -169,8 +180,8 @@ def contains(parser, node, container, item):
     sig = _lookup(scope, node, container.ty, "__contains__")
     if sig is None or _defined_below(scope, container.ty, ("__contains__",)):
         raise CompileError(node, "In", f"'in' on {container.ty.text} without __contains__ (CPython would iterate)")
-    item = _arg(scope, node, item, sig.params[1], f"'in' on {container.ty.text}")
-    result = _ordered(parser, item, container, lambda i, c: _call(scope, node, c, "__contains__", [i]))
+    item = _arg(parser, node, item, sig.params[1], f"'in' on {container.ty.text}")
+    result = _ordered(parser, item, container, lambda i, c: _call(parser, node, c, "__contains__", [i]))
     return result if sig.ret == BOOL else parser.truth(node, result)
 
 
@@ -192,8 +203,8 @@ def binary(parser, node, op_type, a, b, inplace=False):
     if sig is None:
         raise CompileError(node, "OperandType", f"{op_type.__name__} of {a.ty.text} and {b.ty.text}: "
                            f"{a.ty.text} has no {name}")
-    b = _arg(scope, node, b, sig.params[1], f"{name} of {a.ty.text}")
-    return _ordered(parser, a, b, lambda x, y: _call(scope, node, x, name, [y]))
+    b = _arg(parser, node, b, sig.params[1], f"{name} of {a.ty.text}")
+    return _ordered(parser, a, b, lambda x, y: _call(parser, node, x, name, [y]))
 
 
 def unary(parser, node, op_type, a):
@@ -202,7 +213,7 @@ def unary(parser, node, op_type, a):
     _standalone(scope, node, a.ty, name)
     if _lookup(scope, node, a.ty, name) is None:
         raise CompileError(node, "OperandType", f"unary {op_type.__name__} of {a.ty.text}: no {name}")
-    return _call(scope, node, a, name, [])
+    return _call(parser, node, a, name, [])
 
 
 def compare(parser, node, op, a, b):
@@ -225,8 +236,8 @@ def compare(parser, node, op, a, b):
     if sig is None and name == "__ne__":
         eq = _lookup(scope, node, a.ty, "__eq__")
         _bool_result(node, eq, "__eq__")
-        b = _arg(scope, node, b, eq.params[1], what)
-        return E(ir.fn("ast.PrimNot")(_ordered(parser, a, b, lambda x, y: _call(scope, node, x, "__eq__", [y])).node),
+        b = _arg(parser, node, b, eq.params[1], what)
+        return E(ir.fn("ast.PrimNot")(_ordered(parser, a, b, lambda x, y: _call(parser, node, x, "__eq__", [y])).node),
                  BOOL)
     if sig is None:
         if name == "__eq__":
@@ -234,8 +245,8 @@ def compare(parser, node, op, a, b):
         raise CompileError(node, "ReflectedOperator", f"{what}: {a.ty.text} has no {name} (CPython would "
                            f"call {REFLECTED[name]} of the right operand)")
     _bool_result(node, sig, name)
-    b = _arg(scope, node, b, sig.params[1], what)
-    return _ordered(parser, a, b, lambda x, y: _call(scope, node, x, name, [y]))
+    b = _arg(parser, node, b, sig.params[1], what)
+    return _ordered(parser, a, b, lambda x, y: _call(parser, node, x, name, [y]))
 
 
 def text(parser, node, e, conversion):
@@ -259,7 +270,7 @@ def text(parser, node, e, conversion):
                            "whose class has no __repr__ (the default shows an address)")
     if sig.ret != STR:
         raise CompileError(node, "DunderResult", f"{name} returns {sig.ret.text}")
-    return _call(scope, node, e, name, [])
+    return _call(parser, node, e, name, [])
 
 
 def field(parser, v, e):

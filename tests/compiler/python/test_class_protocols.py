@@ -107,6 +107,15 @@ REJECTED = [
     ("class C:\n    BIG = 2 ** 70\n", "ClassBody"),
     ("class C:\n    HUGE = 1180591620717411303424\n", "ClassBody"),
     ("class G:\n    def __getattr__(self, name: str) -> int:\n        return 1\n", "DunderMethod"),
+    # len(self) in a base's __init__ could run a subclass's __len__ before that one set its fields.
+    ("class S:\n    def __init__(self, n: int) -> None:\n        self.n = n\n        if not self:\n"
+     "            self.n = 1\n    def __len__(self) -> int:\n        return self.n\nclass T(S):\n"
+     "    def __init__(self) -> None:\n        super().__init__(0)\n        self.m = 2\n", "SelfInInit"),
+    # CPython's instance keeps the caller's list itself; a native one would keep a copy of it.
+    ("class Acc:\n    def __init__(self) -> None:\n        self.items: list[int] = []\n"
+     "    def __iadd__(self, xs: list[int]) -> 'Acc':\n        self.items = xs\n        return self\n"
+     "def f(xs: list[int]) -> int:\n    a = Acc()\n    a += xs\n    xs.append(1)\n    return len(a.items)\n",
+     "BorrowedStore"),
 ]
 
 
