@@ -81,10 +81,14 @@ def check_class(node, names=()):
     """Refuse what a class body may not hold natively (@p names: the program's classes)."""
     if node.decorator_list:
         raise CompileError(node.decorator_list[0], "Decorator", "decorated classes are not supported")
+    # of a builtin base (an exception class) class attributes and dunders are CPython's business
+    builtin_base = any(not (isinstance(b, ast.Name) and (b.id in names or b.id == "object")) for b in node.bases)
     for s in node.body:
         if isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
             continue
         if classmembers.is_constant(s):
+            if builtin_base:
+                raise CompileError(s, "ClassBody", "a class attribute of a class derived from a builtin class")
             classmembers.constant(s)
             continue
         if isinstance(s, (ast.AnnAssign, ast.Pass)):
@@ -92,9 +96,6 @@ def check_class(node, names=()):
         if isinstance(s, ast.FunctionDef):
             kind = classmembers.decorator(s)
             if protocols.is_dunder(s.name) and s.name != "__init__":
-                # of a builtin base (an exception class) the dunders are CPython's business
-                builtin_base = any(not (isinstance(b, ast.Name) and (b.id in names or b.id == "object"))
-                                   for b in node.bases)
                 if s.name not in protocols.ALLOWED or builtin_base:
                     raise CompileError(s, "DunderMethod", f"method {s.name} is not supported natively")
                 if kind is not None:
