@@ -1,6 +1,7 @@
 package host_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/spine-sandbox/spine/host"
@@ -103,6 +104,37 @@ func TestNativeClassProtocols(t *testing.T) {
 			if f := nativeEntry(t, resp, name); f.Status != "native" {
 				t.Errorf("%s: %+v", name, f)
 			}
+		}
+	})
+}
+
+// A class constant the program rebinds (`Limits.MAX = 3`) is not the one
+// native code would read in place: the functions using the class stay Python.
+const reboundClassConstant = `
+class Limits:
+    MAX = 10
+
+    def __init__(self) -> None:
+        self.used = 0
+
+
+def room(n: int) -> int:
+    return Limits.MAX - n
+
+
+Limits.MAX = 3
+result = room(1)
+`
+
+func TestNativeReboundClassConstantStaysPython(t *testing.T) {
+	bothModes(t, func(t *testing.T, isolation host.Isolation) {
+		e := nativeEngine(t, isolation, t.TempDir())
+		resp := execNative(t, e, host.NativeEager, reboundClassConstant, `{}`)
+		if string(resp.Value) != "2" {
+			t.Fatalf("value %s, want 2 (trace %+v)", resp.Value, resp.Native)
+		}
+		if f := nativeEntry(t, resp, "room"); f.Status == "native" || !strings.Contains(f.Reason, "uses the global Limits") {
+			t.Errorf("room: %+v", f)
 		}
 	})
 }
