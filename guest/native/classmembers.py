@@ -57,6 +57,8 @@ def constant(s):
     targets = s.targets if isinstance(s, ast.Assign) else [s.target]
     if not (len(targets) == 1 and isinstance(targets[0], ast.Name)) or s.value is None:
         raise CompileError(s, "ClassBody", "a class-level assignment other than `NAME = literal`")
+    if targets[0].id.startswith("__") and targets[0].id.endswith("__"):  # __slots__, __hash__ = None, ...
+        raise CompileError(s, "ClassBody", f"class attribute {targets[0].id}: it changes what the class does")
     try:
         value = ast.literal_eval(s.value)
     except ValueError:

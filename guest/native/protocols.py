@@ -45,7 +45,8 @@ _CALLED = {"__len__", "__contains__", "__bool__", "__str__", "__repr__", *COMPAR
 _INERT = {"__iter__", "__next__", "__reversed__", "__getitem__", "__setitem__", "__delitem__", "__missing__",
           "__call__", "__enter__", "__exit__", "__hash__", "__int__", "__float__", "__index__", "__complex__",
           "__abs__", "__round__", "__trunc__", "__floor__", "__ceil__", "__format__", "__length_hint__",
-          "__copy__", "__deepcopy__", "__getstate__", "__setstate__", "__reduce__", "__sizeof__"} | \
+          "__copy__", "__deepcopy__", "__getstate__", "__setstate__", "__reduce__", "__sizeof__", "__divmod__",
+          "__rdivmod__"} | \
     {f"__r{o}__" for o in BINARY.values()}
 ALLOWED = _CALLED | _INERT | {CHECKED_LEN, TRUTH}
 

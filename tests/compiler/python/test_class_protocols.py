@@ -96,6 +96,8 @@ REJECTED = [
     ("class P:\n    def __init__(self) -> None:\n        self.v = 2\n    @property\n    def v(self) -> int:\n"
      "        return 1\n", "Property"),
     ("class C:\n    ITEMS = [1, 2]\n", "ClassBody"),
+    # With __slots__ CPython refuses other instance attributes (and shadowing a class constant).
+    ("class C:\n    __slots__ = ('x',)\n    def __init__(self) -> None:\n        self.x = 1\n", "ClassBody"),
     ("class C:\n    LIMIT = 1\nclass D(C):\n    LIMIT = 2\n", "ClassConstant"),
     ("class C:\n    LIMIT = 1\n    @classmethod\n    def make(cls) -> 'C':\n        return cls()\nclass D(C):\n"
      "    pass\n", "Decorator"),
