@@ -192,6 +192,8 @@ def binary(parser, node, op_type, a, b, inplace=False):
     op = BINARY.get(op_type)
     if op is None:
         raise CompileError(node, "OperandType", f"{op_type.__name__} of {a.ty.text} and {b.ty.text}")
+    if a.ty.kind != "class" and inheritance.resolve(scope.module.classes[b.ty.name], f"__r{op}__")[0] is None:
+        raise CompileError(node, "OperandType", f"{op_type.__name__} of {a.ty.text} and {b.ty.text}")
     if a.ty.kind != "class":
         raise CompileError(node, "ReflectedOperator", f"{op_type.__name__} of {a.ty.text} and {b.ty.text} calls "
                            f"__r{op}__ (reflected operations are not native)")
