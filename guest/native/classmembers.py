@@ -42,14 +42,14 @@ def decorator(f):
     return d.id
 
 
-def is_constant(s):
+def is_constant(s, markers=("ClassVar", "Final")):
     """Is class-body statement @p s a class attribute: `NAME = value`, `NAME: ClassVar[T] = value`
     or `NAME: Final = value` (the others with an annotation are instance fields)?"""
     if isinstance(s, ast.Assign):
         return True
     a = s.annotation if isinstance(s, ast.AnnAssign) else None
     a = a.value if isinstance(a, ast.Subscript) else a
-    return isinstance(a, ast.Name) and a.id in ("ClassVar", "Final")
+    return isinstance(a, ast.Name) and a.id in markers
 
 
 def constant(s):
