@@ -96,6 +96,9 @@ REJECTED = [
     ("class P:\n    def __init__(self) -> None:\n        self.v = 2\n    @property\n    def v(self) -> int:\n"
      "        return 1\n", "Property"),
     ("class C:\n    ITEMS = [1, 2]\n", "ClassBody"),
+    # A dataclass's Final attribute is a field (an __init__ parameter), not a class constant.
+    ("from dataclasses import dataclass\nfrom typing import Final\n@dataclass\nclass D:\n    a: int\n"
+     "    k: Final = 3\ndef f(n: int) -> int:\n    return D(n, 1).k\n", "ClassBody"),
     # With __slots__ CPython refuses other instance attributes (and shadowing a class constant).
     ("class C:\n    __slots__ = ('x',)\n    def __init__(self) -> None:\n        self.x = 1\n", "ClassBody"),
     ("class C:\n    LIMIT = 1\nclass D(C):\n    LIMIT = 2\n", "ClassConstant"),
