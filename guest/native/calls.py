@@ -8,6 +8,8 @@ from . import boxed
 from . import irbuilder as ir
 from . import optional
 from . import inheritance
+from . import classmembers
+from . import protocols
 from . import formatting
 from . import strmethods
 from .divmodcall import divmod_call
@@ -320,6 +322,10 @@ class CallExprs:
     # ---- methods ----------------------------------------------------------------
     def method_call(self, node, expected):
         recv_node, method = node.func.value, node.func.attr
+        classes = self.scope.module.classes
+        if isinstance(recv_node, ast.Name) and recv_node.id in classes and self.scope.module_name(recv_node.id) and \
+                classmembers.find(classes[recv_node.id], "statics", method)[0] is not None:
+            return self.static_call(node, classes[recv_node.id], method, None)
         owner = inheritance.unbound_owner(node, self.scope.module.classes, self.current_class())
         if owner is not None:
             return self.unbound_call(node, owner, method)
@@ -413,7 +419,9 @@ class CallExprs:
     def class_method(self, node, obj, method):
         info = self.scope.module.classes[obj.ty.name]
         owner, sig = inheritance.resolve(info, method)
-        if sig is None or method == "__init__":
+        if sig is None and classmembers.find(info, "statics", method)[0] is not None:
+            return self.static_call(node, info, method, obj)
+        if sig is None or method == "__init__" or classmembers.find(info, "properties", method)[0] is not None:
             raise CompileError(node, "UnknownMethod", f"{obj.ty.name} has no method {method!r}")
         is_self = isinstance(node.func.value, ast.Name) and node.func.value.id == "self" and \
             self.current_class() is not None
@@ -440,6 +448,18 @@ class CallExprs:
                                                       for m in missing], node.keywords)
             node = ast.copy_location(filled, node)
         return self.typed_args(node, sig.params[1:], what, True)
+
+    def static_call(self, node, info, method, obj):
+        """C.m(...) / obj.m(...) of a @staticmethod or @classmethod: obj (if any) is evaluated
+        first, and CPython's AttributeError when it is None comes from CPython."""
+        owner, sig = classmembers.find(info, "statics", method)
+        if obj is not None:
+            classmembers.refuse_subclass_override(node, info, "statics", method)
+        args = self.method_args(node, sig, f"{info.name}.{method}()")
+        call = self.scope.module.method_calls.direct(owner, method, sig, inheritance.none_of(owner.ty), args)
+        if obj is None:
+            return call
+        return ir.let(self.scope.temp("recv", obj.ty), inheritance.not_none(obj), call)
 
     def current_class(self):
         """The class whose method is being lowered, or None."""
@@ -514,6 +534,8 @@ class CallExprs:
         tys = [a.ty for a in args]
         if name == "len" and n == 1 and tys[0].kind in ("str", "list", "dict", "set", "tuple", "vtuple"):
             return ir.call_op("len", args, INT)
+        if name in ("len", "str") and n == 1 and tys[0].kind == "class":  # __len__, __str__ (protocols.py)
+            return protocols.length(self, node, args[0]) if name == "len" else protocols.text(self, node, args[0], "s")
         if name == "str" and n == 1 and tys[0] in (INT, BOOL, STR, FLOAT):
             return formatting.formatted(node, args[0], "")
         if n == 0 and name in _EMPTY_VALUES:  # int(), float(), str(), bool(): 0, 0.0, '', False

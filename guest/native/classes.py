@@ -9,8 +9,11 @@
 Instances are shared references, as in Python. Only what native code can
 reproduce exactly is accepted: single inheritance from program classes
 (inheritance.py), no decorators but @dataclass (dataclassdefs.py rewrites
-it into such a class first), class-level mutable values or dunder
-methods other than __init__; a field may reach its own class only
+it into such a class first) and @staticmethod, @classmethod, @property
+(classmembers.py, with class-level literal constants), no class-level
+mutable values; dunder methods are called where CPython calls them
+(protocols.py), those that change attribute access or construction
+(__getattr__, __new__, ...) are refused; a field may reach its own class only
 directly (`next: Optional['Node']`), not through a container. Every field
 is set by __init__ (or has a default) before the instance is used as a
 whole. Instances never cross into Python: functions taking or returning
@@ -19,7 +22,9 @@ them are native-only helpers.
 import ast
 
 from . import irbuilder as ir
+from . import classmembers
 from . import inheritance
+from . import protocols
 from .errors import CompileError
 from .typemodel import NONE, Ty, list_of
 from .typerules import annotation_type
@@ -52,28 +57,49 @@ class ClassInfo:
         self.fields = {}      # name -> Ty, in declaration order
         self.defaults = {}    # name -> ast.Constant
         self.methods = {}     # name -> Sig (self first)
+        self.constants = {}   # class-level `NAME = literal` -> value (classmembers.py)
+        self.statics = {}     # @staticmethod / @classmethod name -> Sig (no self)
+        self.properties = {}  # @property name -> Sig of its getter (also in methods)
+        self.unusable = {}    # dunder name -> why it does not compile (refused where used: protocols.py)
         self.init = None      # Sig of __init__ (its own, else the one it inherits)
         self.base = None      # ClassInfo of the base class (inheritance.py)
         self.subclasses = []
         self.type_id = self.subtree_end = -1
 
     def method_defs(self):
-        return [s for s in self.node.body if isinstance(s, ast.FunctionDef)]
+        """The methods taking self (a property's getter among them)."""
+        return [s for s in self.node.body if isinstance(s, ast.FunctionDef) and
+                classmembers.decorator(s) in (None, "property")]
+
+    def static_defs(self):
+        """@staticmethod and @classmethod functions (no self)."""
+        return [s for s in self.node.body if isinstance(s, ast.FunctionDef) and
+                classmembers.decorator(s) in ("staticmethod", "classmethod")]
 
 
-def check_class(node):
+def check_class(node, names=()):
+    """Refuse what a class body may not hold natively (@p names: the program's classes)."""
     if node.decorator_list:
         raise CompileError(node.decorator_list[0], "Decorator", "decorated classes are not supported")
+    # of a builtin base (an exception class) class attributes and dunders are CPython's business
+    builtin_base = any(not (isinstance(b, ast.Name) and (b.id in names or b.id == "object")) for b in node.bases)
     for s in node.body:
         if isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
+            continue
+        if classmembers.is_constant(s):
+            if builtin_base:
+                raise CompileError(s, "ClassBody", "a class attribute of a class derived from a builtin class")
+            classmembers.constant(s)
             continue
         if isinstance(s, (ast.AnnAssign, ast.Pass)):
             continue
         if isinstance(s, ast.FunctionDef):
-            if s.decorator_list:
-                raise CompileError(s.decorator_list[0], "Decorator", "decorated methods are not supported")
-            if s.name.startswith("__") and s.name != "__init__":
-                raise CompileError(s, "DunderMethod", f"method {s.name} is not supported natively")
+            kind = classmembers.decorator(s)
+            if protocols.is_dunder(s.name) and s.name != "__init__":
+                if s.name not in protocols.ALLOWED or builtin_base:
+                    raise CompileError(s, "DunderMethod", f"method {s.name} is not supported natively")
+                if kind is not None:
+                    raise CompileError(s, "Decorator", f"@{kind} on {s.name} is not supported natively")
             continue
         raise CompileError(s, "ClassBody", f"{type(s).__name__} in a class body (fields: `name: T`, and methods)")
 
@@ -84,7 +110,7 @@ def collect_fields(info, classes, instances=None, constants=None):
     if info.base is not None:
         info.fields = dict(info.base.fields)
     for s in info.node.body:
-        if not isinstance(s, ast.AnnAssign):
+        if not isinstance(s, ast.AnnAssign) or classmembers.is_constant(s):
             continue
         if not isinstance(s.target, ast.Name):
             raise CompileError(s, "ClassBody", "a field annotation needs a name")
@@ -151,10 +177,13 @@ def build_classes(nodes, names=None):
     infos = {n.name: ClassInfo(n) for n in nodes}
     types = {name: i.ty for name, i in infos.items()}
     for i in infos.values():
-        check_class(i.node)
+        check_class(i.node, infos)
+        protocols.add_helpers(i.node)
+        classmembers.collect(i)
     order = inheritance.number_classes(infos)
     for i in order:
-        if i.subclasses and any(isinstance(s, ast.AnnAssign) and s.value is not None for s in i.node.body):
+        if i.subclasses and any(isinstance(s, ast.AnnAssign) and s.value is not None and
+                                not classmembers.is_constant(s) for s in i.node.body):
             raise CompileError(i.node, "FieldDefault", f"{i.name} has subclasses: its class-level defaults "
                                "are not supported natively (a subclass's __init__ calling it would reset them)")
         i.ty._node = ir.fn("ast.ClassTypeDeclare")(i.name, i.base.ty.node if i.base else None, i.type_id)
@@ -177,9 +206,26 @@ def build_classes(nodes, names=None):
                                    "a container")
         ir.fn("ast.ClassTypeDefine")(i.ty.node, list(i.fields), [t.node for t in i.fields.values()])
     for i in order:
+        classmembers.shadowing_defaults(i)
         for f in i.method_defs():
-            i.methods[f.name] = method_signature(f, i, types)
-            inheritance.check_override(i, f.name, i.methods[f.name])
+            try:
+                sig = method_signature(f, i, types)
+                inheritance.check_override(i, f.name, sig)
+            except CompileError as e:
+                if not protocols.is_dunder(f.name):
+                    raise
+                i.unusable[f.name] = str(e)  # a dunder nothing may call natively then
+                continue
+            i.methods[f.name] = sig
+            if classmembers.decorator(f) == "property":
+                if len(sig.params) != 1 or f.name in i.fields:
+                    raise CompileError(f, "Property", f"property {f.name}: a getter taking only self, not a field")
+                i.properties[f.name] = sig
+        for f in i.static_defs():
+            i.statics[f.name] = method_signature(classmembers.as_static(f, i), i, types, classmembers.STATIC_SELF)
+        protocols.mark_eq(i)
+    for i in order:
+        classmembers.check_hierarchy(i)
         own = i.methods.get("__init__")
         inherited = i.base.init if i.base is not None else None
         i.init = own or (Sig([i.ty] + inherited.params[1:], NONE, False, ["self"] + inherited.names[1:],
@@ -187,12 +233,12 @@ def build_classes(nodes, names=None):
     return infos
 
 
-def method_signature(f, info, classes):
+def method_signature(f, info, classes, self_name="self"):
     a = f.args
     if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg:
         raise CompileError(f, "Parameters", "only plain positional parameters (with constant defaults) are "
                            "supported in methods")
-    if not a.args or a.args[0].arg != "self":
+    if not a.args or a.args[0].arg != self_name:
         raise CompileError(f, "MethodSelf", f"method {f.name} must take self first")
     params = [info.ty]
     for arg in a.args[1:]:

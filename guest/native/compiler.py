@@ -26,6 +26,8 @@ from . import boxed
 from . import irbuilder as ir
 from .calls import MUTATORS
 from .classes import Sig, build_classes, init_prologue
+from .classmembers import as_static
+from .protocols import is_dunder
 from .dataclassdefs import desugar_dataclasses
 from .excclasses import split_exception_classes
 from .defaultdicts import rewrite_defaultdicts
@@ -313,12 +315,16 @@ def _message_names(fdef, any_use=False):
 
 def respell_annotations(tree, names, strict=True):
     """Spell the typing names of every annotation of @p tree as the builtins they mean
-    (not @p strict: one that cannot be is left as written, for its function to report)."""
+    (not @p strict: one that cannot be is left as written, for its function to report). A class's
+    dunder methods are never strict: one that does not compile only refuses its uses (protocols.py)."""
+    lenient = {id(n) for c in tree.body if isinstance(c, ast.ClassDef) for f in c.body
+               if isinstance(f, ast.FunctionDef) and _is_protocol(f) for n in ast.walk(f)}
+
     def respell(node):
         try:
             return names.annotation(node)
         except CompileError:
-            if strict:
+            if strict and id(node) not in lenient:
                 raise
             return node
 
@@ -410,13 +416,43 @@ def _module_info(fdefs, cdefs, names=None):
 
 
 def _lower_classes(module):
-    out = []
+    """The methods of every class. A dunder that does not compile leaves the class (its uses are
+    refused, protocols.py) instead of failing it; dunders first, until none fails, as one may
+    call another, so that the other methods (and the module's functions) see which remain."""
+    out = _lower_dunders(module)
     for info in module.classes.values():
-        defs = info.method_defs()
+        defs = [f for f in info.method_defs() if not _is_protocol(f)]
         if "__init__" not in info.methods:
             defs = [_synthetic_init(info)] + defs
         for f in defs:
             out.append(_lower_function(f, module, info.methods.get(f.name, info.init), info))
+        for f in info.static_defs():
+            out.append(_lower_function(as_static(f, info), module, info.statics[f.name], info))
+    return out
+
+
+def _is_protocol(f):
+    return is_dunder(f.name) and f.name != "__init__"
+
+
+def _lower_dunders(module):
+    while True:
+        out, failed = [], False
+        for info in module.classes.values():
+            for f in info.method_defs():
+                if not _is_protocol(f) or f.name not in info.methods:
+                    continue
+                try:
+                    out.append(_lower_function(f, module, info.methods[f.name], info))
+                except CompileError as e:
+                    info.unusable[f.name] = str(e)
+                    del info.methods[f.name]
+                    failed = True
+        if not failed:
+            break
+    gone = {f"{c.name}.__dispatch_{m}" for c in module.classes.values() for m in c.unusable}
+    for name in gone & module.method_calls.dispatchers.keys():
+        del module.method_calls.dispatchers[name]
     return out
 
 
@@ -447,13 +483,14 @@ def parse_module(source, kept=None):
 
 def _lower_module(fdefs, cdefs, names):
     module = _module_info(fdefs, cdefs, names)
+    methods = _lower_classes(module)  # first: the functions see which dunders compile
     funcs = []
     for f in fdefs:
         try:
             funcs.append(_lower_function(f, module, module.functions[f.name]))
         except CompileError as e:
             raise _PieceFailed(f.name, e) from None
-    funcs += _lower_classes(module)
+    funcs += methods
     return funcs + list(module.method_calls.dispatchers.values())
 
 

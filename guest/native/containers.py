@@ -5,9 +5,12 @@ import ast
 import dis
 
 from . import boxed
+from . import classmembers
+from . import inheritance
 from . import irbuilder as ir
 from .errors import CompileError
 from .irbuilder import E
+from .modulenames import value_node
 from .typemodel import BOOL, INT, OBJECT, dict_of, fresh_borrowed, list_of, pending, set_of, tuple_of
 
 
@@ -174,6 +177,13 @@ class ContainerExprs:
         glob = self.module_value(node)  # math.pi
         if glob is not None:
             return glob
+        classes = self.scope.module.classes
+        if isinstance(node.value, ast.Name) and node.value.id in classes and self.scope.module_name(node.value.id):
+            owner, value = classmembers.find(classes[node.value.id], "constants", node.attr)
+            if owner is None:
+                raise CompileError(node, "ClassAttribute", f"class attribute {ast.unparse(node)!r} (class-level "
+                                   "literal constants only natively)")
+            return self.visit(value_node(value, node))
         own = isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope.init_of is not None
         obj = self.scope.read("self") if own else self.value(node.value)
         if obj.ty.kind == "object":  # a boxed value: CPython's getattr (e.args of a caught exception)
@@ -182,10 +192,26 @@ class ContainerExprs:
             raise CompileError(node, "Attribute", f"attribute {node.attr!r} of {obj.ty.text}")
         info = self.scope.module.classes[obj.ty.name]
         if node.attr not in info.fields:
-            raise CompileError(node, "UnknownField", f"{obj.ty.name} has no field {node.attr!r}")
+            return self.class_member(node, obj, info, own)
         if own:  # in __init__ a field is read only once set
             self.flow.require(node, "self." + node.attr)
         return E(ir.fn("ast.ClassGetAttr")(obj.node, node.attr), info.fields[node.attr])
+
+    def class_member(self, node, obj, info, own):
+        """obj.name that is no field: a @property's getter call, or a class constant (obj still
+        evaluated, and None still CPython's AttributeError)."""
+        if classmembers.find(info, "properties", node.attr)[0] is not None:
+            if own:
+                raise CompileError(node, "SelfInInit", f"property {node.attr!r} read in __init__")
+            is_self = isinstance(node.value, ast.Name) and node.value.id == "self" and self.current_class() is not None
+            return self.scope.module.method_calls.call(obj, node.attr, [], node, is_self)
+        owner, value = classmembers.find(info, "constants", node.attr)
+        if owner is None:
+            raise CompileError(node, "UnknownField", f"{obj.ty.name} has no field {node.attr!r}")
+        if obj.pure and isinstance(node.value, ast.Name) and node.value.id == "self":
+            return self.visit(value_node(value, node))
+        value = self.visit(value_node(value, node))
+        return ir.let(self.scope.temp("recv", obj.ty), inheritance.not_none(obj), value)
 
 
 def _folded_set_display(node):

@@ -22,6 +22,7 @@ frozen class (_rewrite_named_tuple).
 """
 import ast
 
+from .classmembers import is_constant
 from .errors import CompileError
 
 # dataclass() keywords native code keeps the meaning of: eq and order only add dunders
@@ -45,6 +46,11 @@ class Options:
     def frozen_error(self):
         """What CPython raises when a field of such an instance is assigned."""
         return "AttributeError: can't set attribute" if self.named_tuple else "FrozenInstanceError"
+
+
+def _is_class_var(s):
+    """A ClassVar is no field, as the dataclasses module reads it (a Final one is a field)."""
+    return is_constant(s, ("ClassVar",))
 
 
 def _is_name(node, names, local_names, module_attr):
@@ -101,7 +107,7 @@ def _rewrite(node, opts, names, named_tuple=False):
         raise CompileError(node, "Dataclass", f"dataclass {node.name} has a base class: not supported natively")
     params, defaults, body = [], [], []
     for s in node.body:
-        if not isinstance(s, ast.AnnAssign) or s.value is None:
+        if not isinstance(s, ast.AnnAssign) or s.value is None or _is_class_var(s):
             continue
         default, factory = _field_default(s.value, names, named_tuple)
         s.value = default
@@ -109,7 +115,7 @@ def _rewrite(node, opts, names, named_tuple=False):
             s._factory = factory
     own_init = any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in node.body)
     for s in node.body:
-        if not (isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)):
+        if not (isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)) or _is_class_var(s):
             continue
         name = s.target.id
         factory = getattr(s, "_factory", None)

@@ -10,6 +10,7 @@ from . import inheritance
 from . import irbuilder as ir
 from . import formatting
 from . import optional
+from . import protocols
 from .calls import SET_ALGEBRA
 from .errors import CompileError
 from .irbuilder import E
@@ -150,6 +151,8 @@ class CoreExprs:
     def binop(self, node, op_type, a, b):
         if OBJECT in (a.ty, b.ty):
             return boxed.binary(self.scope, node, op_type, a, b)
+        if "class" in (a.ty.kind, b.ty.kind):
+            return protocols.binary(self, node, op_type, a, b)
         if a.ty.kind == "set" or b.ty.kind == "set":
             return self.set_algebra(node, op_type, a, b, SET_ALGEBRA.get(op_type))
         if a.ty.kind in _SEQUENCES or b.ty.kind in _SEQUENCES:
@@ -212,6 +215,8 @@ class CoreExprs:
         a = self.value(o)
         if a.ty == OBJECT:
             return boxed.unary(node, type(node.op), a)
+        if a.ty.kind == "class":
+            return protocols.unary(self, node, type(node.op), a)
         if not a.ty.scalar:
             raise CompileError(node, "OperandType", f"unary {type(node.op).__name__} of {a.ty.text}")
         if isinstance(node.op, ast.USub):
@@ -228,8 +233,8 @@ class CoreExprs:
             return boxed.truth(e)
         if e.ty.kind == "optional":
             return optional.truth(self.scope, e, lambda v: self.truth(node, v))
-        if e.ty.kind == "class":  # no __bool__ or __len__ natively: only None is false
-            return inheritance.is_none(e, negate=True)
+        if e.ty.kind == "class":
+            return protocols.truth(self, node, e)
         if e.ty.kind == "tuple":
             raise CompileError(node, "Truthiness", f"truth value of {e.ty.text}")
         return ir.truth(e)
@@ -293,6 +298,10 @@ class CoreExprs:
         name = _CMPOPS.get(type(op))
         if name is None:
             raise CompileError(node, type(op).__name__)
+        if "class" in (a.ty.kind, b.ty.kind):
+            by_dunder = protocols.compare(self, node, op, a, b)
+            if by_dunder is not None:
+                return by_dunder
         if optional.involves_none(a, b):
             return optional.compare(self.scope, node, op, a, b, lambda o, x, y: self.compare(node, o, x, y))
         if isinstance(op, (ast.Eq, ast.NotEq)):
@@ -327,6 +336,8 @@ class CoreExprs:
             want = c.elem
         elif c.kind == "dict":
             want = c.args[0]
+        elif c.kind == "class":
+            return protocols.contains(self, node, container, item)
         else:
             raise CompileError(node, "In", f"'in' on {c.text}")
         if c.kind in ("list", "vtuple"):
@@ -435,6 +446,9 @@ class CoreExprs:
                 e = E(self.scope.symbols[v.value.id].node, OBJECT, True)
             if e.ty == OBJECT and v.conversion != ord("a") and formatting.constant_spec(v.format_spec) is not None:
                 parts.append(boxed.text(self.scope, e, v.conversion, formatting.constant_spec(v.format_spec)))
+                continue
+            if e.ty.kind == "class":
+                parts.append(protocols.field(self, v, e))
                 continue
             if e.ty.kind == "optional" and e.ty.args[0] in (INT, BOOL, STR):  # None prints as None
                 parts.append(optional.text(self.scope, e, lambda x: formatting.formatted(v, x, "")))

@@ -13,6 +13,7 @@ import re
 import string
 
 from . import irbuilder as ir
+from . import protocols
 from .errors import CompileError
 from .typemodel import BOOL, FLOAT, INT, STR
 
@@ -96,6 +97,8 @@ def repr_call(parser, node):
     value = parser.value(node.args[0])
     if value.ty.kind == "object":
         return ir.call_op("box_repr", [value], STR)
+    if value.ty.kind == "class":
+        return protocols.text(parser, node, value, "r")
     return converted(node, value, ord("r"))
 
 

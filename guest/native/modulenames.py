@@ -183,7 +183,7 @@ class _Respell(ast.NodeTransformer):
         typing_name = self.names.typing_name(node)
         if typing_name is None:
             return None
-        if typing_name == "Final":  # Final marks a constant (inheritance.py reads it)
+        if typing_name in ("Final", "ClassVar"):  # a constant (inheritance.py, classmembers.py read them)
             return ast.copy_location(ast.Name(typing_name, ast.Load()), node)
         builtin = TYPING_CONTAINERS.get(typing_name)
         if builtin is None:

@@ -8,6 +8,7 @@ from . import boxed
 from . import inheritance
 from . import irbuilder as ir
 from . import optional
+from . import protocols
 from .calls import SET_ALGEBRA
 from .errors import CompileError
 from .exceptions import ExceptionStatements
@@ -291,6 +292,10 @@ class StmtParser(ExceptionStatements):
                 require_same(node, current.ty, other.ty, f"{op.__name__}= on {t.id!r}")
                 method = "update" if op is ast.BitOr else SET_ALGEBRA[op] + "_update"
                 return [ir.expr_stmt(E(ir.fn("ast.ContainerMethodCall")(current.node, method, [other.node]), NONE))]
+            if current.ty.kind == "class":  # __iadd__ (else __add__): protocols.py
+                value = protocols.binary(self.exprs, node, op, current, self.expr(node.value, flow), inplace=True)
+                require_same(node, current.ty, value.ty, f"variable {t.id!r}")
+                return self.assign(node, t.id, value, flow)
             if current.ty.mutable:
                 raise CompileError(node, "AugAssign", f"{op.__name__}= on {current.ty.text}")
             hint = current.ty if current.ty.kind == "vtuple" else None  # t += (x,): a new tuple, as in Python

@@ -17,7 +17,7 @@ class Ty:
         self.args = tuple(args)
         self.name = name  # class name
         self._node = None
-        self.fields_eq = False  # a class whose == compares fields (a dataclass or NamedTuple)
+        self.fields_eq = False  # a class whose == compares fields (a dataclass or NamedTuple), "eq": has __eq__
 
     def __eq__(self, other):
         return isinstance(other, Ty) and (self.kind, self.args, self.name) == (other.kind, other.args, other.name)
@@ -78,6 +78,9 @@ class Ty:
     def refuse_eq_by_fields(self, node, what):
         """Raise the CompileError for @p what (`comparing P with P`) if == on this type would
         compare a dataclass's or NamedTuple's fields (eq_by_fields)."""
+        if self.eq_by_fields == "eq":
+            raise CompileError(node, "ClassEq", f"{what}: == of a class with __eq__ calls it in CPython "
+                               "(natively only where both operands are its instances)")
         if self.eq_by_fields:
             raise CompileError(node, "DataclassEq", f"{what}: == of a dataclass or NamedTuple compares fields in "
                                "CPython, identity natively")
@@ -89,7 +92,7 @@ class Ty:
         (dataclassdefs.py)"""
         if self.kind == "class":
             return self.fields_eq
-        return any(a.eq_by_fields for a in self.args)
+        return next((a.eq_by_fields for a in self.args if a.eq_by_fields), False)
 
     @property
     def ordered(self):

@@ -118,7 +118,7 @@ REJECTED = [
     ("class A:\n    x: int = 0\nclass B(A):\n    y: int = 0\n", 1, 0, "FieldDefault"),
     ("class A:\n    def __init__(self) -> None:\n        self.x = 1\n        self.m()\n"
      "    def m(self) -> None:\n        pass\nclass B(A):\n    pass\n", 4, 8, "SelfInInit"),
-    ("class A:\n    x: int = 0\n    def __eq__(self, o: int) -> bool:\n        return True\n", 3, 4, "DunderMethod"),
+    ("class A:\n    x: int = 0\n    def __getattr__(self, o: str) -> int:\n        return 1\n", 3, 4, "DunderMethod"),
     ("class N:\n    nxt: list['N']\n", 1, 0, "RecursiveClass"),
     ("class A:\n    def __init__(self) -> None:\n        self.x = abs(1)\n", 3, 8, "FieldType"),
     ("class A:\n    x: int = 0\n    def m(self) -> None:\n        self.y = 1\n", 4, 8, "UnknownField"),

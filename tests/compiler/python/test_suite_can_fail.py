@@ -6,6 +6,7 @@ import pytest
 
 import corpus
 import corpus_callables
+import corpus_class_protocols
 import corpus_closures
 import corpus_closures_cross
 import corpus_boxed
@@ -25,6 +26,7 @@ import corpus_str_methods
 import corpus_try_finally
 import corpus_vartuple
 import test_callables
+import test_class_protocols
 import test_closures
 import test_closures_cross
 import test_boxed
@@ -48,6 +50,32 @@ from differential import Suite
 from native import NativeFallback, module_loader, simple_compile
 
 MUTANTS = {
+    # len() of an instance without CPython's check of __len__'s result (a negative length returned).
+    "window_len": (corpus_class_protocols, test_class_protocols,
+                   "class MutantWindow:\n    def __init__(self, start: int, end: int) -> None:\n"
+                   "        self.start = start\n        self.end = end\n"
+                   "    def length(self) -> int:\n        return self.end - self.start\n"
+                   "def window_len(start: int, end: int) -> int:\n    return MutantWindow(start, end).length()\n"),
+    # An instance's truth without its __bool__ (any instance true, as without the protocol).
+    "fraction_truth": (corpus_class_protocols, test_class_protocols,
+                       "class MutantFraction:\n    def __init__(self, num: int, den: int) -> None:\n"
+                       "        if den == 0:\n            raise ZeroDivisionError('denominator is zero')\n"
+                       "        self.num = num\n"
+                       "def fraction_truth(num: int, den: int) -> list[bool]:\n    f = MutantFraction(num, den)\n"
+                       "    return [bool(f), not f, bool(MutantFraction(1, 2))]\n"),
+    # != as identity where CPython negates __eq__ (no __ne__ defined).
+    "vector_compare": (corpus_class_protocols, test_class_protocols,
+                       "class MutantVector:\n    def __init__(self, x: int, y: int) -> None:\n"
+                       "        self.x = x\n        self.y = y\n"
+                       "    def __eq__(self, o: 'MutantVector') -> bool:\n"
+                       "        return self.x == o.x and self.y == o.y\n"
+                       "    def __lt__(self, o: 'MutantVector') -> bool:\n"
+                       "        return self.x * self.x + self.y * self.y < o.x * o.x + o.y * o.y\n"
+                       "    def __le__(self, o: 'MutantVector') -> bool:\n"
+                       "        return self.x * self.x + self.y * self.y <= o.x * o.x + o.y * o.y\n"
+                       "def vector_compare(a: int, b: int) -> list[bool]:\n"
+                       "    v, w, u = MutantVector(a, b), MutantVector(b, a), MutantVector(a, b)\n"
+                       "    return [v == w, v is not w, v < w, v <= w, w < v, v == u, v is not u]\n"),
     # A wrong value.
     "add": (corpus, test_differential, "def add(a: int, b: int) -> int:\n    return a - b\n"),
     # The right exception type with another message.
