@@ -622,7 +622,7 @@ class CallExprs:
         return ir.call_op("sorted", [s, reverse], list_of(s.ty.elem))
 
     def to_set(self, node, lst):
-        if not lst.ty.elem.hashable:
+        if not lst.ty.elem.set_member:
             raise CompileError(node, "KeyType", f"{lst.ty.elem.text} cannot be a set member natively")
         return ir.call_op("set_from_list", [lst], set_of(lst.ty.elem))
 

@@ -78,7 +78,7 @@ class ComprehensionExprs:
     def visit_SetComp(self, node, expected=None):
         def element():
             e = self.value(node.elt)
-            if not e.ty.hashable:
+            if not e.ty.set_member:
                 raise CompileError(node.elt, "KeyType", f"{e.ty.text} cannot be a set member natively")
             return set_of(e.ty), lambda res: [self.method_stmt(res, "add", [e])]
 

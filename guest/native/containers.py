@@ -74,7 +74,7 @@ class ContainerExprs:
         want = self._expected(expected, "set")
         items = self._items(node.elts, "a set display", want.elem if want else None)
         elem = self._elem_type(node, items, want.elem if want else None, "set")
-        if not elem.hashable:
+        if not elem.set_member:
             raise CompileError(node, "KeyType", f"{elem.text} cannot be a set member natively")
         t = set_of(elem)
         return E(ir.fn("ast.SetLiteral")(t.node, [e.node for e in items]), t)

@@ -68,6 +68,15 @@ class Ty:
         return self.kind in ("tuple", "vtuple") and all(a.hashable for a in self.args)
 
     @property
+    def set_member(self):
+        """May it be a member of a native set? Hashable and no boxed value in it: a native set
+        hashes and compares its members itself, and has no CPython hash or == for a box (a
+        dict of boxed keys is CPython's own dict)."""
+        if self.kind == "object":
+            return False
+        return self.hashable and all(a.set_member for a in self.args if isinstance(a, Ty))
+
+    @property
     def has_float(self):
         """Is float part of it? (CPython compares container elements by identity first: NaN shows.)"""
         if self.kind == "float":

@@ -141,6 +141,11 @@ def test_helpers_change_the_callers_bare_list(suite):
     ("from typing import Any\ndef f(x: Any) -> Any:\n    try:\n        return x[0]\n    except KeyError as e:\n"
      "        pass\n    return e\n", "ExceptAs"),
     ("from typing import Any, Set\ndef f(x: Set[Any]) -> int:\n    return len(x)\n", "KeyType"),
+    # A native set has no CPython hash or == for a boxed member (g++ refused such a module).
+    ("def f(xs: list) -> int:\n    return len(set(xs))\n", "KeyType"),
+    ("def f(xs: list) -> int:\n    return len({x for x in xs})\n", "KeyType"),
+    ("from typing import Any\ndef f(a: Any, b: Any) -> int:\n    return len({a, b})\n", "KeyType"),
+    ("from typing import Any\ndef f(a: Any) -> int:\n    return len({(1, a)})\n", "KeyType"),
     ("from typing import Any\ndef f(x: Any) -> Any:\n    return x.get(1, default=2)\n", "CallKeywords"),
 ])
 def test_what_stays_unsupported_is_refused_clearly(source, construct):
