@@ -54,7 +54,7 @@ def annotation_type(node, what, classes=None, allow_none=False):
         if want is not None and len(items) != want:
             raise CompileError(node, "Annotation", f"{what}: {kind}[...] takes {want} type(s)")
         args = [annotation_type(i, what, classes) for i in items]
-        if kind == "set" and OBJECT in args:
+        if kind == "set" and args[0].hashable and not args[0].set_member:
             raise CompileError(node, "KeyType", f"{what}: a set of boxed values (Any) is not native")
         if kind in ("set", "dict") and not args[0].hashable:
             raise CompileError(node, "KeyType", f"{what}: {args[0].text} cannot be a "

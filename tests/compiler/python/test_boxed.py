@@ -146,6 +146,7 @@ def test_helpers_change_the_callers_bare_list(suite):
     ("def f(xs: list) -> int:\n    return len({x for x in xs})\n", "KeyType"),
     ("from typing import Any\ndef f(a: Any, b: Any) -> int:\n    return len({a, b})\n", "KeyType"),
     ("from typing import Any\ndef f(a: Any) -> int:\n    return len({(1, a)})\n", "KeyType"),
+    ("from typing import Any, Set, Tuple\ndef f(x: Set[Tuple[int, Any]]) -> int:\n    return len(x)\n", "KeyType"),
     ("from typing import Any\ndef f(x: Any) -> Any:\n    return x.get(1, default=2)\n", "CallKeywords"),
 ])
 def test_what_stays_unsupported_is_refused_clearly(source, construct):
