@@ -47,8 +47,9 @@ import _spine
 import protocol
 from policy import IO_NAMES, REFLECTIVE_NAMES, is_reflective_attr
 
-# Names whose use is I/O or reflection: a function using them stays Python.
-_UNSAFE = REFLECTIVE_NAMES | IO_NAMES
+# Names whose use is I/O or reflection: a function using them stays Python. print is
+# compiled: its output waits for the native call to return (native/printing.py).
+_UNSAFE = REFLECTIVE_NAMES | (IO_NAMES - {"print"})
 _PROGRAM_NAMES = frozenset(("inputs", "result", "__builtins__", "__name__"))
 _POLL_SECONDS = 0.002
 _POLL_EVERY = 64  # calls between two looks at the clock

@@ -102,6 +102,8 @@ class CallExprs:
             return _TEXT_AND_PAIR_CALLS[name](self, node)
         if names.typing.get(name) == "cast" and self.scope.module_name(name):
             return self.typing_cast(node)
+        if name == "print" and self.scope.module_name(name):
+            raise CompileError(node, "Print", "print() used as a value (a statement of its own only)")
         raise CompileError(node, "Call", f"call of {name!r}")
 
     def math_call(self, node, name):

@@ -8,6 +8,7 @@ from . import boxed
 from . import inheritance
 from . import irbuilder as ir
 from . import optional
+from . import printing
 from . import protocols
 from .calls import SET_ALGEBRA
 from .errors import CompileError
@@ -68,6 +69,8 @@ class StmtParser(ExceptionStatements):
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "sort" and \
                 isinstance(call.func.value, ast.Name) and any(k.arg == "key" for k in call.keywords):
             return self.sort_by_key(node, call, flow)
+        if printing.is_print(self.scope, call):
+            return [ir.expr_stmt(printing.print_statement(self.exprs, call))]
         e = self.exprs.visit(node.value)
         if e.node is None:
             raise CompileError(node, "EmptyLiteral", "an empty literal on its own")

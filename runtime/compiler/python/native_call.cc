@@ -6,6 +6,7 @@
 #include <string>
 
 #include "constants.h"
+#include "printed_output.h"
 #include "python_api.h"
 #include "python_box.h"
 #include "python_errors.h"
@@ -28,6 +29,24 @@ struct NativeCallObject {
 
 using rt::python::ExceptionFor;  // the runtime binding's mapping (python_errors.h)
 
+// The exception set in the interpreter, wrapped in RaisedType() so that the caller raises it as
+// it is rather than running the Python version; returns null.
+PyObject* RaiseAsIs() {
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  if (traceback != nullptr) PyException_SetTraceback(value, traceback);
+  PyObject* wrapper = PyObject_CallOneArg(RaisedType(), value);
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(traceback);
+  if (wrapper != nullptr) {
+    PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(wrapper)), wrapper);
+    Py_DECREF(wrapper);
+  }
+  return nullptr;
+}
+
 PyObject* Call(PyObject* self, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
   auto* f = reinterpret_cast<NativeCallObject*>(self);
   if (kwnames && PyTuple_GET_SIZE(kwnames)) {
@@ -43,29 +62,36 @@ PyObject* Call(PyObject* self, PyObject* const* args, size_t nargsf, PyObject* k
   rt::ClearLastError();
   ConstantScope constants(&f->image);
   BoxArgs boxed(args, values.data(), n);
+  PrintedOutput printed;
   if (f->fn(values.data(), static_cast<int>(n), &ret, const_cast<SpineRuntimeApi*>(PythonApi())) != 0) {
     if (boxed.raised && rt::LastErrorKind() == rt::ErrorKind::kRuntimeError && PyErr_Occurred()) {
-      // CPython's own exception from a boxed operation: handed on whole (RaisedType()).
+      // CPython's own exception from a boxed operation, raised where CPython raises it: after
+      // what the function printed before it (a failed write's exception instead).
       PyObject *type, *value, *traceback;
       PyErr_Fetch(&type, &value, &traceback);
-      PyErr_NormalizeException(&type, &value, &traceback);
-      if (traceback != nullptr) PyException_SetTraceback(value, traceback);
-      PyObject* wrapper = PyObject_CallOneArg(RaisedType(), value);
-      Py_XDECREF(type);
-      Py_XDECREF(value);
-      Py_XDECREF(traceback);
-      if (wrapper != nullptr) {
-        PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(wrapper)), wrapper);
-        Py_DECREF(wrapper);
+      if (printed.Write() == 0) {
+        PyErr_Restore(type, value, traceback);
+      } else {
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(traceback);
       }
-      return nullptr;
+      return RaiseAsIs();
     }
+    // Any other fault: what it printed is dropped (the caller may run the Python version).
     PyErr_Clear();  // a failed build may have left a MemoryError; the module's fault is what counts
     rt::ErrorKind kind = rt::LastErrorKind();
     PyErr_SetString(ExceptionFor(kind), kind == rt::ErrorKind::kNone ? "module function failed" : rt::LastErrorMessage());
     return nullptr;
   }
-  return ToPy(&ret);
+  PyObject* result = ToPy(&ret);
+  if (result != nullptr && printed.Write() < 0) {
+    // sys.stdout.write's exception (a closed file, a replaced stdout without write), raised as
+    // it is: the function has run, so the caller must not run it again.
+    Py_DECREF(result);
+    return RaiseAsIs();
+  }
+  return result;
 }
 
 void Dealloc(PyObject* self) {

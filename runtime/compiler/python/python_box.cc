@@ -2,6 +2,7 @@
 #include "python_box.h"
 
 #include "python_api.h"
+#include "printed_output.h"
 
 namespace spine::compiler::py {
 
@@ -247,6 +248,7 @@ int Op(int32_t op, SpineValue* a, SpineValue* out) {
     case SPINE_BOX_EXC_NEW: return NewException(a[0].u.v_int, a[1], out);
     case SPINE_BOX_EXC_MATCH: return Matches(a, out);
     case SPINE_BOX_EXC_HANDLING: return Handling(Obj(a[0]), out);
+    case SPINE_BOX_PRINT: return KeepPrinted(a[0].u.v_str, a[0].p);
     default: PyErr_SetString(PyExc_SystemError, "unknown boxed operation"); return -1;
   }
 }

@@ -30,6 +30,7 @@ const std::map<std::string, Rule>& Rules() {
       {"box_isinstance", {"oi", "bool"}},   {"box_method", {"so*", "object"}},
       {"box_int", {"o", "object"}},         {"box_float", {"o", "object"}},
       {"box_getattr", {"os", "object"}},    {"box_exc_match", {"os", "bool"}},
+      {"box_print", {"s", "bool"}},
       // The exception of the fault the innermost enclosing handler took, and unwinding on with it.
       {"box_caught", {"", "object"}},       {"box_rethrow", {"o", "bool"}},
   };

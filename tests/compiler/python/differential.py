@@ -12,8 +12,10 @@ overflow, a division beyond 2**53, text whose case mapping is not ASCII,
 `SUITE_DECLINE_SHARE` of its cases and a function at most
 `FUNCTION_DECLINE_SHARE` of its own (a native body that declines everything
 would otherwise pass)."""
+import contextlib
 import copy
 import inspect
+import io
 import itertools
 import os
 import typing
@@ -69,6 +71,15 @@ def outcome(f, args):
         return ("raise", type(e).__name__, str(e))
     # repr tells 0.0 from -0.0 and True from 1; NaN compares by repr too.
     return ("value", type(v).__name__, repr(v))
+
+
+def printed_outcome(f, args):
+    """outcome() of the call with what it wrote to sys.stdout (replaced for the call, as a program
+    may replace it: print looks it up when it writes) after it."""
+    written = io.StringIO()
+    with contextlib.redirect_stdout(written):
+        got = outcome(f, args)
+    return got if got is DECLINED else got + (written.getvalue(),)
 
 
 def factory_outcome(factory, args, calls):
@@ -132,8 +143,14 @@ def compile_file(corpus_module, path):
 class Suite:
     """The functions of one corpus file, compiled into one module, with their cases."""
 
-    def __init__(self, module, functions, inputs_for, factories=(), factory_inputs=None):
+    def __init__(self, module, functions, inputs_for, factories=(), factory_inputs=None, observe=outcome,
+                 falls_back=()):
         self.module = module
+        self.observe = observe  # what a call does: outcome, or printed_outcome (its output too)
+        # Functions checked with their Python version as the fallback: those whose native faults
+        # (a raise, an int64 overflow) CPython must run from the start; how many calls it ran.
+        self.falls_back = set(falls_back)
+        self.fell_back = {}
         self.functions = functions
         self.inputs_for = inputs_for
         self.factories = list(factories)  # functions returning closures Python calls
@@ -141,11 +158,12 @@ class Suite:
         self.declined = {}  # function name -> cases it declined, once checked
 
     @classmethod
-    def build(cls, corpus_module, functions, inputs_for, directory, factories=(), factory_inputs=None):
+    def build(cls, corpus_module, functions, inputs_for, directory, factories=(), factory_inputs=None,
+              observe=outcome, falls_back=()):
         path = os.path.join(str(directory), corpus_module.__name__ + ".so")
         names = compile_file(corpus_module, path)
         assert sorted(names) == sorted(f.__name__ for f in list(functions) + list(factories))
-        return cls(module_loader(path), functions, inputs_for, factories, factory_inputs)
+        return cls(module_loader(path), functions, inputs_for, factories, factory_inputs, observe, falls_back)
 
     def check_factory(self, f, cases=None):
         """Assert that native closure factory @p f, and each closure it returns, answer every
@@ -173,20 +191,24 @@ class Suite:
 
     def check(self, f, cases=None):
         """Assert that the native @p f answers every case as CPython's @p f does; returns how many it declined."""
-        fast = self.module.get_function(f.__name__, signature=f)
+        fallback = f if f.__name__ in self.falls_back else None
+        fast = self.module.get_function(f.__name__, signature=f) if fallback is None else \
+            self.module.get_function(f.__name__, fallback=fallback, signature=f)
         cases = self.inputs_for(f) if cases is None else cases
         declined = 0
         for args in cases:
             mine, theirs = both_sides(args)
-            got = outcome(fast, mine)
+            got = self.observe(fast, mine)
             if got is DECLINED:
                 declined += 1
                 continue
-            assert got == outcome(f, theirs), (f.__name__, args)
+            assert got == self.observe(f, theirs), (f.__name__, args)
             # Arguments end as CPython leaves them (a list changed in place included).
             assert afterwards(mine) == afterwards(theirs), (f.__name__, args)
         assert declined <= len(cases) * FUNCTION_DECLINE_SHARE, (f.__name__, declined, len(cases))
         self.declined[f.__name__] = (declined, len(cases))
+        if fallback is not None:
+            self.fell_back[f.__name__] = (fast.fallbacks, len(cases))
         return declined
 
     def check_declines(self):
@@ -205,17 +227,19 @@ class Suite:
         return declined, total
 
 
-def corpus_tests(corpus_module, functions, inputs_for, min_functions, min_cases, factories=(), factory_inputs=None):
+def corpus_tests(corpus_module, functions, inputs_for, min_functions, min_cases, factories=(), factory_inputs=None,
+                 observe=outcome, falls_back=()):
     """The fixture and tests every corpus suite runs, as a dict for the test module's
     globals (`globals().update(corpus_tests(...))`): the corpus keeps its size, every
     function stays eligible (a native function becoming ineligible fails), each is
     checked against CPython, and the suite's declines are bounded. @p factories return
-    closures, checked by Suite.check_factory on @p factory_inputs(f)."""
+    closures, checked by Suite.check_factory on @p factory_inputs(f). @p observe and
+    @p falls_back: Suite's."""
 
     @pytest.fixture(scope="module")
     def suite(tmp_path_factory):
         return Suite.build(corpus_module, functions, inputs_for, tmp_path_factory.mktemp("native"), factories,
-                           factory_inputs)
+                           factory_inputs, observe, falls_back)
 
     def test_corpus_size():
         assert len(functions) + len(factories) >= min_functions

@@ -57,7 +57,7 @@ REJECTED = [
     (F + "    x = 1.5\n    return 1\n", 2, 4, "TypeChange"),
     ("def f(x: int) -> float:\n    return x\n", 2, 4, "ReturnType"),
     (F + "    for i in range(x):\n        pass\n    else:\n        pass\n    return x\n", 2, 4, "ForElse"),
-    (F + "    return print(x)\n", 2, 11, "Call"),
+    (F + "    return print(x)\n", 2, 11, "Print"),
     (F + "    return x if x else 1.0\n", 2, 11, "MixedIfExp"),
     ("def f(x: int, y: bool) -> int:\n    return x and y\n", 2, 11, "MixedBoolOp"),
     (F + "    return x + 99999999999999999999\n", 2, 15, "BigIntLiteral"),

@@ -191,14 +191,14 @@ def test_cold_and_failed_functions_report_why(host):
     source = ("def cold(x: int) -> int:\n    return x\n\n"
               "def bad(x: int) -> int:\n    for i in range(1):\n        pass\n    else:\n        pass\n"
               "    return x ** 2\n\n"
-              "def talks(x: int) -> int:\n    print(x)\n    return x\n\n"
+              "def talks(x: int) -> int:\n    if x < 0:\n        input()\n    return x\n\n"
               "result = [cold(1), bad(2), bad(3), bad(4), talks(5)]\n")
     scope, report = run(source, threshold=3)
     assert scope["result"] == [1, 4, 9, 16, 5]
     assert report["cold"] == {"name": "cold", "status": "python", "calls": 1,
                               "reason": "not hot: called 1 times (threshold 3)"}
     assert report["bad"]["status"] == "python" and "ForElse" in report["bad"]["reason"]
-    assert report["talks"]["reason"] == "line 12: does I/O or reflection (print)"
+    assert report["talks"]["reason"] == "line 13: does I/O or reflection (input)"
 
 
 def test_host_refusal_keeps_python(host, monkeypatch):
@@ -337,7 +337,7 @@ class Counter:
         self.last: Optional[Counter] = None
 counter = Counter()
 def log(x: int) -> None:
-    print(x)
+    input(x)
 def bump(n: int) -> int:
     for i in range(n):
         counter.hits += 1
@@ -348,9 +348,9 @@ def bump(n: int) -> int:
 
 
 def test_a_module_instance_lasts_from_call_to_call_natively(host, tmp_path):
-    # `if TRACING:` with TRACING = False: print() and log() are in a branch CPython never takes.
+    # `if TRACING:` with TRACING = False: input() and log() are in a branch CPython never takes.
     p = hot.plan(COUNTER, set())
-    assert p.units["bump"].instances == ("counter",) and p.reasons["log"] == "line 9: does I/O or reflection (print)"
+    assert p.units["bump"].instances == ("counter",) and p.reasons["log"] == "line 9: does I/O or reflection (input)"
     assert "def log" not in p.units["bump"].source
     simple_compile(p.units["bump"].source, str(tmp_path / "bump.so"))
     bump = hot._loader.module_loader(str(tmp_path / "bump.so")).get_function("bump")

@@ -19,6 +19,7 @@ import corpus_formatting
 import corpus_heaps
 import corpus_numeric_builtins
 import corpus_optional
+import corpus_print
 import corpus_raise_args
 import corpus_set_args
 import corpus_sets
@@ -40,14 +41,15 @@ import test_formatting
 import test_heaps
 import test_numeric_builtins
 import test_optional
+import test_print
 import test_raise_args
 import test_set_args
 import test_sets
 import test_str_methods
 import test_try_finally
 import test_vartuple
-from differential import Suite
-from native import NativeFallback, module_loader, simple_compile
+from differential import Suite, printed_outcome
+from native import NativeFallback, NativeFunction, module_loader, simple_compile
 
 MUTANTS = {
     # len() of an instance without CPython's check of __len__'s result (a negative length returned).
@@ -416,3 +418,54 @@ def test_a_list_not_changed_as_cpython_changes_it_fails():
     suite = Suite(CopyingIn(), [corpus_typed.shell_sort], test_typed.inputs_for)
     with pytest.raises(AssertionError):
         suite.check(corpus_typed.shell_sort)
+
+
+# Functions that print, checked on their output too (printed_outcome): each mutant prints wrongly.
+PRINT_MUTANTS = {
+    # A line printed twice.
+    "progress": "def progress(total: int) -> int:\n    done = 0\n    for step in range(total):\n"
+                "        done += step\n        print(f'step {step + 1}/{total}: {done}')\n"
+                "    print('finished')\n    print('finished')\n    return done\n",
+    # A line lost: the last name is not greeted.
+    "greet_all": "def greet_all(names: list[str]) -> None:\n    for name in names[:-1]:\n"
+                 "        print(f'Hello, {name}!')\n",
+    # The separator ignored.
+    "separators": "def separators(a: str, b: str, sep: str) -> None:\n    print(a, b)\n    print(a, b, sep='')\n"
+                  "    print(a, b, sep=sep, end=sep)\n    print(a, end='')\n    print(b, end=None)\n"
+                  "    print(a, sep=None)\n",
+}
+
+
+@pytest.fixture(scope="module")
+def print_mutants(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("mutants") / "print_mutants.so")
+    simple_compile("\n\n".join(PRINT_MUTANTS.values()), path)
+    return module_loader(path)
+
+
+@pytest.mark.parametrize("name", sorted(PRINT_MUTANTS))
+def test_wrong_printing_fails_the_check(print_mutants, name):
+    original = getattr(corpus_print, name)
+    suite = Suite(print_mutants, [original], test_print.inputs_for, observe=printed_outcome)
+    with pytest.raises(AssertionError):
+        suite.check(original)
+
+
+def test_output_printed_before_a_fallback_fails_the_check():
+    # A native call that writes its lines at once, then overflows: CPython's run prints them again.
+    class PrintsThenOverflows:
+        def get_function(self, name, fallback=None, signature=None):
+            def native(x):
+                print("cubing", x)
+                y = x * x * x
+                if not -2 ** 63 <= y < 2 ** 63:
+                    raise OverflowError("integer overflow")
+                print("cube is", y)
+                return y
+            return NativeFunction(native, name, fallback, signature)
+
+    original = corpus_print.print_then_overflow
+    suite = Suite(PrintsThenOverflows(), [original], test_print.inputs_for, observe=printed_outcome,
+                  falls_back={original.__name__})
+    with pytest.raises(AssertionError):
+        suite.check(original)

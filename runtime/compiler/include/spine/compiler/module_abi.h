@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 9
+#define SPINE_MODULE_ABI_VERSION 10
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
@@ -115,9 +115,15 @@ enum SpineBoxOp {
   SPINE_BOX_EXC_NEW = 29,  /**< The exception object of native fault kind args[0] (INT) with message args[1] (STR):
                                 1, or 0 if it cannot be built exactly (a KeyError whose key repr is not a literal). */
   SPINE_BOX_EXC_MATCH = 30, /**< Does exception args[0] match the builtin exception class named args[1] (STR) (BOOL)? */
-  SPINE_BOX_EXC_HANDLING = 31 /**< Make args[0] (an exception, or None) the one being handled (sys.exc_info(), the
+  SPINE_BOX_EXC_HANDLING = 31, /**< Make args[0] (an exception, or None) the one being handled (sys.exc_info(), the
                                    __context__ of what is raised meanwhile); returns the one that was. */
+  SPINE_BOX_PRINT = 32     /**< print(): keep the text args[0] (STR) with the output of the native call in progress,
+                                written to sys.stdout when that call returns; 1 (nothing kept) when the output would
+                                pass SPINE_PRINT_BOUND bytes. */
 };
+
+/** Bytes a native call may print before it returns; past them CPython runs the call (it streams). */
+#define SPINE_PRINT_BOUND (1 << 20)
 
 /** Binary operators of SPINE_BOX_BINARY. */
 enum SpineBoxBinary {

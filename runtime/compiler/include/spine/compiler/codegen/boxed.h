@@ -251,6 +251,19 @@ inline Box box_method(const Str& name, const Box& self, const A&... args) {
   SpineValue values[2 + sizeof...(A)] = {TextValue(name), self.value(), args.value()...};
   return BoxResult(SPINE_BOX_METHOD, values, static_cast<int32_t>(2 + sizeof...(A)));
 }
+/**
+ * print()'s whole text (its values, separators and end): kept with the output of
+ * the native call in progress and written to sys.stdout when that call returns,
+ * so a call that faults and lets CPython run the function from the start has
+ * printed nothing. Output past SPINE_PRINT_BOUND goes back to CPython, which streams it.
+ */
+inline bool box_print(const Str& text) {
+  if (Api().boxed == nullptr) Raise(SPINE_FAULT_TYPE, "print() needs a CPython caller (its sys.stdout)");
+  if (text.bytes() > SPINE_PRINT_BOUND) Raise(SPINE_FAULT_FALLBACK, "printed output beyond the native bound");
+  SpineValue v = TextValue(text), out;
+  if (BoxCall(SPINE_BOX_PRINT, &v, 1, &out) != 0) Raise(SPINE_FAULT_FALLBACK, "printed output beyond the native bound");
+  return true;
+}
 /** a.name. */
 inline Box box_getattr(const Box& a, const Str& name) {
   SpineValue args[2] = {a.value(), TextValue(name)};
