@@ -22,7 +22,7 @@ from . import boxed
 from . import irbuilder as ir
 from . import optional
 from .errors import CompileError
-from .typemodel import BOOL, INT, OBJECT, STR
+from .typemodel import BOOL, INT, STR
 
 _KEYWORDS = ("sep", "end")
 _DEFAULTS = {"sep": " ", "end": "\n"}
@@ -87,11 +87,16 @@ def value_text(parser, node, e):
 
 
 def has_boxed(module):
-    """Does any function or method of @p module use boxed values (or call one that does)?"""
+    """Does any function, method or field of @p module use boxed values (or call one that does)?"""
     if module.raising:
         return True
-    return any(boxed.uses_boxed(None, sig.params + [sig.ret]) or OBJECT in info.fields.values()
-               for info in module.classes.values() for sig in list(info.methods.values()) + list(info.statics.values()))
+    types = {n: c.ty for n, c in module.classes.items()}
+    for info in module.classes.values():
+        sigs = list(info.methods.values()) + list(info.statics.values())
+        if boxed.uses_boxed(None, list(info.fields.values()) + [t for s in sigs for t in s.params + [s.ret]]) or \
+                any(boxed.has_boxed_locals(m, types) for m in info.method_defs() + info.static_defs()):
+            return True
+    return False
 
 
 def _plain(ty):

@@ -145,3 +145,14 @@ def test_a_program_function_named_print_is_called_as_itself(tmp_path):
     source = ("def print(x: int) -> int:\n    return x * 2\n"
               "def f(x: int) -> int:\n    return print(x) + 1\n")
     assert dict(check_eligible(source))["f"] is None
+
+
+@pytest.mark.parametrize("boxed_member", [
+    "    items: list[Any]\n    def __init__(self) -> None:\n        self.items = []\n",
+    "    def __init__(self) -> None:\n        self.n = 0\n    def get(self, k: Any) -> int:\n        return 1\n",
+    "    def __init__(self) -> None:\n        self.n = 0\n    def size(self) -> int:\n        x: Any = 3\n"
+    "        return self.n\n",
+])
+def test_a_class_with_boxed_values_keeps_print_in_cpython(boxed_member):
+    source = f"from typing import Any\nclass Bag:\n{boxed_member}def f(x: int) -> None:\n    print(x)\n"
+    assert "print() where boxed values run Python code" in dict(check_eligible(source))["f"]
