@@ -126,11 +126,13 @@ def search_steps(xs: List[int], target: int) -> int:
         mid = (lo + hi) // 2
         print(f"lo={lo} hi={hi} mid={mid}")
         if xs[mid] == target:
+            print("found at", mid)
             return mid
-        if xs[mid] < target:
+        elif xs[mid] < target:
             lo = mid + 1
         else:
             hi = mid - 1
+    print("not found")
     return -1
 
 
