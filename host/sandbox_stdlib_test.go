@@ -81,3 +81,27 @@ func TestSandboxImportsEveryAllowedStdlibModule(t *testing.T) {
 		})
 	}
 }
+
+// The zygote loads only crypt's extension (its library is outside a
+// child's root); `crypt` itself, whose import probes every hashing method,
+// is imported by the program in its own child and hashes as python3 does.
+func TestSandboxCryptImportedByTheProgramHashesAsPython3(t *testing.T) {
+	e := newSandboxEngine(t, host.WithLimits(host.Limits{Timeout: 20 * time.Second}))
+	src := "import warnings\nwarnings.simplefilter('ignore')\nimport crypt\n" +
+		"result = [m.name for m in crypt.methods] + [crypt.crypt('spine', '$6$saltsalt$'), crypt.crypt('spine', '$5$saltsalt$')]"
+	out, err := exec.Command("/usr/bin/python3", "-I", "-c", src+"\nimport json\nprint(json.dumps(result))").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got []string
+	if err := json.Unmarshal(out, &want); err != nil || len(want) < 3 || want[0] != "SHA512" {
+		t.Fatalf("python3 answered %s (%v)", out, err)
+	}
+	resp, err := e.Execute(context.Background(), host.Request{Source: src})
+	if err != nil || resp.Status != host.StatusOK {
+		t.Fatalf("%v %+v", err, resp)
+	}
+	if err := json.Unmarshal(resp.Value, &got); err != nil || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("sandbox answered %s, python3 %s", resp.Value, out)
+	}
+}
