@@ -138,14 +138,16 @@ result = [answer if not isinstance(answer, dict) else sorted(answer.items()), se
 func main() {
 	rounds := flag.Int("rounds", 5, "rounds of each workload, CPython and native interleaved (the fastest call counts)")
 	nativeReps := flag.Int("native-reps", 10, "calls of the native function per round")
-	only := flag.String("only", "", "one section: compile (cold compile over the corpus) or startup "+
-		"(native mode's cost per CLI process, modules cached); default every section")
+	only := flag.String("only", "", "one section: compile (cold compile over the corpus), startup "+
+		"(native mode's cost per CLI process, modules cached) or zygote (its hot.setup alone); default every section")
 	every := flag.Int("every", 1, "compile: every Nth unit of the corpus")
 	startupRounds := flag.Int("startup-rounds", 100, "startup: rounds of one process per mode")
 	startupBefore := flag.String("startup-before", "", "startup: other builds' bin/spine (comma-separated), measured in the same rounds")
 	startupAA := flag.Bool("startup-aa", false, "startup: measure this build twice in the same rounds (A/A), "+
 		"the calibration of what the paired differences can resolve")
 	zygoteRounds := flag.Int("zygote-rounds", 200, "startup: pairs of python3 processes with and without hot.setup")
+	zygoteBefore := flag.String("zygote-before", "", "startup, zygote: other toolchains' directories (comma-separated), "+
+		"their hot.setup measured in the same rounds")
 	flag.Parse()
 	switch *only {
 	case "compile":
@@ -153,11 +155,14 @@ func main() {
 		return
 	case "startup":
 		startupSection(*startupRounds, *startupBefore, *startupAA)
-		zygoteSetupSection(*zygoteRounds)
+		zygoteSetupSection(*zygoteRounds, *zygoteBefore)
+		return
+	case "zygote":
+		zygoteSetupSection(*zygoteRounds, *zygoteBefore)
 		return
 	case "":
 	default:
-		fail(fmt.Errorf("-only %q: want compile or startup", *only))
+		fail(fmt.Errorf("-only %q: want compile, startup or zygote", *only))
 	}
 	cache, err := os.MkdirTemp("", "spine-nativebench-")
 	if err != nil {
@@ -217,7 +222,7 @@ func main() {
 	kernelSection(engine)
 	compileSection(*every)
 	startupSection(*startupRounds, *startupBefore, *startupAA)
-	zygoteSetupSection(*zygoteRounds)
+	zygoteSetupSection(*zygoteRounds, *zygoteBefore)
 }
 
 // withReps adds the number of calls to a workload's inputs, keeping the

@@ -628,10 +628,12 @@ def _cxx():
 def compiler_command(cpp_path, so_path):
     """g++'s command line for a module. It links against the runtime library this process
     loaded (DT_NEEDED by its soname), where the per-thread state of native code lives
-    (spine/runtime/native_thread.h): a module keeps no TLS of its own."""
+    (spine/runtime/native_thread.h): a module keeps no TLS of its own. The runtime library
+    is also where its C++ runtime comes from, never libstdc++.so.6 (module_link_flags,
+    cmake/cxx_runtime.cmake): throw and catch meet in the process's one copy."""
     includes = ["-I" + d for d in spine_compiler.include_path.split(":") if d]
     return [_cxx(), *CXXFLAGS, *_linker(), *_precompiled, *includes, cpp_path, spine_compiler.runtime_library,
-            "-o", so_path]
+            *spine_compiler.module_link_flags.split(), "-o", so_path]
 
 
 @functools.cache

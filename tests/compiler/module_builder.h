@@ -34,9 +34,10 @@ class ModuleBuilder : public ::testing::Test {
       if (e == std::string::npos) e = path.size();
       includes += " -I'" + path.substr(s, e - s) + "'";
     }
-    // Linked against the runtime library, where the per-thread state of native code lives.
+    // Linked against the runtime library, where the per-thread state of native code lives,
+    // and, as simple_compile links them, its C++ runtime.
     std::string cmd = "g++ -std=c++17 -O2 -shared -fPIC" + std::string(kSanitize) + includes + " '" + cc + "' '" +
-                      SPINE_RUNTIME_LIBRARY + "' -o '" + so + "'";
+                      SPINE_RUNTIME_LIBRARY + "' " + SPINE_MODULE_LINK_FLAGS + " -o '" + so + "'";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
     return so;
   }

@@ -44,6 +44,8 @@ int Exec(PyObject* m) {
     return -1;
   }
   if (PyModule_AddStringConstant(m, "runtime_library", runtime.dli_fname) < 0) return -1;
+  // What follows the runtime library on a module's link line (cmake/cxx_runtime.cmake).
+  if (PyModule_AddStringConstant(m, "module_link_flags", SPINE_MODULE_LINK_FLAGS) < 0) return -1;
   return PyModule_AddIntConstant(m, "MODULE_ABI_VERSION", SPINE_MODULE_ABI_VERSION);
 }
 

@@ -31,8 +31,8 @@
 extern "C" {
 #endif
 
-/** Bumped whenever anything in this file or the fault kinds changes. */
-#define SPINE_MODULE_ABI_VERSION 10
+/** Bumped whenever anything in this file, the fault kinds or how modules are linked changes. */
+#define SPINE_MODULE_ABI_VERSION 11
 
 /**
  * @brief A module function: @p num_args values at @p args (borrowed), the
