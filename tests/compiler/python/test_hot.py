@@ -136,6 +136,28 @@ def test_the_plan_walks_every_node_in_the_order_ast_walks_them():
             assert [id(n) for n in hot._children(node)] == [id(n) for n in ast.iter_child_nodes(node)], ast.dump(node)
 
 
+def test_the_plan_runs_none_of_asts_own_walkers(monkeypatch):
+    # In a sandboxed child the first calls of ast's walkers (Python code in ast.py,
+    # whose every call runs `from collections import deque`) cost more than their walk: the
+    # plan uses its own. The program names a caught exception's class (native: `name`) and
+    # another value's (reflection: `peek`), so every question of _caught_type_names is asked.
+    source = ("from typing import List\n\n\n"
+              "def scale(x: int, k: int) -> int:\n    return x * k + 1\n\n\n"
+              "def name(x: int) -> str:\n    try:\n        return str(1 // x)\n"
+              "    except ZeroDivisionError as e:\n        return type(e).__name__\n\n\n"
+              "def peek(x: int) -> str:\n    return type(x).__name__\n")
+    class WithoutWalkers(types.ModuleType):  # the ast module hot.py sees, less its walkers
+        def __getattr__(self, name):
+            if name in ("walk", "iter_child_nodes"):
+                raise AssertionError(f"the plan called ast.{name}")
+            return getattr(ast, name)
+
+    monkeypatch.setattr(hot, "ast", WithoutWalkers("ast"))
+    plan = hot.plan(source, set())
+    assert sorted(plan.units) == ["name", "scale"]
+    assert plan.reasons == {"peek": "line 16: does I/O or reflection (type)"}
+
+
 def test_units_are_cut_from_the_source_as_ast_would_cut_them():
     # CRLF and lone CR line ends, a form feed (not a line end for the parser's offsets),
     # non-ASCII text before a node on its line (offsets count UTF-8 bytes), and two
