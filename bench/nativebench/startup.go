@@ -60,9 +60,9 @@ type startupBuild struct {
 
 // startupSection measures bin/spine, and with @p before (other builds'
 // bin/spine, comma-separated) those builds too, in the same rounds: every
-// round runs each build's two modes once, in an order rotated from round to
-// round, so load that comes and goes falls on every column alike. With @p aa
-// bin/spine is measured twice, as two builds (A/A).
+// round runs each build's two modes once, in an order shuffled every round
+// (roundOrder), so load that comes and goes falls on every column alike. With
+// @p aa bin/spine is measured twice, as two builds (A/A).
 func startupSection(rounds int, before string, aa bool) {
 	dir, err := os.MkdirTemp("", "spine-startup-")
 	if err != nil {
@@ -107,9 +107,10 @@ func startupSection(rounds int, before string, aa bool) {
 		runCLI(b.spine, program, "off", b.env, "")   // and a first process of each mode, not counted
 		order = append(order, run{b, false}, run{b, true})
 	}
+	shuffle := roundOrder(len(order))
 	for r := 0; r < rounds; r++ {
-		for i := range order {
-			x := order[(i+r)%len(order)]
+		for _, i := range shuffle() {
+			x := order[i]
 			if x.eager {
 				x.b.eager = append(x.b.eager, runCLI(x.b.spine, program, "eager", x.b.env, "hit"))
 			} else {
@@ -130,7 +131,7 @@ func startupSection(rounds int, before string, aa bool) {
 	fmt.Printf("`bin/spine run --native eager` against `--native off`, each a fresh process (engine, zygote, sandboxed "+
 		"child; the default sandbox mode) on a program with three eligible functions (three modules, all in the cache: "+
 		"each eager run checks it found them there), %d rounds, every round one process of each mode (and build), in "+
-		"an order rotated from round to round. CPU: user+system of the process and its reaped descendants (wait4); "+
+		"an order shuffled every round. CPU: user+system of the process and its reaped descendants (wait4); "+
 		"eager minus off is the median of the per-round differences, with its 95%% confidence interval (bootstrap, "+
 		"%d resamples) and the differences' interquartile range, and the difference of the two modes' lower deciles "+
 		"(what contention from other processes, which only adds CPU time, moves least). Load average at the end: %s on %d cores. Command: `%s`.\n\n",
@@ -188,6 +189,18 @@ func runCLI(spine, program, mode string, env []string, wantCache string) process
 	}
 	st := cmd.ProcessState
 	return processCost{cpu: st.UserTime() + st.SystemTime(), wall: wall}
+}
+
+// roundOrder gives, at each call, an order of @p n runs for one round: a
+// permutation drawn anew every round (fixed seed, so every run of the bench
+// draws the same ones). A rotation would give each run the same predecessor
+// in every round, and a process costs more or less after some others (the
+// previous one's exit still tearing down its memory, what it left in the
+// caches): an A/A pair measured that way differed by 4 ms of CPU with
+// intervals that excluded zero.
+func roundOrder(n int) func() []int {
+	draw := rand.New(rand.NewSource(2))
+	return func() []int { return draw.Perm(n) }
 }
 
 // bootstrapResamples is how many resamples medianInterval draws: enough

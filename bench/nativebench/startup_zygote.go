@@ -32,8 +32,8 @@ type zygoteToolchain struct {
 // zygoteSetupSection measures hot.setup with this build's toolchain and,
 // with @p before (other toolchains' directories, comma-separated), theirs
 // too in the same rounds: every round runs the process without hot.setup
-// once and one with it per toolchain, in an order rotated from round to
-// round, so each toolchain's cost and their paired differences come from
+// once and one with it per toolchain, in an order shuffled every round
+// (roundOrder), so each toolchain's cost and their paired differences come from
 // the same moments of the machine.
 func zygoteSetupSection(rounds int, before string) {
 	toolchain := os.Getenv("SPINE_NATIVE")
@@ -65,11 +65,11 @@ func zygoteSetupSection(rounds int, before string) {
 		run(tc.python) // the page cache warm for every toolchain
 	}
 	var base []time.Duration
+	shuffle := roundOrder(len(toolchains) + 1)
 	for r := 0; r < rounds; r++ {
 		// Slot 0 is the process without hot.setup, slot i the i-th toolchain's.
 		cpu := make([]time.Duration, len(toolchains)+1)
-		for k := range cpu {
-			slot := (k + r) % len(cpu)
+		for _, slot := range shuffle() {
 			if slot == 0 {
 				cpu[0] = run("")
 			} else {
@@ -86,7 +86,7 @@ func zygoteSetupSection(rounds int, before string) {
 	fmt.Println()
 	fmt.Printf("A fresh `/usr/bin/python3 -I -S` importing the guest's `hot` (the zygote has it either way), with and "+
 		"without `hot.setup(<toolchain>/python)` (the loader, `libspine_runtime.so`, `libspine_loader.so` and their "+
-		"extensions), %d rounds, each toolchain's process and the one without in an order rotated every round; CPU of "+
+		"extensions), %d rounds, each toolchain's process and the one without in an order shuffled every round; CPU of "+
 		"each process (wait4). Load average at the end: %s.\n\n", rounds, firstField(string(load)))
 	fmt.Println("| toolchain | CPU, python3 importing hot | **CPU of hot.setup** (95% CI) | IQR of the rounds' differences |")
 	fmt.Println("| --- | ---: | ---: | ---: |")
