@@ -752,19 +752,53 @@ def _compile(source, manifest, plm, fanout, native=False):
 
 
 def _compiled(request, source, manifest, limits, native):
-    """What _compile gives, from the host's Compiled when it sent one this
-    Python can read (the program was compiled once, by Engine.Compile, so
-    no child parses or transforms it again)."""
+    """What _compile gives, and whether this guest made it: from the host's
+    Compiled when it sent one this Python can read (the program was
+    compiled once, by Engine.Compile, or, in native mode, planned by a
+    fresh child whose plan the host kept), so no guest parses, plans or
+    transforms it again."""
     compiled = request.get("compiled")
-    if compiled is not None and not native and compiled.get("python") == sys.version:
+    if compiled is not None and compiled.get("python") == sys.version:
+        kept = _kept(compiled, native)
+        if kept is not None:
+            return kept, False
+    return _compile(source, manifest, request.get("plm"), limits["fanout"], bool(native)), True
+
+
+_CODE_TYPE = type(_compile.__code__)
+
+
+def _kept(compiled, native):
+    """The host's Compiled as _compile's entry, or None (then the guest
+    compiles the source): a plan comes with native code only, and one the
+    guest cannot read is not used."""
+    shape = compiled.get("plan")
+    if bool(native) != (shape is not None):
+        return None
+    try:
         code = marshal.loads(binascii.a2b_base64(compiled["code"]))
-        return code, tuple(compiled["helpers"]), compiled["transformed"], None
-    return _compile(source, manifest, request.get("plm"), limits["fanout"], bool(native))
+        if type(code) is not _CODE_TYPE:
+            return None
+        plan = None
+        if shape is not None:
+            import hot
+            plan = hot.Plan.read(shape)
+        return code, tuple(compiled["helpers"]), compiled["transformed"], plan
+    except (KeyError, TypeError, ValueError, EOFError, binascii.Error):
+        return None
+
+
+def _compiled_form(code, helpers, transformed, plan=None):
+    """A Compiled (protocol.Compiled) of what this guest made."""
+    compiled = {"code": binascii.b2a_base64(marshal.dumps(code), newline=False).decode("ascii"),
+                "helpers": list(helpers), "transformed": transformed, "python": sys.version}
+    if plan is not None:
+        compiled["plan"] = plan.shape()
+    return compiled
 
 
 def _compile_only_response(code, helpers, transformed):
-    compiled = {"code": binascii.b2a_base64(marshal.dumps(code), newline=False).decode("ascii"),
-                "helpers": list(helpers), "transformed": transformed, "python": sys.version}
+    compiled = _compiled_form(code, helpers, transformed)
     return ('{"value":%s,"transformed":%s}' % (json.dumps(compiled), json.dumps(transformed))).encode("utf-8")
 
 
@@ -861,7 +895,7 @@ def execute(request):
         stderr = _Capture(limits["stdout_bytes"], protocol.OUTPUT_STDERR if "stderr" in live else None)
 
         native = request.get("native")
-        code, helpers, transformed, plan = _compiled(request, source, manifest, limits, native)
+        (code, helpers, transformed, plan), made = _compiled(request, source, manifest, limits, native)
         if request.get("compile_only"):
             return _compile_only_response(code, helpers, transformed)
         scope = _scope(request.get("session"))
@@ -874,7 +908,8 @@ def execute(request):
             from hot import DECORATOR, Hot
             hot = Hot(plan, native, scope)
             scope[DECORATOR] = hot.decorate
-            hot.start()
+            keep = bool(request.get("keep_plan"))
+            hot.start(always=keep, kept=_compiled_form(code, helpers, transformed, plan) if keep and made else None)
 
         execution = _here.execution = _Execution(stream, stdout, stderr, limits["recursion"] + 50)
         _running.append(execution)

@@ -110,6 +110,23 @@ class Plan:
     def __init__(self, functions, units, reasons):
         self.functions, self.units, self.reasons = functions, units, reasons
 
+    def shape(self):
+        """The plan as JSON data (protocol.Plan), for the host to keep."""
+        return {"functions": self.functions, "reasons": self.reasons,
+                "units": [{"name": u.name, "names": u.names, "source": u.source, "lines": u.lines,
+                           "instances": u.instances} for u in self.units.values()]}
+
+    @classmethod
+    def read(cls, shape):
+        """The plan shape() gave, from a request: what the host kept of a
+        child that planned this program (a KeyError or TypeError when it
+        is not that shape: the caller then plans the program itself)."""
+        units = {}
+        for u in shape["units"]:
+            units[u["name"]] = Unit(u["name"], list(u["names"]), u["source"],
+                                    [(int(a), int(b)) for a, b in u["lines"]], u["instances"])
+        return cls(list(shape["functions"]), units, dict(shape["reasons"]))
+
 
 def _children(node):
     """ast.iter_child_nodes(@p node) as a list, in its order, without its two generators
@@ -681,6 +698,9 @@ class Hot:
         self.threshold = max(1, int(options.get("hot", 1000)))
         self.scope = scope
         self.entries = {name: _Entry(name) for name in plan.functions}
+        # This execution's units: auto mode drops some, and the plan is
+        # shared (cached with the code, or kept by the host).
+        self.units = dict(plan.units)
         self.pending = 0
         self.last_poll = 0.0
 
@@ -700,26 +720,36 @@ class Hot:
         _close(set(fds) - {u.get("fd") for u in units})
         return units
 
-    def start(self):
+    def start(self, always=False, kept=None):
         """Before the program runs: hand every unit to the host (eager: and
-        wait for their modules; auto: learn which are cached)."""
+        wait for their modules; auto: learn which are cached). With
+        `always` the start is sent even with no unit: the host that asked
+        for the plan (`kept`, what this guest made of the program) believes
+        only the first native crossing, which must be this one, sent
+        before the program runs."""
         for name, reason in self.plan.reasons.items():
             self.entries[name].reason = reason
         if self.mode == "auto":
             # Switching after Python calls changed the module's object would leave them behind.
-            for u in [u for u in self.plan.units.values() if u.instances]:
+            for u in [u for u in self.units.values() if u.instances]:
                 self.entries[u.name].reason = f"keeps the module-level instance {u.instances[0]} natively: " \
                     "native only in eager mode (from the first call)"
-                del self.plan.units[u.name]
-        if not self.plan.units:
+                del self.units[u.name]
+        if not self.units and not always:
+            return
+        units = [{"name": u.name, "source": u.source} for u in self.units.values()] if _loader else []
+        request = {"op": protocol.NATIVE_START, "units": units}
+        if kept is not None:
+            request["kept"] = kept
+        if _loader is None and not always:
+            self._refuse("the guest has no native module loader")
+            return
+        answer = self._ask(request)
+        if isinstance(answer, str):
+            self._refuse(answer)
             return
         if _loader is None:
             self._refuse("the guest has no native module loader")
-            return
-        units = [{"name": u.name, "source": u.source} for u in self.plan.units.values()]
-        answer = self._ask({"op": protocol.NATIVE_START, "units": units})
-        if isinstance(answer, str):
-            self._refuse(answer)
             return
         self._take_all(answer)
 
@@ -751,7 +781,7 @@ class Hot:
             e.reason = "service: the module's descriptor did not arrive (too many open files)"
 
     def _refuse(self, message):
-        for name in self.plan.units:
+        for name in self.units:
             self.entries[name].reason = "the host refused native code: " + message
 
     def _take(self, u):
@@ -776,7 +806,7 @@ class Hot:
     def _failure(self, name, f):
         kind, message = f.get("kind", "error"), f.get("message", "")
         if f.get("construct"):
-            line = self.plan.units[name].program_line(f.get("line", 0))
+            line = self.units[name].program_line(f.get("line", 0))
             return f"not compiled: line {line}, column {f.get('col', 0)}: {f['construct']}: {message}"
         return f"{kind}: {message}"
 
@@ -809,7 +839,7 @@ class Hot:
         code would not. decorate() tries again at each def."""
         if e.native is not None or e.python is None:
             return
-        if any(self.entries[name].python is None for name in self.plan.units[e.name].names):
+        if any(self.entries[name].python is None for name in self.units[e.name].names):
             return
         fast = self._load(e)
         if fast is None:

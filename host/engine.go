@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/spine-sandbox/spine/internal/bridge"
+	"github.com/spine-sandbox/spine/internal/keptplan"
 	"github.com/spine-sandbox/spine/internal/mcp"
 	"github.com/spine-sandbox/spine/internal/native"
 	"github.com/spine-sandbox/spine/internal/protocol"
@@ -137,6 +138,7 @@ type Engine struct {
 	guests      bridge.Transport
 	level       Isolation
 	native      *native.Compiler // nil: native functions are off
+	plans       *keptplan.Store  // native programs' kept plans (keptplan.go)
 	hotCalls    int
 	closed      atomic.Bool
 	running     sync.WaitGroup
@@ -227,6 +229,9 @@ func (e *Engine) start(cfg config) error {
 			e.hotCalls = 1000
 		}
 		setup = nativeSetup(c)
+		// A directory that cannot be used leaves the plans in memory: the
+		// guests then plan each program once per engine.
+		e.plans, _ = keptplan.Open(c.PlanDir())
 	}
 	guests, err := newTransport(cfg, setup, e.warmRequest())
 	if err != nil {
@@ -353,9 +358,13 @@ func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawM
 	// both again, the largest cost of a small execution's request. The
 	// manifest goes first, after its key: the guest then recognises a
 	// manifest it has read before without parsing it again (ManifestKey).
+	compiled := req.Program.compiledFor(req, manifest, l.Fanout)
+	if compiled == nil {
+		compiled = req.kept
+	}
 	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM,
 		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(),
-		CompileOnly: req.compileOnly, Compiled: req.Program.compiledFor(req, manifest, l.Fanout),
+		CompileOnly: req.compileOnly, Compiled: compiled, KeepPlan: req.keepPlan,
 		Determinism: req.determinism, Session: req.session})
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
@@ -398,7 +407,7 @@ func manifestKey(manifest []byte) string {
 // (or ctx's earlier deadline).
 func (e *Engine) prepare(ctx context.Context, req Request) (*prepared, error) {
 	ctx, cancel := context.WithTimeout(ctx, e.limits.tightened(req.Limits).Timeout)
-	p, err := e.prepareWith(ctx, req)
+	p, err := e.prepareWith(ctx, req, false)
 	if err != nil {
 		cancel()
 		return nil, err
@@ -411,7 +420,7 @@ func (e *Engine) prepare(ctx context.Context, req Request) (*prepared, error) {
 // clock (a model may take long to write), which cancelCause then enforces.
 func (e *Engine) prepareStream(ctx context.Context, req Request) (*prepared, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
-	p, err := e.prepareWith(ctx, req)
+	p, err := e.prepareWith(ctx, req, true)
 	if err != nil {
 		cancel(nil)
 		return nil, err
@@ -421,7 +430,9 @@ func (e *Engine) prepareStream(ctx context.Context, req Request) (*prepared, err
 	return p, nil
 }
 
-func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error) {
+// prepareWith makes an execution ready; a streamed one (its program and
+// request sent by the stream) neither uses nor keeps a native plan.
+func (e *Engine) prepareWith(ctx context.Context, req Request, streamed bool) (*prepared, error) {
 	if e.closed.Load() {
 		return nil, &ExecError{Kind: ErrClosed}
 	}
@@ -449,6 +460,9 @@ func (e *Engine) prepareWith(ctx context.Context, req Request) (*prepared, error
 	hot, nativeSession, err := e.nativeFor(ctx, req.Native)
 	if err != nil {
 		return nil, err
+	}
+	if !streamed {
+		req.kept, req.keepPlan = e.keptPlanFor(req, manifest, limits.Fanout, nativeSession)
 	}
 	encoded, err := e.encodeRequest(req, limits, inputs, manifest, hot)
 	if err != nil {

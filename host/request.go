@@ -65,6 +65,10 @@ type Request struct {
 
 	// compileOnly makes the execution Engine.Compile's: compile, do not run.
 	compileOnly bool
+	// kept is the program's kept native plan and code (keptplan.go);
+	// keepPlan asks the guest to hand over its own when it makes one.
+	kept     *protocol.Compiled
+	keepPlan bool
 }
 
 // Status is how an execution ended; exactly one per execution.

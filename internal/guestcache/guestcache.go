@@ -105,11 +105,14 @@ func (c *Cache) path(k [digestLen]byte) string { return filepath.Join(c.dir, fmt
 var ErrNoEntry = errors.New("no usable guest code entry")
 
 // Load returns the code kept for m's exact source, or ErrNoEntry.
-func (c *Cache) Load(m guest.Module) ([]byte, error) {
+func (c *Cache) Load(m guest.Module) ([]byte, error) { return c.LoadEntry(key(m)) }
+
+// LoadEntry returns the data kept under k, or ErrNoEntry when there is none
+// or the file is not whole: it must name k and carry its data's SHA-256.
+func (c *Cache) LoadEntry(k [digestLen]byte) ([]byte, error) {
 	if c == nil {
 		return nil, ErrNoEntry
 	}
-	k := key(m)
 	data, err := os.ReadFile(c.path(k))
 	if err != nil || len(data) <= 2*digestLen || !bytes.Equal(data[:digestLen], k[:]) {
 		return nil, ErrNoEntry
@@ -124,13 +127,28 @@ func (c *Cache) Load(m guest.Module) ([]byte, error) {
 // Store keeps code, compiled by a guest from m's source, for the next start:
 // written under a temporary name (0600) and renamed, so a reader sees the
 // old entry or the whole new one.
-func (c *Cache) Store(m guest.Module, code []byte) error {
-	if c == nil || len(code) == 0 {
+func (c *Cache) Store(m guest.Module, code []byte) error { return c.StoreEntry(key(m), code) }
+
+// StoreEntry keeps data under k, in the shape LoadEntry checks.
+func (c *Cache) StoreEntry(k [digestLen]byte, data []byte) error {
+	if c == nil || len(data) == 0 {
 		return nil
 	}
-	k := key(m)
-	sum := sha256.Sum256(code)
-	return atomicfile.Write(c.dir, fmt.Sprintf("%x", k), append(append(k[:], sum[:]...), code...))
+	sum := sha256.Sum256(data)
+	return atomicfile.Write(c.dir, fmt.Sprintf("%x", k), append(append(k[:], sum[:]...), data...))
+}
+
+// ModulesDigest names the exact sources of modules (each by its entry's
+// key, in order): what a guest makes from a program depends on them.
+func ModulesDigest(modules []guest.Module) [digestLen]byte {
+	h := sha256.New()
+	for _, m := range modules {
+		k := key(m)
+		h.Write(k[:])
+	}
+	var d [digestLen]byte
+	h.Sum(d[:0])
+	return d
 }
 
 // StoreAll keeps what a guest compiled at this start (module name to code),

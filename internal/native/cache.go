@@ -42,6 +42,10 @@ func cacheLayout(root string) error {
 // files are handed to a guest.
 func (c *Compiler) moduleDir() string { return filepath.Join(c.opts.CacheDir, modulesDir) }
 
+// PlanDir is where the host keeps native programs' plans (internal/keptplan):
+// no guest sees it.
+func (c *Compiler) PlanDir() string { return filepath.Join(c.opts.CacheDir, "plans") }
+
 // privatePath is where the compile service works and failures are kept.
 func (c *Compiler) privatePath() string { return filepath.Join(c.opts.CacheDir, privateDir) }
 

@@ -46,6 +46,13 @@ type Session struct {
 	order    []string
 	compiles int
 	quota    // the execution's share of the compile queue (quota.go)
+
+	// learn takes the plan a guest hands over with its first crossing, and
+	// learnBytes is how much larger than others that crossing may be (see
+	// LearnPlan); both are cleared by the first crossing, whatever it is.
+	learn      func(kept *protocol.Compiled, started []protocol.NativeUnitSource)
+	learnBytes int
+	crossed    bool // a crossing came: no plan is learnt any more
 }
 
 type unit struct {
@@ -100,8 +107,27 @@ func (s *Session) Handle(raw []byte) []byte {
 	return encodeUnits(units)
 }
 
+// LearnPlan hands learn what the guest made of the program (its plan and
+// code, up to extra bytes) when the execution's first native crossing, of
+// any op, is a start that carries it. The caller calls it only for an
+// execution whose guest runs no program before that crossing (a sandboxed
+// child's one execution, whose bootstrap sends the start before the program
+// runs): no later crossing, which the program may make itself, is ever
+// taken for that one.
+func (s *Session) LearnPlan(extra int, learn func(kept *protocol.Compiled, started []protocol.NativeUnitSource)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.started && s.learn == nil && !s.crossed {
+		s.learn, s.learnBytes = learn, extra
+	}
+}
+
 func (s *Session) answer(raw []byte) ([]answerUnit, error) {
-	limit := s.c.opts.MaxRequestBytes + maxRequestOverhead
+	s.mu.Lock()
+	learn, extra := s.learn, s.learnBytes
+	s.learn, s.learnBytes, s.crossed = nil, 0, true
+	s.mu.Unlock()
+	limit := s.c.opts.MaxRequestBytes + maxRequestOverhead + extra
 	if len(raw) > limit {
 		return nil, fmt.Errorf("native request of %d bytes exceeds the limit of %d bytes", len(raw), limit)
 	}
@@ -110,6 +136,9 @@ func (s *Session) answer(raw []byte) ([]answerUnit, error) {
 	decoder.DisallowUnknownFields()
 	if err := decoder.Decode(&req); err != nil || decoder.More() {
 		return nil, fmt.Errorf("malformed native request: %v", err)
+	}
+	if req.Kept != nil && learn != nil && req.Op == protocol.NativeStart {
+		learn(req.Kept, req.Units)
 	}
 	var units []answerUnit
 	var err error
@@ -153,7 +182,9 @@ func (s *Session) start(specs []unitSpec) ([]answerUnit, error) {
 		s.mu.Unlock()
 		return nil, fmt.Errorf("native start was already sent for this execution")
 	}
-	s.started = true
+	// A start of no unit starts nothing: bootstrap sends one to hand over
+	// its plan (LearnPlan) when the program has no unit to compile.
+	s.started = len(specs) > 0
 	for _, spec := range specs {
 		u := &unit{Record: Record{Name: spec.Name, Status: StatusCold}, source: spec.Source}
 		s.units[spec.Name] = u

@@ -41,6 +41,12 @@ type ExecuteRequest struct {
 	// the same manifest, PLM and fanout; the guest runs it instead of
 	// compiling Source again (unless its Python differs).
 	Compiled *Compiled `json:"compiled,omitempty"`
+	// KeepPlan asks a guest that compiles a native program itself to hand
+	// over what it made (a Compiled with its Plan) with its first native
+	// crossing, a start it sends before the program runs, even with no
+	// unit. The host sets it only for a sandboxed child's one execution, and
+	// believes only that first crossing (see internal/keptplan).
+	KeepPlan bool `json:"keep_plan,omitempty"`
 }
 
 // Compiled is a program compiled by the guest: its code object marshalled
@@ -51,6 +57,30 @@ type Compiled struct {
 	Helpers     []string `json:"helpers"`
 	Transformed string   `json:"transformed"`
 	Python      string   `json:"python"`
+	// Plan is the hot-function plan of a native program (a Plan, its JSON
+	// kept as the guest wrote it): the code is then the program as
+	// hot.decorate marks it, and a guest that reads both neither parses nor
+	// plans the program again.
+	Plan json.RawMessage `json:"plan,omitempty"`
+}
+
+// Plan is guest/hot.py's Plan: the program's top-level functions in order,
+// the units handed to the compiler and why the others stay Python.
+type Plan struct {
+	Functions []string          `json:"functions"`
+	Units     []PlanUnit        `json:"units"`
+	Reasons   map[string]string `json:"reasons"`
+}
+
+// PlanUnit is hot.Unit: a function with those it calls (Names), its source,
+// where each piece starts in the program (Lines: unit line, program line)
+// and the module-level instances it keeps natively.
+type PlanUnit struct {
+	Name      string   `json:"name"`
+	Names     []string `json:"names"`
+	Source    string   `json:"source"`
+	Lines     [][2]int `json:"lines"`
+	Instances []string `json:"instances"`
 }
 
 // ProgramFilename is the filename the program's code is compiled under,
@@ -190,6 +220,9 @@ type NativeRequest struct {
 	Op    string             `json:"op"`
 	Units []NativeUnitSource `json:"units"`
 	Name  string             `json:"name"`
+	// Kept is what a guest asked to keep its plan (ExecuteRequest.KeepPlan)
+	// made of the program; only with a start.
+	Kept *Compiled `json:"kept,omitempty"`
 }
 
 // The native crossing's operations.

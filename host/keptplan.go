@@ -1,0 +1,36 @@
+package host
+
+import (
+	"github.com/spine-sandbox/spine/internal/keptplan"
+	"github.com/spine-sandbox/spine/internal/native"
+	"github.com/spine-sandbox/spine/internal/protocol"
+)
+
+// keptPlanFor is the plan and code kept for a native execution of req's
+// program (nil: none yet), and whether its guest is asked for its own.
+//
+// Only a sandboxed child's one execution outside a session is asked: its
+// child ran no program before this one (a session's child did, and a
+// guest in this process serves every execution of the engine), and its
+// bootstrap hands the plan over with the start it sends before the program
+// runs. The native session takes it from that first crossing alone
+// (LearnPlan): a program that sends a start of its own, later, with a
+// forged plan, keeps nothing. A kept plan is used in every isolation and
+// in sessions: it was made by our code from this exact program.
+func (e *Engine) keptPlanFor(req Request, manifest []byte, fanout int, s *native.Session) (*protocol.Compiled, bool) {
+	if s == nil || e.plans == nil || req.compileOnly {
+		return nil, false
+	}
+	k := e.plans.KeyOf(req.Source, manifest, req.PLM, fanout)
+	kept := e.plans.Load(k, req.Source)
+	if e.level != Sandbox || req.session != "" {
+		return kept, false
+	}
+	source, plans := req.Source, e.plans
+	s.LearnPlan(2*keptplan.MaxSize(source), func(made *protocol.Compiled, started []protocol.NativeUnitSource) {
+		// One the checks refuse (or a directory that cannot be written) is
+		// not kept: the next child plans the program again.
+		_ = plans.Keep(k, source, made, started)
+	})
+	return kept, true
+}

@@ -1,0 +1,168 @@
+package keptplan
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spine-sandbox/spine/guest"
+	"github.com/spine-sandbox/spine/internal/guestcache"
+	"github.com/spine-sandbox/spine/internal/protocol"
+)
+
+const source = "def square(x: int) -> int:\n    return x * x\n\ndef shout(s):\n    return s.upper()\n\nresult = square(3)\n"
+
+var unit = protocol.NativeUnitSource{Name: "square", Source: "def square(x: int) -> int:\n    return x * x\n"}
+
+// made is a Compiled in the shape bootstrap._compiled_form gives.
+func made() *protocol.Compiled {
+	plan, _ := json.Marshal(protocol.Plan{Functions: []string{"square", "shout"},
+		Units:   []protocol.PlanUnit{{Name: unit.Name, Names: []string{"square"}, Source: unit.Source, Lines: [][2]int{{1, 1}}}},
+		Reasons: map[string]string{"shout": "parameter s has no type annotation"}})
+	return &protocol.Compiled{Code: base64.StdEncoding.EncodeToString([]byte("\xe3marshalled code")), Helpers: []string{},
+		Python: "3.11.2 (main)", Plan: plan}
+}
+
+func open(t *testing.T, dir string) *Store {
+	t.Helper()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestAKeptPlanLoadsInTheNextProcessUnderItsKeyOnly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "plans")
+	s := open(t, dir)
+	k := s.KeyOf(source, []byte(`[{"name":"lookup"}]`), false, 64)
+	if err := s.Keep(k, source, made(), []protocol.NativeUnitSource{unit}); err != nil {
+		t.Fatal(err)
+	}
+	next := open(t, dir) // nothing in memory: read from disk
+	got := next.Load(k, source)
+	if got == nil || got.Code != made().Code || string(got.Plan) != string(made().Plan) {
+		t.Fatalf("Load = %v", got != nil)
+	}
+	if other := next.Load(next.KeyOf(source, []byte(`[{"name":"lookup"}]`), true, 64), source); other != nil {
+		t.Fatal("another key loaded the entry")
+	}
+}
+
+// Everything the plan or its code depends on changes the key.
+func TestTheKeyNamesSourceToolsPLMFanoutAndGuestSources(t *testing.T) {
+	s := open(t, "")
+	manifest := []byte(`[{"name":"lookup"}]`)
+	base := s.KeyOf(source, manifest, false, 64)
+	other := &Store{mem: map[Key]*protocol.Compiled{}}
+	other.guests = guestcache.ModulesDigest(append(guest.Modules(), guest.Module{Name: "hot", Source: []byte("# edited")}))
+	for name, k := range map[string]Key{
+		"source":        s.KeyOf(source+"\n", manifest, false, 64),
+		"tool names":    s.KeyOf(source, []byte(`[{"name":"square"}]`), false, 64),
+		"PLM":           s.KeyOf(source, manifest, true, 64),
+		"fanout":        s.KeyOf(source, manifest, false, 65),
+		"guest sources": other.KeyOf(source, manifest, false, 64),
+	} {
+		if k == base {
+			t.Errorf("a different %s gives the same key", name)
+		}
+	}
+	if s.KeyOf(source, manifest, false, 64) != base {
+		t.Fatal("the key is not a function of its inputs")
+	}
+}
+
+func TestADiskEntryThatFailsACheckIsNeverLoaded(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "plans")
+	s := open(t, dir)
+	k := s.KeyOf(source, nil, false, 64)
+	if err := s.Keep(k, source, made(), nil); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, hexKey(k))
+	whole, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	disk, _ := guestcache.Open(dir)
+	oversized := made()
+	oversized.Code = base64.StdEncoding.EncodeToString(make([]byte, MaxSize(source)+1))
+	for name, spoil := range map[string]func(){
+		"truncated": func() { os.WriteFile(file, whole[:len(whole)-3], 0o600) },
+		"a byte flipped": func() {
+			b := append([]byte{}, whole...)
+			b[len(b)-2] ^= 1
+			os.WriteFile(file, b, 0o600)
+		},
+		"not JSON":         func() { disk.StoreEntry(k, []byte("not json")) },
+		"an unknown field": func() { disk.StoreEntry(k, []byte(`{"code":"AA==","plan":{},"python":"3","extra":1}`)) },
+		"oversized code":   func() { b, _ := json.Marshal(oversized); disk.StoreEntry(k, b) },
+		"no plan":          func() { b, _ := json.Marshal(protocol.Compiled{Code: "AA==", Python: "3"}); disk.StoreEntry(k, b) },
+		"a unit of no function": func() {
+			c := made()
+			c.Plan = json.RawMessage(`{"functions":[],"units":[{"name":"square","names":[],"source":"x","lines":[],"instances":[]}],"reasons":{}}`)
+			b, _ := json.Marshal(c)
+			disk.StoreEntry(k, b)
+		},
+	} {
+		spoil()
+		if got := open(t, dir).Load(k, source); got != nil {
+			t.Errorf("%s: loaded", name)
+		}
+	}
+}
+
+func TestCheckRefusesWhatNoGuestMakesOfTheProgram(t *testing.T) {
+	cases := map[string]struct {
+		spoil   func(c *protocol.Compiled)
+		started []protocol.NativeUnitSource
+	}{
+		"a start of a unit the plan lacks": {func(*protocol.Compiled) {}, []protocol.NativeUnitSource{{Name: "shout", Source: "x"}}},
+		"a start of another source":        {func(*protocol.Compiled) {}, []protocol.NativeUnitSource{{Name: "square", Source: "other"}}},
+		"code that is not base64":          {func(c *protocol.Compiled) { c.Code = "***" }, nil},
+		"a plan larger than its bound": {func(c *protocol.Compiled) {
+			c.Plan = json.RawMessage(`{"functions":["` + strings.Repeat("f", MaxSize(source)) + `"],"units":[],"reasons":{}}`)
+		}, nil},
+		"a reason for no function": {func(c *protocol.Compiled) {
+			c.Plan = json.RawMessage(`{"functions":[],"units":[],"reasons":{"f":"x"}}`)
+		}, nil},
+		"a helper with a NUL": {func(c *protocol.Compiled) { c.Helpers = []string{"a\x00"} }, nil},
+		"no Python version":   {func(c *protocol.Compiled) { c.Python = "" }, nil},
+		"two plans in a row":  {func(c *protocol.Compiled) { c.Plan = append(append(json.RawMessage{}, c.Plan...), c.Plan...) }, nil},
+	}
+	if err := Check(source, made(), []protocol.NativeUnitSource{unit}); err != nil {
+		t.Fatalf("the plan itself: %v", err)
+	}
+	for name, c := range cases {
+		kept := made()
+		c.spoil(kept)
+		if err := Check(source, kept, c.started); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func TestTheDirectoryStaysBounded(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "plans")
+	s := open(t, dir)
+	defer func(was int) { diskEntries = was }(diskEntries)
+	diskEntries = 8
+	for i := 0; i < memEntries+3; i++ {
+		if err := s.Keep(s.KeyOf(source, nil, false, i), source, made(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names, _ := os.ReadDir(dir)
+	if len(names) > diskEntries {
+		t.Fatalf("%d entries, bound %d", len(names), diskEntries)
+	}
+	if len(s.mem) > memEntries || len(s.order) != len(s.mem) {
+		t.Fatalf("%d in memory (%d in order), bound %d", len(s.mem), len(s.order), memEntries)
+	}
+}
+
+func hexKey(k Key) string { return fmt.Sprintf("%x", k[:]) }
