@@ -6,6 +6,7 @@ package guest
 import (
 	"embed"
 	"fmt"
+	"sync"
 )
 
 //go:embed protocol.py policy.py sandbox_policy.py early.py effects.py aio.py plm.py prefix.py hot.py determinism.py bootstrap.py
@@ -24,15 +25,19 @@ type Module struct {
 // and plm / hot / determinism lazily, so it comes last).
 var loadOrder = []string{"protocol", "policy", "sandbox_policy", "early", "effects", "aio", "plm", "prefix", "hot", "determinism", "bootstrap"}
 
-// Modules returns the guest modules in load order.
-func Modules() []Module {
-	modules := make([]Module, 0, len(loadOrder))
+// Modules returns the guest modules in load order. They are read once per
+// process and shared: callers must not modify them (the guest code cache
+// and the kept plans' key hash them, and only once: guestcache).
+func Modules() []Module { return modules() }
+
+var modules = sync.OnceValue(func() []Module {
+	out := make([]Module, 0, len(loadOrder))
 	for _, name := range loadOrder {
 		source, err := files.ReadFile(name + ".py")
 		if err != nil {
 			panic(fmt.Sprintf("guest: embedded module %s missing: %v", name, err))
 		}
-		modules = append(modules, Module{Name: name, Source: source})
+		out = append(out, Module{Name: name, Source: source})
 	}
-	return modules
-}
+	return out
+})

@@ -359,9 +359,6 @@ func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawM
 	// manifest goes first, after its key: the guest then recognises a
 	// manifest it has read before without parsing it again (ManifestKey).
 	compiled := req.Program.compiledFor(req, manifest, l.Fanout)
-	if compiled == nil {
-		compiled = req.kept
-	}
 	encoded, err := json.Marshal(protocol.ExecuteRequest{Source: req.Source, PLM: req.PLM,
 		Limits: l.guest(), Native: hot, Name: req.Name, Live: req.live(),
 		CompileOnly: req.compileOnly, Compiled: compiled, KeepPlan: req.keepPlan,
@@ -369,7 +366,7 @@ func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawM
 	if err != nil {
 		return nil, &ExecError{Kind: ErrBadRequest, Message: err.Error()}
 	}
-	spliced := make([]byte, 0, len(encoded)+len(inputs)+len(manifest)+96)
+	spliced := make([]byte, 0, len(encoded)+len(inputs)+len(manifest)+len(req.kept)+96)
 	spliced = append(spliced, '{')
 	if len(manifest) > 0 {
 		spliced = append(spliced, `"manifest_key":"`...)
@@ -381,6 +378,12 @@ func (e *Engine) encodeRequest(req Request, l Limits, inputs, manifest json.RawM
 	spliced = append(spliced, `"inputs":`...)
 	spliced = append(spliced, inputs...)
 	spliced = append(spliced, ',')
+	if compiled == nil && len(req.kept) > 0 {
+		// A kept plan (keptplan.go), valid JSON, spliced in like the inputs.
+		spliced = append(spliced, `"compiled":`...)
+		spliced = append(spliced, req.kept...)
+		spliced = append(spliced, ',')
+	}
 	return append(spliced, encoded[1:]...), nil
 }
 

@@ -1,6 +1,8 @@
 package host
 
 import (
+	"encoding/json"
+
 	"github.com/spine-sandbox/spine/internal/keptplan"
 	"github.com/spine-sandbox/spine/internal/native"
 	"github.com/spine-sandbox/spine/internal/protocol"
@@ -17,7 +19,7 @@ import (
 // (LearnPlan): a program that sends a start of its own, later, with a
 // forged plan, keeps nothing. A kept plan is used in every isolation and
 // in sessions: it was made by our code from this exact program.
-func (e *Engine) keptPlanFor(req Request, manifest []byte, fanout int, s *native.Session) (*protocol.Compiled, bool) {
+func (e *Engine) keptPlanFor(req Request, manifest []byte, fanout int, s *native.Session) (json.RawMessage, bool) {
 	if s == nil || e.plans == nil || req.compileOnly {
 		return nil, false
 	}

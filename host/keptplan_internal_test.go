@@ -10,6 +10,7 @@ import (
 
 	"github.com/spine-sandbox/spine/internal/guestcache"
 	"github.com/spine-sandbox/spine/internal/keptplan"
+	"github.com/spine-sandbox/spine/internal/protocol"
 	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
@@ -87,7 +88,11 @@ func TestAKeptPlanIsWhatTheNextExecutionRuns(t *testing.T) {
 	if err != nil || string(resp.Value) != "25" || len(resp.Native) != 1 || resp.Native[0].Status != "native" {
 		t.Fatalf("%v, %+v", err, resp)
 	}
-	if err := e.plans.Keep(square, squareProgram, e.plans.Load(triple, tripleProgram), nil); err != nil {
+	var tripleCompiled protocol.Compiled
+	if err := json.Unmarshal(e.plans.Load(triple, tripleProgram), &tripleCompiled); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.plans.Keep(square, squareProgram, &tripleCompiled, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := eagerValue(t, e.Execute, squareProgram); got != `["B",12]` {

@@ -67,7 +67,7 @@ type Request struct {
 	compileOnly bool
 	// kept is the program's kept native plan and code (keptplan.go);
 	// keepPlan asks the guest to hand over its own when it makes one.
-	kept     *protocol.Compiled
+	kept     json.RawMessage // a protocol.Compiled
 	keepPlan bool
 }
 

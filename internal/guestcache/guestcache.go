@@ -23,7 +23,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
+	"unsafe"
 
 	"github.com/spine-sandbox/spine/guest"
 	"github.com/spine-sandbox/spine/internal/atomicfile"
@@ -88,7 +90,29 @@ func (c *Cache) Dir() string {
 	return c.dir
 }
 
+// keys remembers each module's key by name, for the very source it was
+// worked out from (the same bytes: guest.Modules are read once per
+// process), so that the pool, the in-process guest and the kept plans hash
+// the guest's 300 KB once per process.
+var keys sync.Map // module name -> keyed
+
+type keyed struct {
+	source []byte
+	key    [digestLen]byte
+}
+
 func key(m guest.Module) [digestLen]byte {
+	if k, ok := keys.Load(m.Name); ok {
+		if k := k.(keyed); len(k.source) == len(m.Source) && unsafe.SliceData(k.source) == unsafe.SliceData(m.Source) {
+			return k.key
+		}
+	}
+	k := hashKey(m)
+	keys.Store(m.Name, keyed{source: m.Source, key: k})
+	return k
+}
+
+func hashKey(m guest.Module) [digestLen]byte {
 	h := sha256.New()
 	h.Write([]byte(m.Name))
 	h.Write([]byte{0})

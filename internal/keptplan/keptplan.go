@@ -41,7 +41,7 @@ type Store struct {
 	guests [sha256.Size]byte // the guest modules' sources
 
 	mu    sync.Mutex
-	mem   map[Key]*protocol.Compiled
+	mem   map[Key]json.RawMessage
 	order []Key
 }
 
@@ -54,7 +54,7 @@ var diskEntries = 4096
 // directory that cannot be used (not this user's, open to others) leaves
 // the store in memory only, with the error.
 func Open(dir string) (*Store, error) {
-	s := &Store{guests: guestcache.ModulesDigest(guest.Modules()), mem: map[Key]*protocol.Compiled{}}
+	s := &Store{guests: guestcache.ModulesDigest(guest.Modules()), mem: map[Key]json.RawMessage{}}
 	if dir == "" {
 		return s, nil
 	}
@@ -92,8 +92,14 @@ func (s *Store) KeyOf(source string, manifest []byte, plm bool, fanout int) Key 
 	return k
 }
 
-// Load is the plan kept under k for source, or nil.
-func (s *Store) Load(k Key, source string) *protocol.Compiled {
+// Load is the plan kept under k for source (a protocol.Compiled's JSON,
+// sent to the guest as it is), or nil. It was checked whole when it was
+// kept (Keep); what is read back from disk must be that entry's exact bytes
+// (guestcache's SHA-256), within the program's bound, and JSON. Not decoded
+// again: that was half of what keeping the plan saves a `spine run`, and the
+// guest reads it as data, falling back to compiling the source when it is
+// not a plan it can use.
+func (s *Store) Load(k Key, source string) json.RawMessage {
 	if s == nil {
 		return nil
 	}
@@ -104,17 +110,11 @@ func (s *Store) Load(k Key, source string) *protocol.Compiled {
 		return kept
 	}
 	data, err := s.disk.LoadEntry(k)
-	if err != nil {
+	if err != nil || len(data) > maxEntry(source) || len(data) == 0 || data[0] != '{' || !json.Valid(data) {
 		return nil
 	}
-	kept = &protocol.Compiled{}
-	decoder := json.NewDecoder(bytes.NewReader(data))
-	decoder.DisallowUnknownFields()
-	if decoder.Decode(kept) != nil || decoder.More() || Check(source, kept, nil) != nil {
-		return nil
-	}
-	s.remember(k, kept)
-	return kept
+	s.remember(k, data)
+	return data
 }
 
 // Keep checks what a guest made of source (started: the units of the start
@@ -126,19 +126,19 @@ func (s *Store) Keep(k Key, source string, kept *protocol.Compiled, started []pr
 	if err := Check(source, kept, started); err != nil {
 		return err
 	}
-	s.remember(k, kept)
-	if s.disk == nil {
-		return nil
-	}
 	data, err := json.Marshal(kept)
 	if err != nil {
 		return err
+	}
+	s.remember(k, data)
+	if s.disk == nil {
+		return nil
 	}
 	s.makeRoom()
 	return s.disk.StoreEntry(k, data)
 }
 
-func (s *Store) remember(k Key, kept *protocol.Compiled) {
+func (s *Store) remember(k Key, kept json.RawMessage) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.mem[k]; !ok {
@@ -168,6 +168,9 @@ func (s *Store) makeRoom() {
 // MaxSize bounds the code and the plan kept for a program of source: each
 // is about as large as the program (guest code: wire.maxCompiledSize).
 func MaxSize(source string) int { return 8*len(source) + 64<<10 }
+
+// maxEntry bounds a kept entry: its code (base64), its plan and its PLM text.
+func maxEntry(source string) int { return 3*MaxSize(source) + 4*protocol.TransformedChars }
 
 // Check refuses a kept plan that no guest of ours makes from source: too
 // large, not base64 code, names that are not text, units the plan does not

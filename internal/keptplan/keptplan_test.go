@@ -44,9 +44,10 @@ func TestAKeptPlanLoadsInTheNextProcessUnderItsKeyOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	next := open(t, dir) // nothing in memory: read from disk
-	got := next.Load(k, source)
-	if got == nil || got.Code != made().Code || string(got.Plan) != string(made().Plan) {
-		t.Fatalf("Load = %v", got != nil)
+	var got protocol.Compiled
+	if err := json.Unmarshal(next.Load(k, source), &got); err != nil || got.Code != made().Code ||
+		string(got.Plan) != string(made().Plan) || got.Python != made().Python {
+		t.Fatalf("Load: %v, %+v", err, got.Python)
 	}
 	if other := next.Load(next.KeyOf(source, []byte(`[{"name":"lookup"}]`), true, 64), source); other != nil {
 		t.Fatal("another key loaded the entry")
@@ -58,7 +59,7 @@ func TestTheKeyNamesSourceToolsPLMFanoutAndGuestSources(t *testing.T) {
 	s := open(t, "")
 	manifest := []byte(`[{"name":"lookup"}]`)
 	base := s.KeyOf(source, manifest, false, 64)
-	other := &Store{mem: map[Key]*protocol.Compiled{}}
+	other := &Store{mem: map[Key]json.RawMessage{}}
 	other.guests = guestcache.ModulesDigest(append(guest.Modules(), guest.Module{Name: "hot", Source: []byte("# edited")}))
 	for name, k := range map[string]Key{
 		"source":        s.KeyOf(source+"\n", manifest, false, 64),
@@ -89,8 +90,6 @@ func TestADiskEntryThatFailsACheckIsNeverLoaded(t *testing.T) {
 		t.Fatal(err)
 	}
 	disk, _ := guestcache.Open(dir)
-	oversized := made()
-	oversized.Code = base64.StdEncoding.EncodeToString(make([]byte, MaxSize(source)+1))
 	for name, spoil := range map[string]func(){
 		"truncated": func() { os.WriteFile(file, whole[:len(whole)-3], 0o600) },
 		"a byte flipped": func() {
@@ -98,15 +97,10 @@ func TestADiskEntryThatFailsACheckIsNeverLoaded(t *testing.T) {
 			b[len(b)-2] ^= 1
 			os.WriteFile(file, b, 0o600)
 		},
-		"not JSON":         func() { disk.StoreEntry(k, []byte("not json")) },
-		"an unknown field": func() { disk.StoreEntry(k, []byte(`{"code":"AA==","plan":{},"python":"3","extra":1}`)) },
-		"oversized code":   func() { b, _ := json.Marshal(oversized); disk.StoreEntry(k, b) },
-		"no plan":          func() { b, _ := json.Marshal(protocol.Compiled{Code: "AA==", Python: "3"}); disk.StoreEntry(k, b) },
-		"a unit of no function": func() {
-			c := made()
-			c.Plan = json.RawMessage(`{"functions":[],"units":[{"name":"square","names":[],"source":"x","lines":[],"instances":[]}],"reasons":{}}`)
-			b, _ := json.Marshal(c)
-			disk.StoreEntry(k, b)
+		"not JSON":      func() { disk.StoreEntry(k, []byte(`{"code":`)) },
+		"not an object": func() { disk.StoreEntry(k, []byte(`["code"]`)) },
+		"past its bound": func() {
+			disk.StoreEntry(k, []byte(`{"code":"`+strings.Repeat("A", maxEntry(source))+`"}`))
 		},
 	} {
 		spoil()
@@ -116,6 +110,7 @@ func TestADiskEntryThatFailsACheckIsNeverLoaded(t *testing.T) {
 	}
 }
 
+// What a guest hands over is checked whole before it is kept.
 func TestCheckRefusesWhatNoGuestMakesOfTheProgram(t *testing.T) {
 	cases := map[string]struct {
 		spoil   func(c *protocol.Compiled)
@@ -142,6 +137,11 @@ func TestCheckRefusesWhatNoGuestMakesOfTheProgram(t *testing.T) {
 		c.spoil(kept)
 		if err := Check(source, kept, c.started); err == nil {
 			t.Errorf("%s: accepted", name)
+		}
+		s := open(t, filepath.Join(t.TempDir(), "plans"))
+		k := s.KeyOf(source, nil, false, 64)
+		if err := s.Keep(k, source, kept, c.started); err == nil || s.Load(k, source) != nil {
+			t.Errorf("%s: kept", name)
 		}
 	}
 }
