@@ -908,7 +908,7 @@ def execute(request):
             from hot import DECORATOR, Hot
             hot = Hot(plan, native, scope)
             scope[DECORATOR] = hot.decorate
-            keep = bool(request.get("keep_plan"))
+            keep = bool(request.get(protocol.REQUEST_KEEP_PLAN))
             hot.start(always=keep, kept=_compiled_form(code, helpers, transformed, plan) if keep and made else None)
 
         execution = _here.execution = _Execution(stream, stdout, stderr, limits["recursion"] + 50)

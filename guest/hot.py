@@ -740,7 +740,7 @@ class Hot:
         units = [{"name": u.name, "source": u.source} for u in self.units.values()] if _loader else []
         request = {"op": protocol.NATIVE_START, "units": units}
         if kept is not None:
-            request["kept"] = kept
+            request[protocol.NATIVE_KEPT] = kept
         if _loader is None and not always:
             self._refuse("the guest has no native module loader")
             return

@@ -66,6 +66,10 @@ NATIVE_POLL = "poll"
 # The member a sandboxed child adds to a native answer: the descriptors of
 # the compiled modules that came with it (a unit's "module" indexes them).
 NATIVE_DESCRIPTORS = "fds"
+# A kept plan: the request asks the guest for its own (REQUEST_KEEP_PLAN),
+# which its first native start carries (NATIVE_KEPT).
+REQUEST_KEEP_PLAN = "keep_plan"
+NATIVE_KEPT = "kept"
 
 # The tool name of the clock crossing of a journaled execution: the host
 # answers it with the wall-clock time (UnixNano) and records it, so that a

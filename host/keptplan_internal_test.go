@@ -39,8 +39,13 @@ func eagerValue(t *testing.T, run func(context.Context, Request) (*Response, err
 	if err != nil {
 		t.Fatalf("Execute: %v (%+v)", err, resp)
 	}
+	return compactJSON(t, resp.Value)
+}
+
+func compactJSON(t *testing.T, value []byte) string {
+	t.Helper()
 	var compact bytes.Buffer
-	if err := json.Compact(&compact, resp.Value); err != nil {
+	if err := json.Compact(&compact, value); err != nil {
 		t.Fatal(err)
 	}
 	return compact.String()
@@ -158,5 +163,32 @@ func TestASessionKeepsNoPlan(t *testing.T) {
 	}
 	if names, _ := os.ReadDir(filepath.Join(cache, "plans")); len(names) != 0 {
 		t.Fatalf("kept on disk: %v", names)
+	}
+}
+
+// A streamed program runs without a plan asked for: its first native
+// crossing may be its own (forgingProgram's), and nothing of it is kept.
+func TestAStreamKeepsNoPlan(t *testing.T) {
+	cache := t.TempDir()
+	e := keptPlanEngine(t, Sandbox, cache)
+	s, err := e.Stream(context.Background(), Request{Inputs: json.RawMessage(`{"n": 4}`), Native: NativeEager})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Feed([]byte(forgingProgram)); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := s.Finish()
+	if err != nil {
+		t.Fatalf("%v, %+v", err, resp)
+	}
+	if got := compactJSON(t, resp.Value); got != `["honest",["units"]]` {
+		t.Fatalf("streamed: %s", got)
+	}
+	if names, _ := os.ReadDir(filepath.Join(cache, "plans")); len(names) != 0 {
+		t.Fatalf("a stream's plan was kept: %v", names)
+	}
+	if got := eagerValue(t, e.Execute, forgingProgram); got != `["honest",["units"]]` {
+		t.Fatalf("after the stream: %s", got)
 	}
 }

@@ -225,6 +225,14 @@ type NativeRequest struct {
 	Kept *Compiled `json:"kept,omitempty"`
 }
 
+// The members of a kept plan's exchange as the guest names them: the
+// request's ExecuteRequest.KeepPlan, and NativeRequest.Kept of the start
+// that answers it (their tags, TestKeptPlanMembersAreTheTags).
+const (
+	RequestKeepPlan = "keep_plan"
+	NativeKept      = "kept"
+)
+
 // The native crossing's operations.
 const (
 	NativeStart   = "start"

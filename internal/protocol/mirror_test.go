@@ -97,6 +97,8 @@ var pythonMirror = map[string]any{
 	"NATIVE_COMPILE":      NativeCompile,
 	"NATIVE_POLL":         NativePoll,
 	"NATIVE_DESCRIPTORS":  NativeDescriptors,
+	"NATIVE_KEPT":         NativeKept,
+	"REQUEST_KEEP_PLAN":   RequestKeepPlan,
 
 	// Sessions and journals.
 	"ENTRY_SESSION_BEGIN": EntrySessionBegin,
@@ -263,4 +265,25 @@ func TestMirrorCheckCatchesDrift(t *testing.T) {
 			t.Errorf("problem %d should name %s: %q", i, name, problems[i])
 		}
 	}
+}
+
+func TestKeptPlanMembersAreTheTags(t *testing.T) {
+	for name, c := range map[string]struct {
+		field reflect.StructField
+		want  string
+	}{
+		"ExecuteRequest.KeepPlan": {must(reflect.TypeOf(ExecuteRequest{}).FieldByName("KeepPlan")), RequestKeepPlan},
+		"NativeRequest.Kept":      {must(reflect.TypeOf(NativeRequest{}).FieldByName("Kept")), NativeKept},
+	} {
+		if tag, _, _ := strings.Cut(c.field.Tag.Get("json"), ","); tag != c.want {
+			t.Errorf("%s: tag %q, constant %q", name, tag, c.want)
+		}
+	}
+}
+
+func must(field reflect.StructField, ok bool) reflect.StructField {
+	if !ok {
+		panic("no such field")
+	}
+	return field
 }
