@@ -19,9 +19,9 @@ const (
 	tripleProgram = "def triple(x: int) -> int:\n    return 3 * x\n\nresult = ['B', triple(inputs['n'])]\n"
 )
 
-func keptPlanEngine(t *testing.T, level Isolation, cache string) *Engine {
+func keptPlanEngine(t *testing.T, level Isolation, cache string, more ...Option) *Engine {
 	t.Helper()
-	opts := []Option{WithIsolation(level), WithNative(NativeOptions{Toolchain: testenv.NativeToolchain(t), CacheDir: cache})}
+	opts := append([]Option{WithIsolation(level), WithNative(NativeOptions{Toolchain: testenv.NativeToolchain(t), CacheDir: cache})}, more...)
 	if level == Sandbox {
 		opts = append(opts, WithSandbox(SandboxOptions{Binary: testenv.GuestBinary(t), Prefork: 1}))
 	}
@@ -190,5 +190,44 @@ func TestAStreamKeepsNoPlan(t *testing.T) {
 	}
 	if got := eagerValue(t, e.Execute, forgingProgram); got != `["honest",["units"]]` {
 		t.Fatalf("after the stream: %s", got)
+	}
+}
+
+// With PLM the kept code is the rewritten program, with its helpers and
+// text: the next child runs it as the first did, and reports the same text.
+func TestAKeptPlanKeepsPLMsRewrite(t *testing.T) {
+	double := NewTool(ToolSpec{Name: "double", Speculative: true}, func(_ context.Context, args json.RawMessage) (json.RawMessage, error) {
+		var a struct{ X int }
+		if err := json.Unmarshal(args, &a); err != nil {
+			return nil, err
+		}
+		return json.Marshal(2 * a.X)
+	})
+	source := "def square(x: int) -> int:\n    return x * x\n\na = double(x=inputs['n'])\nb = double(x=3)\nresult = [square(a), b]\n"
+	cache := t.TempDir()
+	e := keptPlanEngine(t, Sandbox, cache, WithTools(double))
+	var first *Response
+	for i := 0; i < 3; i++ {
+		resp, err := e.Execute(context.Background(), Request{Source: source, Inputs: json.RawMessage(`{"n": 4}`), Native: NativeEager, PLM: true})
+		if err != nil {
+			t.Fatalf("run %d: %v (%+v)", i, err, resp)
+		}
+		if got := compactJSON(t, resp.Value); got != "[64,6]" || resp.Transformed == "" || len(resp.Native) != 1 || resp.Native[0].Status != "native" {
+			t.Fatalf("run %d: %s, %q, %+v", i, got, resp.Transformed, resp.Native)
+		}
+		if first == nil {
+			first = resp
+		} else if resp.Transformed != first.Transformed {
+			t.Fatalf("run %d reports another rewrite:\n%s\n%s", i, resp.Transformed, first.Transformed)
+		}
+	}
+	_, _, manifest, err := e.resolveRequest(Request{Source: source})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept protocol.Compiled
+	if err := json.Unmarshal(e.plans.Load(e.plans.KeyOf(source, manifest, true, e.limits.Fanout), source), &kept); err != nil ||
+		kept.Transformed != first.Transformed || len(kept.Helpers) == 0 {
+		t.Fatalf("kept: %v, %+v", err, kept.Helpers)
 	}
 }
