@@ -43,7 +43,9 @@ function(spine_cxx_from_runtime target)
   if(NOT SPINE_CXX_IN_RUNTIME)
     return()
   endif()
-  target_link_options(${target} PRIVATE -nodefaultlibs)
+  # Its own functions bind inside it (no symbol lookup per call site at load);
+  # its objects stay interposable, so vague-linkage ones still meet in one copy.
+  target_link_options(${target} PRIVATE -nodefaultlibs "LINKER:-Bsymbolic-functions")
   get_target_property(type ${target} TYPE)
   if(type STREQUAL "SHARED_LIBRARY")
     target_link_options(${target} PRIVATE "LINKER:--no-undefined")

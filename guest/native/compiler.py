@@ -35,7 +35,7 @@ from .inheritance import MethodCalls
 from .errors import CompileError
 from .modulenames import ModuleNames
 from .callables import function_values, strip_callable_takers
-from .closurenames import factory_of_body, factory_of_state, state_name
+from .loader import factory_of_body, factory_of_state, state_name
 from .crossing import mark_code_objects
 from .factories import closure_factories
 from .lambdas import inline_lambdas
@@ -695,7 +695,7 @@ def use_precompiled(include_dir, pch_dir):
 
 def exported_names(funcs):
     """Names of the functions Python can call (the module's registry): a closure factory's
-    where its state function and every closure body are exported (closureloader.py)."""
+    where its state function and every closure body are exported (loader.py, native_factory)."""
     every = [ir.fn("runtime.NodeGetAttr")(f, "name") for f in funcs]
     names = [n for f, n in zip(funcs, every) if ir.fn("rewriter.IsExported")(f)]
     out = []

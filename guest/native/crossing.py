@@ -1,6 +1,6 @@
 """Closures a native factory returns to Python: `make_adder(5)` called from
 Python gives an object Python calls like the closure CPython would have
-made (native/closureloader.py builds it).
+made (native/loader.py, native_factory, builds it).
 
 The factory's state function (factories.py) is exported: it returns which
 closure it made and the captures, `(i, n)`. Each closure i gets an exported
@@ -29,7 +29,7 @@ import ast
 import copy
 
 from .callables import late_reads
-from .closurenames import body_name
+from .loader import body_name
 from .errors import CompileError
 from .lambdas import binding_counts
 from .localtypes import SCALARS

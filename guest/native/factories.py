@@ -25,12 +25,12 @@ called at once, `make_adder(5)(x)`, lambdas.py inlines it.
 
 Python's callers get the factory natively too where its closures can cross
 (crossing.py): the state function is exported, with one function per
-closure that Python's calls of it run (closureloader.py)."""
+closure that Python's calls of it run (loader.py, native_factory)."""
 import ast
 import copy
 
 from .callables import callable_spellings, item, late_reads, mentions_callable, one_of
-from .closurenames import state_name
+from .loader import state_name
 from .crossing import NotCrossing, crossing_bodies
 from .errors import CompileError
 from .lambdas import binding_counts, lambda_parameters, names_bound_by

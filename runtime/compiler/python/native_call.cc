@@ -136,7 +136,8 @@ PyObject* NativeCallFor(PyObject* type, PyObject* const* args, Py_ssize_t nargs)
     PyErr_SetString(PyExc_TypeError, "native_call(module, name)");
     return nullptr;
   }
-  // The module is a spine_runtime.Object; its `handle` is the runtime object's address.
+  // The module is a spine_loader.LoadedModule or a spine_runtime.Object; its `handle` is the
+  // runtime object's address.
   PyObject* h = PyObject_GetAttrString(args[0], "handle");
   if (h == nullptr) return nullptr;
   void* p = PyLong_AsVoidPtr(h);

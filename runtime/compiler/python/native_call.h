@@ -14,9 +14,9 @@ namespace spine::compiler::py {
 PyObject* MakeNativeCallType(PyObject* m);
 
 /**
- * native_call(module, name): the function @p name of a loaded module (the
- * spine_runtime.Object returned by runtime.ModuleLoader) as a NativeCall,
- * which keeps the module loaded. KeyError if the module has no such function.
+ * native_call(module, name): the function @p name of a loaded module (a
+ * spine_loader.LoadedModule, or the spine_runtime.Object runtime.ModuleLoader
+ * returns) as a NativeCall, which keeps the module loaded. KeyError if the module has no such function.
  */
 PyObject* NativeCallFor(PyObject* type, PyObject* const* args, Py_ssize_t nargs);
 

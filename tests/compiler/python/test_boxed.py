@@ -157,7 +157,7 @@ def test_what_stays_unsupported_is_refused_clearly(source, construct):
 def test_without_cpython_a_boxed_function_is_refused_never_run(suite):
     # Runtime callers (C, Go, the loader's own table) have no CPython objects to box.
     import spine_runtime
-    handle = suite.module._handle
+    handle = spine_runtime.get_global("runtime.ModuleLoader")(suite.module.path)
     get = spine_runtime.get_global("runtime.ModuleGetFunction")
     with pytest.raises(TypeError, match="argument 'x' must be object"):
         get(handle, "identity")(5)

@@ -1,12 +1,14 @@
 """A process that only runs compiled modules (the sandbox's zygote) loads the
 module loader without the compiler: hot.setup imports native.loader, which
 brings spine_loader and libspine_loader.so, not spine_compiler nor
-libspine_compiler.so. The module it runs is compiled here, in this process,
+libspine_compiler.so, nor the runtime binding spine_runtime. The module it runs is compiled here, in this process,
 as the compile service would."""
 import json
 import os
 import subprocess
 
+import pytest
+import spine_loader
 import spine_runtime
 from native import simple_compile
 
@@ -63,5 +65,23 @@ def test_the_loader_runs_a_module_without_loading_the_compiler(tmp_path):
     assert got["result"] == 42
     assert got["closure"] == [6, "make_adder.<locals>.<lambda>"]
     assert sorted(got["names"]) == ["make_adder__in__0closure0_lambda", "make_adder__in__0state", "scaled"]
-    assert got["modules"] == ["spine_loader", "spine_runtime"]
+    assert got["modules"] == ["spine_loader"]  # not the runtime binding either (native/loader.py)
     assert got["libs"] == ["libspine_loader.so", "libspine_runtime.so"]
+
+
+def test_a_loaded_module_is_held_without_the_runtime_binding(tmp_path):
+    path = str(tmp_path / "scaled.so")
+    simple_compile(SOURCE, path)
+    held = spine_loader.load(path)
+    assert isinstance(held, spine_loader.LoadedModule) and held.path == path
+    assert held.function_names() == list(spine_runtime.get_global("runtime.ModuleFunctionNames")(
+        spine_runtime.get_global("runtime.ModuleLoader")(path)))
+    scaled = spine_loader.native_call(held, "scaled")
+    del held  # the function keeps the module loaded on its own
+    assert scaled(6, 7) == 42
+    with pytest.raises(RuntimeError, match=r"^runtime\.ModuleLoader\(\): cannot load module '/nonexistent\.so': "):
+        spine_loader.load("/nonexistent.so")
+    with pytest.raises(TypeError, match=r"^load\(path\): path must be str$"):
+        spine_loader.load(b"/nonexistent.so")
+    with pytest.raises(TypeError, match="cannot create 'spine_loader.LoadedModule' instances"):
+        spine_loader.LoadedModule()

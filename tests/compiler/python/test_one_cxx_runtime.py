@@ -84,6 +84,14 @@ def _defines(path):
                    if len(line.split()) == 3 and line.split()[1] not in "Uw" and line.split()[-1] in EXCEPTION_ABI})
 
 
+def _self_bound_by_lookup(path):
+    """The functions @p path defines and still reaches through its PLT by a symbol lookup at load."""
+    relocs = subprocess.run(["readelf", "-rW", path], capture_output=True, text=True, check=True).stdout
+    called = {line.split()[4].split("@")[0] for line in relocs.splitlines() if "R_X86_64_JUMP_SLOT" in line}
+    defined = subprocess.run(["nm", "-D", "--defined-only", path], capture_output=True, text=True, check=True).stdout
+    return sorted(called & {line.split()[-1].split("@")[0] for line in defined.splitlines()})
+
+
 def _run_child(module):
     env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(spine_runtime.__file__)) + os.pathsep +
                os.path.abspath(GUEST))
@@ -117,3 +125,17 @@ def test_only_the_runtime_library_holds_the_exception_runtime(tmp_path):
         expected = list(EXCEPTION_ABI) if os.path.basename(dso) == "libspine_runtime.so" else []
         assert _defines(dso) == sorted(expected), dso
     assert "libspine_runtime.so" in _needed(path)
+
+
+def test_every_library_binds_its_own_functions_inside_itself(tmp_path):
+    # A function reached by lookup is one more symbol the dynamic linker resolves in every
+    # process that loads the library (cmake/cxx_runtime.cmake): only the allocation
+    # functions, which a program may replace, stay interposable.
+    path = str(tmp_path / "mean.so")
+    simple_compile(SOURCE, path)
+    got = _run_child(path)
+    dsos = [m for m in _native(got["maps"], path) if m != path]
+    assert len(dsos) == 6, dsos
+    for dso in dsos:
+        assert [f for f in _self_bound_by_lookup(dso) if not f.startswith(("_Znw", "_Zna", "_ZdlPv", "_ZdaPv"))] == [], dso
+    assert _self_bound_by_lookup(next(m for m in dsos if m.endswith("libspine_runtime.so")))  # operator new/delete
