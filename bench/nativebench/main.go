@@ -145,6 +145,8 @@ func main() {
 	startupBefore := flag.String("startup-before", "", "startup: other builds' bin/spine (comma-separated), measured in the same rounds")
 	startupAA := flag.Bool("startup-aa", false, "startup: measure this build twice in the same rounds (A/A), "+
 		"the calibration of what the paired differences can resolve")
+	startupClasses := flag.Bool("startup-classes", false, "startup: also give each mode's CPU by class of process "+
+		"(the CLI, the zygote, the sandboxed child), from a system-wide perf recording of the scheduler's events (root)")
 	zygoteRounds := flag.Int("zygote-rounds", 200, "startup: pairs of python3 processes with and without hot.setup")
 	zygoteBefore := flag.String("zygote-before", "", "startup, zygote: other toolchains' directories (comma-separated), "+
 		"their hot.setup measured in the same rounds")
@@ -154,7 +156,7 @@ func main() {
 		compileSection(*every)
 		return
 	case "startup":
-		startupSection(*startupRounds, *startupBefore, *startupAA)
+		startupSection(*startupRounds, *startupBefore, *startupAA, *startupClasses)
 		zygoteSetupSection(*zygoteRounds, *zygoteBefore)
 		return
 	case "zygote":
@@ -221,7 +223,7 @@ func main() {
 	coldAndCached(engine, cache, compiles)
 	kernelSection(engine)
 	compileSection(*every)
-	startupSection(*startupRounds, *startupBefore, *startupAA)
+	startupSection(*startupRounds, *startupBefore, *startupAA, *startupClasses)
 	zygoteSetupSection(*zygoteRounds, *zygoteBefore)
 }
 

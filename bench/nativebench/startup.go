@@ -47,7 +47,11 @@ result = [scale(4, 3), mean([1.0, 2.0, 4.5]), count_even([1, 2, 3, 4])]
 
 const startupAnswer = `[13,2.5,2]`
 
-type processCost struct{ cpu, wall time.Duration }
+type processCost struct {
+	cpu, wall time.Duration
+	pid       int      // the CLI process, to find its classes in a scheduler recording
+	class     classCPU // its CPU by class (-startup-classes)
+}
 
 // startupBuild is one build of the CLI measured: its binary and the
 // environment it runs in (its own toolchain, beside it, for a build given
@@ -63,7 +67,16 @@ type startupBuild struct {
 // round runs each build's two modes once, in an order shuffled every round
 // (roundOrder), so load that comes and goes falls on every column alike. With
 // @p aa bin/spine is measured twice, as two builds (A/A).
-func startupSection(rounds int, before string, aa bool) {
+//
+// With @p classes the rounds run under a system-wide recording of the
+// scheduler's events, and each mode's CPU is also given by class of process
+// (startup_classes.go).
+func startupSection(rounds int, before string, aa, classes bool) {
+	if classes {
+		if why := perfCanRecord(); why != "" {
+			fail(fmt.Errorf("-startup-classes: %s", why))
+		}
+	}
 	dir, err := os.MkdirTemp("", "spine-startup-")
 	if err != nil {
 		fail(err)
@@ -107,6 +120,10 @@ func startupSection(rounds int, before string, aa bool) {
 		runCLI(b.spine, program, "off", b.env, "")   // and a first process of each mode, not counted
 		order = append(order, run{b, false}, run{b, true})
 	}
+	var recorder *schedRecorder
+	if classes {
+		recorder = startSchedRecord(dir)
+	}
 	shuffle := roundOrder(len(order))
 	for r := 0; r < rounds; r++ {
 		for _, i := range shuffle() {
@@ -118,6 +135,10 @@ func startupSection(rounds int, before string, aa bool) {
 			}
 		}
 	}
+	others := 0
+	if recorder != nil {
+		others = attributeClasses(recorder, builds)
+	}
 	load, _ := os.ReadFile("/proc/loadavg")
 	command := fmt.Sprintf("go run ./bench/nativebench -only startup -startup-rounds %d", rounds)
 	if before != "" {
@@ -125,6 +146,9 @@ func startupSection(rounds int, before string, aa bool) {
 	}
 	if aa {
 		command += " -startup-aa"
+	}
+	if classes {
+		command += " -startup-classes"
 	}
 	fmt.Println("## Native mode's cost per process, every module cached")
 	fmt.Println()
@@ -155,6 +179,9 @@ func startupSection(rounds int, before string, aa bool) {
 	}
 	fmt.Println()
 	startupPairs(builds)
+	if recorder != nil {
+		startupClasses(builds, others)
+	}
 }
 
 // runCLI runs one `spine run --native mode -json program`; wantCache, when
@@ -188,7 +215,7 @@ func runCLI(spine, program, mode string, env []string, wantCache string) process
 		}
 	}
 	st := cmd.ProcessState
-	return processCost{cpu: st.UserTime() + st.SystemTime(), wall: wall}
+	return processCost{cpu: st.UserTime() + st.SystemTime(), wall: wall, pid: st.Pid()}
 }
 
 // roundOrder gives, at each call, an order of @p n runs for one round: a
