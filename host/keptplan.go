@@ -25,7 +25,11 @@ func (e *Engine) keptPlanFor(req Request, manifest []byte, fanout int, s *native
 	}
 	k := e.plans.KeyOf(req.Source, manifest, req.PLM, fanout)
 	kept := e.plans.Load(k, req.Source)
-	if e.level != Sandbox || req.session != "" {
+	// A kept plan without units asks for no start crossing: asking would
+	// cost each run of a program that has nothing to compile a round trip.
+	// (A guest that cannot use a kept plan, another Python's, then plans
+	// the program itself each time; with units it hands its own over.)
+	if e.level != Sandbox || req.session != "" || (kept != nil && !keptplan.HasUnits(kept)) {
 		return kept, false
 	}
 	source, plans := req.Source, e.plans

@@ -165,6 +165,13 @@ func (s *Store) makeRoom() {
 	}
 }
 
+// HasUnits reports whether a kept entry's plan hands any function to the
+// compiler. The entry is the compact JSON Keep wrote (encoding/json
+// compacts the guest's plan): its plan's empty unit list is the bytes
+// `"units":[]`, which no string inside it can contain (a quote within a
+// JSON string is escaped), and no other member is named "units".
+func HasUnits(kept json.RawMessage) bool { return !bytes.Contains(kept, []byte(`"units":[]`)) }
+
 // MaxSize bounds the code and the plan kept for a program of source: each
 // is about as large as the program (guest code: wire.maxCompiledSize).
 func MaxSize(source string) int { return 8*len(source) + 64<<10 }

@@ -166,3 +166,39 @@ func TestTheDirectoryStaysBounded(t *testing.T) {
 }
 
 func hexKey(k Key) string { return fmt.Sprintf("%x", k[:]) }
+
+// HasUnits reads what Keep wrote: the guest's plan as json.dumps spaces it,
+// compacted, with or without units, whatever a unit's source holds.
+func TestHasUnitsTellsAPlanWithUnitsFromOneWithout(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "plans")
+	s := open(t, dir)
+	tricky := protocol.NativeUnitSource{Name: "square", Source: "def square(x: int) -> int:\n    return x * x  # \"units\":[]\n"}
+	withUnits := made()
+	withUnits.Plan = json.RawMessage(`{"functions": ["square"], "reasons": {}, "units": [{"name": "square", ` +
+		`"names": ["square"], "source": ` + mustJSON(t, tricky.Source) + `, "lines": [[1, 1]], "instances": []}]}`)
+	without := made()
+	without.Plan = json.RawMessage(`{"functions": ["shout"], "reasons": {"shout": "parameter s has no type annotation"}, "units": []}`)
+	for _, c := range []struct {
+		name    string
+		kept    *protocol.Compiled
+		started []protocol.NativeUnitSource
+		want    bool
+	}{{"with a unit", withUnits, []protocol.NativeUnitSource{tricky}, true}, {"without", without, nil, false}} {
+		k := s.KeyOf(source, []byte(c.name), false, 64)
+		if err := s.Keep(k, source, c.kept, c.started); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := HasUnits(open(t, dir).Load(k, source)); got != c.want {
+			t.Errorf("%s: HasUnits %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
