@@ -1,4 +1,4 @@
-"""Hot functions (issue 7): which module-level functions of a program may run
+"""Hot functions: which module-level functions of a program may run
 as native code, and the switch from the Python version to the compiled one.
 
 The guest never compiles and never writes C++: it hands a function's source

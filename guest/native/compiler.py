@@ -1,4 +1,4 @@
-"""simple_compile: Python function or source -> C++ AST -> C++ -> .so (seed 001).
+"""simple_compile: Python function or source -> C++ AST -> C++ -> .so.
 
 Arguments are copied into native containers at the call boundary, so a
 native function must not change, keep or return the mutable objects it
@@ -591,7 +591,7 @@ def _source_of(function_or_source):
 
 
 def _with_classes(source, namespace):
-    """@p source preceded by the sources of the classes it names (seed 001: the compiler
+    """@p source preceded by the sources of the classes it names (the compiler
     takes the classes a function constructs from its globals), and of the classes those name."""
     sources, seen, todo = [], set(), [source]
     while todo:

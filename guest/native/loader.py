@@ -1,4 +1,4 @@
-"""module_loader / get_function (seed 004) and the fallback wrapper that
+"""module_loader / get_function and the fallback wrapper that
 gives native functions CPython's meaning for the cases native code cannot
 represent (int64 overflow, ints outside int64, arguments of another type,
 messages that need CPython's own repr).

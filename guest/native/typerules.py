@@ -1,4 +1,4 @@
-"""Type rules of the subset (seed 001): annotations map to types,
+"""Type rules of the subset: annotations map to types,
 arithmetic follows Python's bool < int < float tower, and nothing may
 change a variable's type (CPython would, so native code could not agree).
 Container annotations need their element types (list[int], dict[str,
