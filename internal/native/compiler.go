@@ -70,7 +70,8 @@ type Compiler struct {
 	running sync.WaitGroup // one per job goroutine
 }
 
-// New checks the toolchain and the compiler and computes the cache identity.
+// New checks the toolchain and the compiler and computes the cache identity
+// (the toolchain's pieces are checked with it, when it is not remembered).
 // The compile service starts on the first miss.
 func New(opts Options) (*Compiler, error) {
 	opts = opts.withDefaults()
@@ -82,9 +83,6 @@ func New(opts Options) (*Compiler, error) {
 		return nil, err
 	}
 	opts.Toolchain = abs
-	if err := checkToolchain(abs); err != nil {
-		return nil, err
-	}
 	if opts.CXX == "" {
 		if opts.CXX, err = exec.LookPath("g++"); err != nil {
 			return nil, fmt.Errorf("native functions need a C++ compiler: g++ is not on PATH (%v)", err)

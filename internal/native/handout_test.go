@@ -46,6 +46,21 @@ func TestHandleModulesGivesASealedCopyNotThePath(t *testing.T) {
 	if err := files[0].Truncate(0); !errors.Is(err, syscall.EPERM) {
 		t.Fatalf("truncating the sealed copy: %v (want EPERM)", err)
 	}
+	if _, err := files[0].WriteAt([]byte{0}, int64(len(want))); !errors.Is(err, syscall.EPERM) {
+		t.Fatalf("growing the sealed copy: %v (want EPERM)", err)
+	}
+	// Every seal is on, the seal against more seals too: nobody can lift them.
+	const fGetSeals = 1034
+	if seals, _, errno := syscall.Syscall(syscall.SYS_FCNTL, files[0].Fd(), fGetSeals, 0); errno != 0 || seals != sealsOfAModule {
+		t.Fatalf("seals %#x (%v), want %#x", seals, errno, sealsOfAModule)
+	}
+	// A copy, not the cache's file: rewriting the file does not reach it.
+	if err := os.WriteFile(c.modulePath(key(c.ident, "f", source("f", 2))), []byte("rewritten"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ = files[0].ReadAt(copied, 0); !bytes.Equal(copied[:n], want) {
+		t.Fatalf("the copy changed with the cache's file: %d bytes", n)
+	}
 	// In process the answer names the path, and no file is made.
 	in := c.Session(context.Background(), "eager")
 	var inproc struct {

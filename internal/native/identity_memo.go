@@ -25,7 +25,8 @@ import (
 // modification and change times (ns) and inode, as Go's and make's caches
 // trust a file's metadata: rewriting a file, renaming another into its place
 // or installing a new g++ changes its change time or inode, which nobody can
-// set back. The CPU description is cheap and read every time.
+// set back. The processor is told apart every time, by CPUID where there is
+// one (cpuFingerprint).
 //
 // An installed toolchain carries a stamp (stampFile) that every install
 // writes anew, as its last step: its metadata alone stands for the state of
@@ -54,6 +55,12 @@ func rememberedIdentity(private, toolchain, cxx string) (string, error) {
 	if data, err := os.ReadFile(filepath.Join(dir, fingerprint)); err == nil && isIdentity(string(data)) {
 		return string(data), nil
 	}
+	// The toolchain is checked for its pieces only here: a remembered
+	// identity is of a state that had them all (without a stamp, a missing
+	// file is a new state; with one, what an install left).
+	if err := checkToolchain(toolchain); err != nil {
+		return "", err
+	}
 	ident, err := identity(toolchain, cxx)
 	if err != nil {
 		return "", err
@@ -67,32 +74,31 @@ func rememberedIdentity(private, toolchain, cxx string) (string, error) {
 
 // identityFingerprint hashes the metadata of the toolchain's stamp, or of
 // every file identity reads where there is none, of the C++ compiler's
-// after symbolic links, the CPU and the architecture.
+// file, the CPU and the architecture.
 func identityFingerprint(toolchain, cxx string) (string, error) {
 	h := sha256.New()
-	io.WriteString(h, "spine native identity fingerprint v2\n")
-	err := writeStat(h, "stamp", filepath.Join(toolchain, stampFile))
+	io.WriteString(h, "spine native identity fingerprint v3\n")
+	err := writeStat(h, "stamp", filepath.Join(toolchain, stampFile), os.Lstat)
 	if errors.Is(err, fs.ErrNotExist) {
 		err = walkToolchain(toolchain, func(rel, path string) error {
-			return writeStat(h, "file "+rel, path)
+			return writeStat(h, "file "+rel, path, os.Lstat)
 		})
 	}
 	if err != nil {
 		return "", fmt.Errorf("cannot read the native toolchain: %w", err)
 	}
-	compiler, err := filepath.EvalSymlinks(cxx)
-	if err != nil {
+	// The compiler's own file, whatever links lead to it (g++ -> g++-12 ->
+	// x86_64-linux-gnu-g++-12): another version installed, or a link
+	// pointed elsewhere, is another file, another inode.
+	if err := writeStat(h, "cxx "+cxx, cxx, os.Stat); err != nil {
 		return "", fmt.Errorf("the C++ compiler %s: %w", cxx, err)
 	}
-	if err := writeStat(h, "cxx "+compiler, compiler); err != nil {
-		return "", fmt.Errorf("the C++ compiler %s: %w", cxx, err)
-	}
-	fmt.Fprintf(h, "arch %s\n%s", runtime.GOARCH, cpuIdentity())
+	fmt.Fprintf(h, "arch %s\n%s", runtime.GOARCH, cpuFingerprint())
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-func writeStat(w io.Writer, label, path string) error {
-	info, err := os.Lstat(path)
+func writeStat(w io.Writer, label, path string, stat func(string) (os.FileInfo, error)) error {
+	info, err := stat(path)
 	if err != nil {
 		return err
 	}

@@ -289,3 +289,22 @@ func TestToolchainShipsCheckedHashBytecode(t *testing.T) {
 		}
 	}
 }
+
+// A toolchain that lacks a piece is refused, with its name, whether it
+// carries an install's stamp or not, as long as no identity was remembered
+// for its state: a remembered one is of a complete toolchain.
+func TestIncompleteToolchainIsRefused(t *testing.T) {
+	for _, stamped := range []bool{true, false} {
+		toolchain := copyToolchain(t)
+		if !stamped {
+			os.Remove(filepath.Join(toolchain, stampFile))
+		}
+		if err := os.Remove(filepath.Join(toolchain, "python/native/loader.py")); err != nil {
+			t.Fatal(err)
+		}
+		_, err := New(Options{Toolchain: toolchain, CacheDir: t.TempDir()})
+		if err == nil || !strings.Contains(err.Error(), "incomplete (python/native/loader.py is missing)") {
+			t.Fatalf("stamped %v: %v, want the missing loader named", stamped, err)
+		}
+	}
+}

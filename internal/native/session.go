@@ -155,16 +155,6 @@ func (s *Session) answer(raw []byte) ([]answerUnit, error) {
 	return units, err
 }
 
-func encodeUnits(units []answerUnit) []byte {
-	if units == nil {
-		units = []answerUnit{}
-	}
-	encoded, _ := json.Marshal(struct {
-		Units []answerUnit `json:"units"`
-	}{units})
-	return encoded
-}
-
 func failure(message string) []byte {
 	encoded, _ := json.Marshal(struct {
 		Error string `json:"error"`
