@@ -68,12 +68,16 @@ class _Execution:
 # serves the newest running execution (in the sandbox, the only one).
 _here = _thread._local()
 _running = []
+# In process, executions begin and end on several threads at once: the
+# list and the recursion limit it gives change together, under this lock.
+_running_lock = _thread.allocate_lock()
 
 
 def _execution():
     execution = getattr(_here, "execution", None)
-    if execution is None and _running:
-        return _running[-1]
+    if execution is None:
+        newest = _running[-1:]  # one step: another thread may empty the list meanwhile
+        return newest[0] if newest else None
     return execution
 
 
@@ -524,12 +528,26 @@ def take_output():
     return output
 
 
+def _begin_running(execution):
+    with _running_lock:
+        _running.append(execution)
+        _set_recursion_limit()
+
+
+def _end_running(execution):
+    with _running_lock:
+        _running.remove(execution)
+        _set_recursion_limit()
+
+
 def _set_recursion_limit():
     """The interpreter's recursion limit (one for all threads in CPython
     3.11) is the highest any running execution asked for: an overlapping
     execution never fails a recursion its own limit allows. Set only when
-    it changes (setting it visits every thread state)."""
-    limit = max(e.recursion for e in _running) if _running else _IDLE_RECURSION
+    it changes (setting it visits every thread state). Called with
+    _running_lock held: an execution ending on another thread between a
+    look at the list and the walk over it would leave max() nothing."""
+    limit = max((e.recursion for e in _running), default=_IDLE_RECURSION)
     if sys.getrecursionlimit() != limit:
         sys.setrecursionlimit(limit)
 
@@ -912,9 +930,8 @@ def execute(request):
             hot.start(always=keep, kept=_compiled_form(code, helpers, transformed, plan) if keep and made else None)
 
         execution = _here.execution = _Execution(stream, stdout, stderr, limits["recursion"] + 50)
-        _running.append(execution)
+        _begin_running(execution)
         _route_output()
-        _set_recursion_limit()
         execution.repeatable = _repeatable(request.get("determinism"))
         try:
             execution.calls.begin()
@@ -950,8 +967,7 @@ def execute(request):
     finally:
         if execution is not None:
             _here.execution = None
-            _running.remove(execution)
-            _set_recursion_limit()
+            _end_running(execution)
         _here.output = (stdout.getvalue() if stdout else b"", stderr.getvalue() if stderr else b"")
     # A lone surrogate (a str may hold one; UTF-8 cannot) can only stand in a
     # JSON string, where its backslash escape is the JSON escape: the

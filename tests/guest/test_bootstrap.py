@@ -198,6 +198,39 @@ def test_builtins_and_recursion_limit_are_per_execution():
     assert sys.getrecursionlimit() == before
 
 
+def test_executions_beginning_and_ending_on_many_threads_keep_the_recursion_limit():
+    # In process, executions begin and end on their callers' threads at once:
+    # the limit is recomputed from the running list while others change it.
+    import threading
+
+    errors = []
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as CPython allows
+
+    def churn(recursion):
+        try:
+            for _ in range(3000):
+                execution = types.SimpleNamespace(recursion=recursion)
+                bootstrap._begin_running(execution)
+                assert sys.getrecursionlimit() >= recursion
+                assert bootstrap._execution() is not None or not bootstrap._running
+                bootstrap._end_running(execution)
+        except BaseException as error:  # noqa: BLE001 - reported below, with its type
+            errors.append(error)
+
+    try:
+        threads = [threading.Thread(target=churn, args=(200 + 10 * i,)) for i in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert bootstrap._running == []
+    assert sys.getrecursionlimit() == bootstrap._IDLE_RECURSION
+
+
 def test_malformed_request_is_a_failure_of_the_guest_not_an_outcome():
     # No envelope: a guest may not claim a bad request (the host wrote it).
     with pytest.raises(ValueError, match="malformed request"):
