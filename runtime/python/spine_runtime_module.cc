@@ -1,4 +1,4 @@
-// spine_runtime: the CPython binding of the runtime (seed 001, FFI chapter).
+// spine_runtime: the CPython binding of the runtime.
 //
 //   Function   wraps a function handle; called through vectorcall, so
 //              positional and keyword arguments arrive as one borrowed array
@@ -482,7 +482,7 @@ PyObject* ObjectUseCount(PyObject* self, void*) {
 }
 
 // self.__init_handle_by_constructor__(fn, *args, **kwargs): call a runtime
-// constructor and adopt the object it returns (seed 001's construction path).
+// constructor and adopt the object it returns (the construction path of runtime objects).
 PyObject* ObjectInitByConstructor(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   ModuleState* st = StateFromType(Py_TYPE(self));

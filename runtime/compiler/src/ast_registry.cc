@@ -1,5 +1,5 @@
 // The `ast.*` constructors of the scalar expressions, statements and
-// functions (seed 001: the frontend builds C++ nodes by name through the
+// functions (the frontend builds C++ nodes by name through the
 // registry) and `ast.AsText`. Types: type_registry.cc; container and class
 // expressions: container_registry.cc.
 #include "registry_util.h"

@@ -1,5 +1,5 @@
-// Expression constructors and the type rules of the subset (seed 001:
-// "comparisons give bool, float literals give float64, arithmetic merges
+// Expression constructors and the type rules of the subset
+// ("comparisons give bool, float literals give float64, arithmetic merges
 // the operand types"). Invalid trees are rejected here, at construction, so
 // that every later pass may assume a well-typed tree.
 #include "spine/compiler/expr.h"

@@ -1,4 +1,4 @@
-// Module loader: dlopen, registry decoding, Callable wrapping (seed 004).
+// Module loader: dlopen, registry decoding, Callable wrapping.
 #include "spine/compiler/module_loader.h"
 
 #include <dlfcn.h>

@@ -1,5 +1,5 @@
 // `runtime.NodeGetAttrNames` / `runtime.NodeGetAttr`: field reflection built
-// on VisitAttrs (seed 001). Nodes choose which fields they expose.
+// on VisitAttrs. Nodes choose which fields they expose.
 #include <vector>
 
 #include "spine/compiler/node.h"

@@ -1,6 +1,6 @@
 /**
  * @file signature.h
- * @brief Function signatures of the typed call layer (seed 003): named
+ * @brief Function signatures of the typed call layer: named
  * parameters with optional / keyword-only / varargs flags and declared
  * types. All arrays are borrowed from the declarer and must outlive every
  * callable created from the signature.

@@ -1,7 +1,7 @@
 /**
  * @file container_expr.h
- * @brief Expressions over str and the containers (seed 001's lowering
- * targets): literals, subscripts, slices, item assignment/deletion and
+ * @brief Expressions over str and the containers (what the
+ * frontend lowers to): literals, subscripts, slices, item assignment/deletion and
  * method calls. Item assignment and deletion are expressions of type None
  * used as ExprStmt, like method calls that return None.
  */

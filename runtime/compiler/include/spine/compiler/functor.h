@@ -1,6 +1,6 @@
 /**
  * @file functor.h
- * @brief Visitors (seed 001, Visitor chapter). NodeFunctor is a table indexed
+ * @brief Visitors. NodeFunctor is a table indexed
  * by runtime type index; ExprFunctor / StmtFunctor / TypeFunctor build one
  * table per visitor signature that forwards to the matching virtual
  * VisitExpr_ / VisitStmt_ / VisitType_ of the concrete visitor. Dispatch is

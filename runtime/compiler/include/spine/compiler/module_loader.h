@@ -1,6 +1,6 @@
 /**
  * @file module_loader.h
- * @brief Loading generated modules (seed 004): dlopen with RTLD_NOW |
+ * @brief Loading generated modules: dlopen with RTLD_NOW |
  * RTLD_LOCAL, decoding of `__mc_func_registry__`, and wrapping each
  * SpineBackendFunc as a runtime Callable that keeps its module loaded.
  * Registered as `runtime.ModuleLoader`, `runtime.ModuleGetFunction` and

@@ -1,6 +1,6 @@
 /**
  * @file node.h
- * @brief Common base of every AST node (seed 001, AST chapter): an object of
+ * @brief Common base of every AST node: an object of
  * the runtime's object system with a `VisitAttrs` reflection hook, and the
  * macros that declare node types and their reference classes.
  */

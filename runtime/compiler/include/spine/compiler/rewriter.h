@@ -1,6 +1,6 @@
 /**
  * @file rewriter.h
- * @brief Code generation (seed 001, Visitor chapter). Rewriter writes the C++
+ * @brief Code generation. Rewriter writes the C++
  * definition of PrimFuncs to a stream; SourceRewriter wraps them into a
  * loadable module: `name__c_api` wrappers and the registry symbols of
  * module_abi.h. Registered as `rewriter.BuildFunction` and

@@ -1,6 +1,6 @@
 /**
  * @file type.h
- * @brief The Type family (seed 001): object types that describe variables,
+ * @brief The Type family: object types that describe variables,
  * expressions and function results. PrimType wraps a scalar DataType;
  * StringType, ListType, DictType, SetType and TupleType describe Python's
  * built-in containers with precise element types (what lets native code
