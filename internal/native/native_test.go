@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spine-sandbox/spine/internal/protocol"
 	"github.com/spine-sandbox/spine/internal/testenv"
 )
 
@@ -306,5 +307,36 @@ func TestIncompleteToolchainIsRefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "incomplete (python/native/loader.py is missing)") {
 			t.Fatalf("stamped %v: %v, want the missing loader named", stamped, err)
 		}
+	}
+}
+
+// The plan a fresh child hands over may make its first crossing larger than
+// any other, by the allowance LearnPlan names and no more; every later
+// crossing has the usual bound, and one over it is refused, never learnt.
+func TestLearnPlanWidensTheFirstCrossingOnly(t *testing.T) {
+	c := newCompiler(t, Options{MaxRequestBytes: 1 << 10})
+	filler := func(n int) string {
+		return `, "kept": {"code": "` + strings.Repeat("A", n) + `", "helpers": [], "transformed": "", "python": "3"}`
+	}
+	start := func(n int) []byte { return []byte(`{"op": "start", "units": []` + filler(n) + `}`) }
+	usual := c.opts.MaxRequestBytes + maxRequestOverhead
+
+	learnt := 0
+	s := c.Session(context.Background(), "auto")
+	s.LearnPlan(8<<10, func(*protocol.Compiled, []protocol.NativeUnitSource) { learnt++ })
+	if answer := string(s.Handle(start(usual + 1024))); answer != `{"units":[]}` || learnt != 1 {
+		t.Fatalf("first crossing within the allowance: %s, learnt %d", answer, learnt)
+	}
+	if answer := string(s.Handle(start(usual + 1024))); !strings.Contains(answer, "exceeds the limit") || learnt != 1 {
+		t.Fatalf("a second crossing as large: %s, learnt %d", answer, learnt)
+	}
+
+	over := c.Session(context.Background(), "auto")
+	over.LearnPlan(8<<10, func(*protocol.Compiled, []protocol.NativeUnitSource) { learnt++ })
+	if answer := string(over.Handle(start(usual + 9<<10))); !strings.Contains(answer, "exceeds the limit") || learnt != 1 {
+		t.Fatalf("a first crossing beyond the allowance: %s, learnt %d", answer, learnt)
+	}
+	if answer := string(over.Handle(start(10))); answer != `{"units":[]}` || learnt != 1 {
+		t.Fatalf("a crossing after a refused first one: %s, learnt %d (want nothing learnt)", answer, learnt)
 	}
 }
