@@ -162,6 +162,13 @@ func (c *Cache) StoreEntry(k [digestLen]byte, data []byte) error {
 	return atomicfile.Write(c.dir, fmt.Sprintf("%x", k), append(append(k[:], sum[:]...), data...))
 }
 
+// MaxCodeSize bounds the marshalled code the host takes from a guest for a
+// source of sourceLen bytes (a guest module's, or a program's): a code
+// object is about as large as its source (docstrings, names and constants
+// once, a few bytes per instruction), so several times the source is far
+// beyond any real one.
+func MaxCodeSize(sourceLen int) int { return 8*sourceLen + 64<<10 }
+
 // ModulesDigest names the exact sources of modules (each by its entry's
 // key, in order): what a guest makes from a program depends on them.
 func ModulesDigest(modules []guest.Module) [digestLen]byte {

@@ -173,8 +173,8 @@ func (s *Store) makeRoom() {
 func HasUnits(kept json.RawMessage) bool { return !bytes.Contains(kept, []byte(`"units":[]`)) }
 
 // MaxSize bounds the code and the plan kept for a program of source: each
-// is about as large as the program (guest code: wire.maxCompiledSize).
-func MaxSize(source string) int { return 8*len(source) + 64<<10 }
+// is about as large as the program, as a guest module's code is.
+func MaxSize(source string) int { return guestcache.MaxCodeSize(len(source)) }
 
 // maxEntry bounds a kept entry: its code (base64), its plan and its PLM text.
 func maxEntry(source string) int { return 3*MaxSize(source) + 4*protocol.TransformedChars }

@@ -48,11 +48,8 @@ func addCompiled(compiled map[string][]byte, modules []guest.Module, payload []b
 	return fmt.Errorf("%w: spine-guest sent compiled code for no guest module", ErrViolation)
 }
 
-// maxCompiledSize bounds the code the host takes for module m: a marshalled
-// code object is about as large as its source (docstrings, names and
-// constants once, a few bytes per instruction), so several times the source
-// is far beyond any real one.
-func maxCompiledSize(m guest.Module) int { return 8*len(m.Source) + 64<<10 }
+// maxCompiledSize bounds the code the host takes for module m.
+func maxCompiledSize(m guest.Module) int { return guestcache.MaxCodeSize(len(m.Source)) }
 
 // keepCompiled stores what the zygote compiled for the next start; a cache
 // that cannot be written only means compiling again then.
