@@ -8,6 +8,7 @@
  * Go pointer, only a function address and integer tokens.
  */
 #include "spine_module.h"
+#include "gil_request.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -261,6 +262,7 @@ int spine_module_interrupt(uintptr_t token, int reason) {
   int none = 0;
   int landed = run != NULL && atomic_compare_exchange_strong(&run->reason, &none, reason);
   int crossing = landed && atomic_load(&run->crossing);
+  PyInterpreterState *interp = landed ? PyThreadState_GetInterpreter(run->tstate) : NULL;
   pthread_mutex_unlock(&g_runs_lock);
   if (!landed) {
     return -1;
@@ -271,6 +273,7 @@ int spine_module_interrupt(uintptr_t token, int reason) {
   if (PyGILState_Check()) {
     arm(token); /* from the program's own thread (the sandbox's deadline handler) */
   } else {
+    spine_request_gil(interp); /* the GIL now, not after the switch interval */
     PyGILState_STATE gil = PyGILState_Ensure();
     arm(token);
     PyGILState_Release(gil);
