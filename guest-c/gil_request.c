@@ -11,9 +11,9 @@
  * does when that interval has passed: set the interpreter's
  * gil_drop_request and eval_breaker. The holder drops the GIL at its next
  * eval-breaker check, waits (FORCE_SWITCHING) until another thread has
- * taken it, and whichever thread takes it clears the request; nothing else
- * reads these flags. A request that finds no holder is cleared by the next
- * thread to take the GIL.
+ * taken it, and whichever thread takes it clears the request. A request
+ * that finds no holder is cleared by the next thread to take the GIL; at
+ * worst a holder drops the GIL once for nothing.
  *
  * This is the only file that sees CPython internals, and only these two
  * fields of them; it is its own translation unit because it defines
