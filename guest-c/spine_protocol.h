@@ -27,6 +27,7 @@ enum spine_frame_kind {
   SPINE_FRAME_CHILD = 'C',
   SPINE_FRAME_EXIT = 'X',
   /* child channel, host <-> one child */
+  SPINE_FRAME_GO = 'g',
   SPINE_FRAME_READY = 'R',
   SPINE_FRAME_EXECUTE = 'x',
   SPINE_FRAME_ENTRY = 'e',

@@ -374,6 +374,20 @@ static int enter_scratch(void) {
              : 0;
 }
 
+/* A new child waits for the host's go frame before any work of its own
+ * (confinement, warm-up: a few milliseconds of CPU). The host sends it
+ * when no execution needs the machine more (the creation gate,
+ * internal/bridge/wire/gate.go): a child forked while an execution runs
+ * costs that execution nothing but the fork. Anything else on the channel,
+ * or its end, ends the child. */
+static void await_go(void) {
+  unsigned char header[SPINE_FRAME_HEADER_LEN];
+  if (read_all(CHILD_FD, header, sizeof header) < 0 || header[0] != SPINE_FRAME_GO ||
+      get_u32(header + 1) != 0) {
+    _exit(0);
+  }
+}
+
 static void child_main(int channel, int output, PyGILState_STATE gil) {
   sigset_t all;
   sigemptyset(&all);
@@ -386,6 +400,10 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
   if (arrange_fds(channel, output) < 0) {
     _exit(1);
   }
+  await_go();
+  /* Only now: its hooks write to the interpreter's state, copy-on-write
+   * faults that are creation work like the rest. */
+  PyOS_AfterFork_Child();
   const char *step = "rlimits";
   if (spine_apply_rlimits(&g_limits) < 0) goto refuse;
   /* Inherited from the zygote; checked, never assumed. */
@@ -494,7 +512,6 @@ static void spawn_child(void) {
   PyOS_BeforeFork();
   pid_t pid = fork();
   if (pid == 0) {
-    PyOS_AfterFork_Child();
     close(channel[0]);
     close(output[0]);
     child_main(channel[1], output[1], gil); /* never returns */

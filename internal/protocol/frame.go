@@ -32,6 +32,8 @@ import (
 //
 // Child channel (SOCK_STREAM), host <-> one child:
 //
+//	'g' go       host->child   (empty) start: confine and warm up; sent once, first (the
+//	                           creation gate holds it back while executions run)
 //	'R' ready    child->host   (empty) confined and warmed up; sent once, first
 //	'x' execute  host->child   u32 deadline in ms, ExecuteRequest JSON
 //	'e' entry    host->child   entry name NUL argument
@@ -69,6 +71,7 @@ const (
 	KindChild       Kind = 'C'
 	KindExit        Kind = 'X'
 
+	KindGo      Kind = 'g'
 	KindReady   Kind = 'R'
 	KindExecute Kind = 'x'
 	KindEntry   Kind = 'e'

@@ -31,6 +31,7 @@ var cMirror = map[string]any{
 	"SPINE_FRAME_FORK":         KindFork,
 	"SPINE_FRAME_CHILD":        KindChild,
 	"SPINE_FRAME_EXIT":         KindExit,
+	"SPINE_FRAME_GO":           KindGo,
 	"SPINE_FRAME_READY":        KindReady,
 	"SPINE_FRAME_EXECUTE":      KindExecute,
 	"SPINE_FRAME_ENTRY":        KindEntry,

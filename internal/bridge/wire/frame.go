@@ -17,6 +17,7 @@ const (
 	kFork        = byte(protocol.KindFork)
 	kChild       = byte(protocol.KindChild)
 	kExit        = byte(protocol.KindExit)
+	kGo          = byte(protocol.KindGo)
 	kReady       = byte(protocol.KindReady)
 	kExecute     = byte(protocol.KindExecute)
 	kEntry       = byte(protocol.KindEntry)

@@ -19,25 +19,30 @@ import (
 // its execution at full priority. So the host, which knows when executions
 // run, holds creation back itself:
 //
+//   - a new child does nothing until the host sends it the go frame
+//     (guest-c/sandbox/main.c, await_go): one arriving while the gate holds
+//     (its fork was under way when an execution began) waits, costing that
+//     execution nothing but the fork;
 //   - while an execution runs, no fork request goes to the zygote (it is
-//     sent when the gate opens), and every child still starting is stopped
-//     with SIGSTOP through its pidfd; a child arriving from a fork already
-//     under way is stopped on arrival;
-//   - the gate opens, and every stopped child gets SIGCONT, when no
-//     execution runs, when fewer than lowWater spares are ready (creation
-//     is then what executions need, an Acquire may wait for it: it proceeds
-//     at full speed beside them, so sustained load never drains the pool),
-//     and after maxHold of one busy stretch (executions that overlap or
-//     follow each other within burstGap keep the gate open past it: back to
-//     back, creation has no other time to run; a long execution gains
-//     little from the hold, and a child must not stay stopped for long);
-//   - a child leaves the gate's hold (SIGCONT) before it is admitted to the
-//     pool, so no execution is ever handed a stopped child.
+//     sent when the gate opens), and every child already started and not
+//     yet ready is stopped with SIGSTOP through its pidfd;
+//   - the gate opens, every waiting child gets its go frame and every
+//     stopped child SIGCONT, when no execution runs, when fewer than
+//     lowWater spares are ready (creation is then what executions need,
+//     an Acquire may wait for it: it proceeds at full speed beside them,
+//     so sustained load never drains the pool), and after maxHold of one
+//     busy stretch (executions that overlap or follow each other within
+//     burstGap keep the gate open past it: back to back, creation has no
+//     other time to run; a long execution gains little from the hold, and
+//     a child must not stay stopped for long);
+//   - a child can be ready only once it has had its go frame, and leaves
+//     the gate's hold (SIGCONT) before it is admitted to the pool, so no
+//     execution is ever handed a stopped child.
 //
-// Isolation is untouched: a stopped child resumes where it stopped, runs
-// every confinement step in order, fails closed as before and is admitted
-// only on its ready frame. Stopping is a delay, and SIGKILL (release, Close,
-// the zygote's end) ends a stopped child like any other.
+// Isolation is untouched: a waiting or stopped child goes on where it was,
+// runs every confinement step in order, fails closed as before and is
+// admitted only on its ready frame. Stopping is a delay, and SIGKILL
+// (release, Close, the zygote's end) ends a stopped child like any other.
 type creationGate struct {
 	mu sync.Mutex
 	// enough reports whether the pool has enough spares ready for creation
@@ -54,14 +59,23 @@ type creationGate struct {
 	timer   *time.Timer
 	held    bool
 
-	starting map[*child]bool // children started, not yet ready or dead: true while stopped
-	inFlight int             // fork requests sent to the zygote, their child not yet arrived
-	deferred int             // fork requests held back while the gate holds
+	starting map[*child]startState // children arrived, not yet ready or dead
+	inFlight int                   // fork requests sent to the zygote, their child not yet arrived
+	deferred int                   // fork requests held back while the gate holds
 
 	live      map[*foreground]struct{}
 	ended     uint64 // executions that ended
 	besideRun uint64 // of them, those during which creation ran
 }
+
+// startState is where a child the gate knows stands in its creation.
+type startState uint8
+
+const (
+	awaitingGo startState = iota // arrived while the gate held: no go frame sent yet
+	creating                     // sent its go frame, running
+	stopped                      // sent its go frame, stopped by the gate
+)
 
 // foreground is one execution, for the gate: from Acquire to Release (or
 // one exchange of a session's child).
@@ -79,7 +93,7 @@ const burstGap = time.Millisecond
 
 func newCreationGate(enough func() bool, sendFork func()) *creationGate {
 	return &creationGate{enough: enough, sendFork: sendFork, maxHold: maxHold, burstGap: burstGap,
-		starting: map[*child]bool{}, live: map[*foreground]struct{}{}}
+		starting: map[*child]startState{}, live: map[*foreground]struct{}{}}
 }
 
 // begin counts an execution in; end counts it out. An execution that
@@ -153,14 +167,17 @@ func (g *creationGate) forkFailed() {
 	g.mu.Unlock()
 }
 
-// arrived takes a new child into the gate: stopped at once while it holds.
+// arrived takes a new child into the gate: it starts at once, or waits
+// for its go frame while the gate holds.
 func (g *creationGate) arrived(c *child) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.inFlight = max(0, g.inFlight-1)
-	g.starting[c] = g.held
 	if g.held {
-		c.signal(syscall.SIGSTOP)
+		g.starting[c] = awaitingGo
+	} else {
+		c.letStart()
+		g.starting[c] = creating
 	}
 	g.markLocked()
 }
@@ -169,7 +186,7 @@ func (g *creationGate) arrived(c *child) {
 func (g *creationGate) left(c *child) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.starting[c] {
+	if g.starting[c] == stopped {
 		c.signal(syscall.SIGCONT)
 	}
 	delete(g.starting, c)
@@ -199,10 +216,10 @@ func (g *creationGate) applyLocked() (sendForks func()) {
 	switch {
 	case hold && !g.held:
 		g.held = true
-		for c, stopped := range g.starting {
-			if !stopped {
+		for c, state := range g.starting {
+			if state == creating {
 				c.signal(syscall.SIGSTOP)
-				g.starting[c] = true
+				g.starting[c] = stopped
 			}
 		}
 		if g.timer == nil { // the first hold of this stretch
@@ -211,11 +228,14 @@ func (g *creationGate) applyLocked() (sendForks func()) {
 		}
 	case !hold && g.held:
 		g.held = false
-		for c, stopped := range g.starting {
-			if stopped {
+		for c, state := range g.starting {
+			switch state {
+			case awaitingGo:
+				c.letStart()
+			case stopped:
 				c.signal(syscall.SIGCONT)
-				g.starting[c] = false
 			}
+			g.starting[c] = creating
 		}
 		if n := g.deferred; n > 0 {
 			g.deferred = 0
@@ -244,8 +264,8 @@ func (g *creationGate) expire(stretch uint64) {
 }
 
 // markLocked records, in every execution now running, that a child is
-// being created beside it: a fork under way in the zygote, or a starting
-// child the gate does not hold.
+// being created beside it: a fork under way in the zygote, or a child
+// started and not held.
 func (g *creationGate) markLocked() {
 	if len(g.live) == 0 || !g.creatingLocked() {
 		return
@@ -259,8 +279,8 @@ func (g *creationGate) creatingLocked() bool {
 	if g.inFlight > 0 {
 		return true
 	}
-	for _, stopped := range g.starting {
-		if !stopped {
+	for _, state := range g.starting {
+		if state == creating {
 			return true
 		}
 	}

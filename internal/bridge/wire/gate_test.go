@@ -3,7 +3,10 @@ package wire
 import (
 	"context"
 	"errors"
+	"os"
+	"os/exec"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -53,107 +56,61 @@ func take(t *testing.T, p *Pool) (release func()) {
 	return release
 }
 
-// stoppedChild makes the zygote fork one child beyond what the pool asked
+// waitingChild makes the zygote fork one child beyond what the pool asked
 // for, bypassing the gate's deferral (a fork already under way when an
-// execution starts), and returns it once the gate has stopped it on its
-// arrival and the kernel holds it stopped. On a loaded machine a child may
-// confine itself, warm up and send its ready frame before the host reads
-// its arrival: the gate's SIGSTOP then lands on a ready child, which the
-// host admits (and resumes) as soon as it reads that frame. Such a child
-// is dropped, so the pool holds as many spares as before, and another is
-// forked.
-func stoppedChild(t *testing.T, p *Pool) *child {
+// execution starts), and returns it once it has arrived: the gate holds
+// its go frame back, so it waits in its first read, neither confined nor
+// warmed up.
+func waitingChild(t *testing.T, p *Pool) *child {
 	t.Helper()
-	spares := p.counts().Spare
-	for attempt := 0; attempt < 20; attempt++ {
-		p.mu.Lock()
-		p.starting++
-		p.mu.Unlock()
-		p.gate.mu.Lock()
-		p.gate.inFlight++
-		p.gate.markLocked() // what the zygote does now runs beside the execution
-		p.gate.mu.Unlock()
-		p.sendFork()
-		c := arrivedChild(t, p)
-		if c != nil && heldStopped(t, p, c) {
-			return c
-		}
-		waitUntil(t, "the child that was ready to be admitted", func() bool {
-			return p.counts().Starting == 0 && len(gateStarting(p)) == 0
-		})
-		dropExtraSpare(p, spares)
-	}
-	t.Fatal("20 children in a row were ready before the host saw them arrive")
-	return nil
-}
-
-// arrivedChild waits for the forked child's arrival in the gate and returns
-// it, or nil when it came and went (ready before the host read its
-// arrival).
-func arrivedChild(t *testing.T, p *Pool) *child {
-	t.Helper()
+	p.mu.Lock()
+	p.starting++
+	p.mu.Unlock()
+	p.gate.mu.Lock()
+	p.gate.inFlight++
+	p.gate.markLocked() // what the zygote does now runs beside the execution
+	p.gate.mu.Unlock()
+	p.sendFork()
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Microsecond) {
-		starting := gateStarting(p)
-		for c, stopped := range starting {
-			if !stopped {
-				t.Fatal("a child arrived during an execution, and the gate did not stop it")
+		for c, state := range gateStarting(p) {
+			if state != awaitingGo {
+				t.Fatalf("a child arrived during an execution, and the gate let it start (state %d)", state)
 			}
 			return c
 		}
-		p.gate.mu.Lock()
-		inFlight := p.gate.inFlight
-		p.gate.mu.Unlock()
-		if inFlight == 0 && p.counts().Starting == 0 {
-			return nil
-		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no child started (pool: %s, forks in flight %d%s)", p.counts(), inFlight, p.diagnostics())
+			_, _, inFlight := gateState(p)
+			t.Fatalf("no child arrived (pool: %s, forks in flight %d%s)", p.counts(), inFlight, p.diagnostics())
 		}
 	}
 }
 
-// heldStopped reports whether c is stopped by the kernel and still held
-// starting by the gate a while after: a child whose ready frame was sent
-// before the SIGSTOP landed leaves the gate once the host reads it.
-func heldStopped(t *testing.T, p *Pool, c *child) bool {
-	t.Helper()
-	pid := c.hostPID()
-	for deadline := time.Now().Add(30 * time.Second); processState(t, pid) != "T"; time.Sleep(time.Millisecond) {
-		if _, starting := gateStarting(p)[c]; !starting {
-			return false
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the gate stopped child %d, and it is still %s", pid, processState(t, pid))
-		}
-	}
-	time.Sleep(200 * time.Millisecond) // time for the host to read a ready frame already sent
-	_, starting := gateStarting(p)[c]
-	return starting && processState(t, pid) == "T"
-}
-
-// gateStarting is a copy of the gate's starting children (true: stopped).
-func gateStarting(p *Pool) map[*child]bool {
+// gateStarting is a copy of the gate's starting children and their states.
+func gateStarting(p *Pool) map[*child]startState {
 	p.gate.mu.Lock()
 	defer p.gate.mu.Unlock()
-	starting := make(map[*child]bool, len(p.gate.starting))
-	for c, stopped := range p.gate.starting {
-		starting[c] = stopped
+	starting := make(map[*child]startState, len(p.gate.starting))
+	for c, state := range p.gate.starting {
+		starting[c] = state
 	}
 	return starting
 }
 
-// dropExtraSpare discards the newest spare while the pool holds more than
-// spares of them.
-func dropExtraSpare(p *Pool, spares int) {
-	p.mu.Lock()
-	var extra *child
-	if p.ready.len() > spares {
-		extra = p.ready.pop()
+// seccompMode is the Seccomp field of a process's status: "0" before the
+// child confines itself, "2" (filter) after.
+func seccompMode(t *testing.T, pid int) string {
+	t.Helper()
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		t.Fatal(err)
 	}
-	p.mu.Unlock()
-	if extra != nil {
-		extra.discard()
+	for _, line := range strings.Split(string(data), "\n") {
+		if value, ok := strings.CutPrefix(line, "Seccomp:"); ok {
+			return strings.TrimSpace(value)
+		}
 	}
+	t.Fatalf("no Seccomp field in /proc/%d/status", pid)
+	return ""
 }
 
 // processState is a process's state letter, or "gone".
@@ -202,22 +159,28 @@ func TestGateDefersForksWhileAnExecutionRuns(t *testing.T) {
 	}
 }
 
-// A child whose fork was under way when an execution started is stopped as
-// it arrives: it stays unready, stopped, until the execution ends, then
-// confines itself, warms up and serves.
-func TestGateStopsAChildStartingBesideAnExecution(t *testing.T) {
+// A child whose fork was under way when an execution started waits for its
+// go frame: it stays unconfined and unready, asleep in its first read, until
+// the execution ends; then it confines itself, warms up and serves.
+func TestGateHoldsTheGoOfAChildForkedBesideAnExecution(t *testing.T) {
 	p := gatedPool(t)
 	release := take(t, p)
-	pid := stoppedChild(t, p).hostPID()
-	// The kernel stops it as it next handles its signals.
-	waitUntil(t, "the child stopped", func() bool { return processState(t, pid) == "T" })
-	if got := p.counts(); got.Starting != 1 {
-		t.Fatalf("while it is stopped: %s, want one starting", got)
+	c := waitingChild(t, p)
+	pid := c.hostPID()
+	time.Sleep(200 * time.Millisecond) // what a child that had started would do in that time: all of it
+	if state := gateStarting(p)[c]; state != awaitingGo {
+		t.Fatalf("while the execution runs the child's state is %d, want awaiting its go frame", state)
+	}
+	if mode, state := seccompMode(t, pid), processState(t, pid); mode != "0" || state != "S" {
+		t.Fatalf("while it waits the child is in seccomp mode %s and state %s, want 0 (not confined) and S (asleep)", mode, state)
+	}
+	if got := p.counts(); got.Starting != 1 || got.Spare != 1 {
+		t.Fatalf("while it waits: %s, want one starting and one spare", got)
 	}
 	release()
-	waitUntil(t, "the stopped child to become a spare", func() bool { c := p.counts(); return c.Spare == 2 && c.Starting == 0 })
-	if state := processState(t, pid); state == "T" || state == "gone" {
-		t.Fatalf("the resumed child is %s", state)
+	waitUntil(t, "the waiting child to become a spare", func() bool { c := p.counts(); return c.Spare == 2 && c.Starting == 0 })
+	if mode := seccompMode(t, pid); mode != "2" {
+		t.Fatalf("the spare is in seccomp mode %s, want 2 (filter)", mode)
 	}
 	if got := mustValue(t, p, "result = 'served'"); got != `"served"` {
 		t.Fatal(got)
@@ -263,12 +226,12 @@ func TestGateHoldsAtMostMaxHold(t *testing.T) {
 	}
 }
 
-// A stopped starting child killed from outside is replaced, and the gate
-// never waits on it.
-func TestGateSurvivesAStoppedChildKilled(t *testing.T) {
+// A child killed from outside while it waits for its go frame is
+// replaced, and the gate never waits on it.
+func TestGateSurvivesAWaitingChildKilled(t *testing.T) {
 	p := gatedPool(t)
 	release := take(t, p)
-	stoppedChild(t, p).kill()
+	waitingChild(t, p).kill()
 	waitUntil(t, "the gate to forget the killed child", func() bool {
 		p.gate.mu.Lock()
 		defer p.gate.mu.Unlock()
@@ -284,19 +247,19 @@ func TestGateSurvivesAStoppedChildKilled(t *testing.T) {
 	}
 }
 
-// The zygote dying while the gate holds a stopped child wedges nothing: the
+// The zygote dying while the gate holds a child's go wedges nothing: the
 // execution's release returns, the next Acquire fails with ErrCrashed, and
 // Close returns.
 func TestGateSurvivesTheZygoteDying(t *testing.T) {
 	p := gatedPool(t)
 	release := take(t, p)
-	pid := stoppedChild(t, p).hostPID()
+	pid := waitingChild(t, p).hostPID()
 	if err := syscall.Kill(p.zygotePID(), syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	<-p.dead
 	release()
-	waitUntil(t, "the stopped child to die with the zygote", func() bool {
+	waitUntil(t, "the waiting child to die with the zygote", func() bool {
 		p.gate.mu.Lock()
 		defer p.gate.mu.Unlock()
 		return len(p.gate.starting) == 0 && processState(t, pid) == "gone"
@@ -369,4 +332,90 @@ func TestGateBusyStretchHoldsOnceForMaxHold(t *testing.T) {
 		t.Fatal("an execution after an idle gap is not held")
 	}
 	g.end(later)
+}
+
+// processChild is a child for the gate alone: a real process (sleep) with
+// a real pidfd and channel, whose other end the test reads the gate's
+// frames from.
+func processChild(t *testing.T) (c *child, peer int) {
+	t.Helper()
+	cmd := exec.Command("sleep", "60")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	pidfd, _, errno := syscall.Syscall(sysPidfdOpen, uintptr(cmd.Process.Pid), 0, 0)
+	if errno != 0 {
+		t.Fatal(errno)
+	}
+	channel, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC|syscall.SOCK_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	output := make([]int, 2)
+	if err := syscall.Pipe2(output, syscall.O_CLOEXEC); err != nil {
+		t.Fatal(err)
+	}
+	syscall.Close(output[1])
+	c = newChild(uint32(cmd.Process.Pid), channel[0], int(pidfd), output[0])
+	t.Cleanup(func() { c.close(); syscall.Close(channel[1]) })
+	return c, channel[1]
+}
+
+const sysPidfdOpen = 434 // pidfd_open(2), x86_64 and arm64 alike
+
+// sentGo reports whether the gate sent c its go frame (read from its peer):
+// true once, for the frame; false while none is there.
+func sentGo(t *testing.T, peer int) bool {
+	t.Helper()
+	buf := make([]byte, 16)
+	n, err := syscall.Read(peer, buf)
+	if err == syscall.EAGAIN {
+		return false
+	}
+	if err != nil || n != headerLen || buf[0] != kGo || buf[1]|buf[2]|buf[3]|buf[4] != 0 {
+		t.Fatalf("read %q (%v), want one go frame", buf[:max(n, 0)], err)
+	}
+	return true
+}
+
+// The gate's hand on each child, on real processes: a child that arrives
+// while it is open starts at once; one that arrives while it holds gets no
+// go frame, and one already started is stopped; when it opens, the first
+// gets its go and the second SIGCONT; one leaving while stopped resumes.
+func TestGateStartsStopsAndResumesChildren(t *testing.T) {
+	spares, sent := true, 0
+	g := policyGate(&spares, &sent)
+	early, earlyPeer := processChild(t)
+	g.arrived(early)
+	if !sentGo(t, earlyPeer) {
+		t.Fatal("a child arriving with nothing running had no go frame")
+	}
+	earlyPID := early.hostPID()
+	f := g.begin()
+	waitUntil(t, "the started child stopped", func() bool { return processState(t, earlyPID) == "T" })
+	late, latePeer := processChild(t)
+	g.arrived(late)
+	if sentGo(t, latePeer) {
+		t.Fatal("a child arriving while an execution runs had its go frame")
+	}
+	if g.starting[early] != stopped || g.starting[late] != awaitingGo {
+		t.Fatalf("while held: states %d and %d, want stopped and awaiting go", g.starting[early], g.starting[late])
+	}
+	g.end(f)
+	waitUntil(t, "the stopped child resumed", func() bool { return processState(t, earlyPID) == "S" })
+	if !sentGo(t, latePeer) {
+		t.Fatal("the gate opened and the waiting child had no go frame")
+	}
+	if sentGo(t, earlyPeer) {
+		t.Fatal("a resumed child had a second go frame")
+	}
+	f = g.begin()
+	waitUntil(t, "the child stopped again", func() bool { return processState(t, earlyPID) == "T" })
+	g.left(early) // ready or dead: it must not stay stopped
+	waitUntil(t, "the child that left resumed", func() bool { return processState(t, earlyPID) == "S" })
+	g.end(f)
+	if _, ok := g.starting[early]; ok {
+		t.Fatal("a child that left is still in the gate")
+	}
 }

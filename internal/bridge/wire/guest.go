@@ -107,6 +107,13 @@ func (c *child) exitedNow() bool {
 	return errno == 0 && n == 1 && pfd.revent&pollIn != 0
 }
 
+// goFrame lets a new child begin its creation (gate.go).
+var goFrame = frame(kGo)
+
+// letStart sends the go frame: the child confines itself and warms up. A
+// child that died first is seen dead by its admission (awaitReady).
+func (c *child) letStart() { c.conn.Write(goFrame) }
+
 // awaitReady reads the child's ready frame: it has confined itself and
 // warmed up, so an execution never waits for either. Usually the frame is
 // already in the socket and this is one read.
