@@ -381,9 +381,14 @@ static int enter_scratch(void) {
  * costs that execution nothing but the fork. Anything else on the channel,
  * or its end, ends the child. */
 static void await_go(void) {
-  unsigned char header[SPINE_FRAME_HEADER_LEN];
-  if (read_all(CHILD_FD, header, sizeof header) < 0 || header[0] != SPINE_FRAME_GO ||
-      get_u32(header + 1) != 0) {
+  int kind;
+  unsigned char *payload;
+  uint32_t len;
+  if (recv_frame(CHILD_FD, &kind, &payload, &len, NULL, NULL) < 0) {
+    _exit(0);
+  }
+  free(payload);
+  if (kind != SPINE_FRAME_GO || len != 0) {
     _exit(0);
   }
 }
