@@ -524,20 +524,16 @@ func (g *sandboxGuest) Release() {
 	readers.Put(g.r)
 	g.r = nil
 	// Nothing of the child reaches the session any more: Execute has
-	// returned and nobody reads its channel. Killing it, closing its
-	// descriptors (the kernel tears a CPython process down in a few hundred
-	// microseconds) and freeing its slot happen after the caller has its
-	// result.
+	// returned and nobody reads its channel or its output. Killing it,
+	// closing its descriptors and freeing its slot happen after the caller
+	// has its result, all at once: closing the output ends its drainer
+	// (drainOutput) now, instead of when the kernel has torn the child down
+	// and the pipe's end reports it, a second wake-up of the host per
+	// execution for nothing.
 	go func() {
 		g.c.kill()
-		g.c.conn.Close()
-		g.p.released()
-		select {
-		case <-g.rawDone:
-		case <-time.After(2 * time.Second):
-		}
 		g.c.close()
-		<-g.rawDone
+		g.p.released()
 	}()
 }
 
