@@ -42,12 +42,13 @@ type enginePeer struct {
 	trace    *[]stageSample
 	watch    *poolWatch
 	switches *switchTally // nil: not counted
+	busy     *busyTally   // nil: not counted
 }
 
 func (p enginePeer) run(n int, interval time.Duration) []time.Duration {
 	req := host.Request{Source: trivial, Inputs: json.RawMessage(`{"item": 3}`)}
 	out := make([]time.Duration, n)
-	p.switches.around(n, func() { p.runInto(req, out, interval) })
+	p.busy.around(func() { p.switches.around(n, func() { p.runInto(req, out, interval) }) })
 	return out
 }
 
@@ -186,14 +187,14 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 	defer paced.Close()
 	defer switches.close()
 	var trace []stageSample
-	tally := &switchTally{w: switches}
-	peers := []peer{enginePeer{paced, &trace, watch, tally}, enginePeer{inproc, nil, nil, nil}}
+	tally, busy := &switchTally{w: switches}, &busyTally{}
+	peers := []peer{enginePeer{paced, &trace, watch, tally, busy}, enginePeer{inproc, nil, nil, nil, nil}}
 	if monty != nil {
 		peers = append(peers, monty)
 	}
 	warm := interleaved(peers, perRound, warmInterval)
 	start := time.Now()
-	b2b := interleaved([]peer{enginePeer{sandbox, nil, nil, nil}}, perRound, 0)
+	b2b := interleaved([]peer{enginePeer{sandbox, nil, nil, nil, nil}}, perRound, 0)
 	sequential := float64(len(b2b[0])) / time.Since(start).Seconds()
 	var montyB2B []time.Duration
 	if monty != nil {
@@ -204,6 +205,10 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 	concurrent := concurrently(sandbox, req, routines, n)
 	inprocConcurrent := concurrently(inproc, req, routines, n)
 
+	drifts := make([]drift, len(warm))
+	for i, samples := range warm {
+		drifts[i] = roundDrift(samples, perRound)
+	}
 	box, in := summarize(warm[0]), summarize(warm[1])
 	fmt.Println("## Sandbox beside its peers: in-process spine, pydantic-monty and a fresh python3")
 	fmt.Println()
@@ -234,7 +239,14 @@ func sandboxSection(inproc, sandbox *host.Engine, montyPython, montyWhy string, 
 	if monty == nil {
 		fmt.Printf("pydantic-monty could not be measured: %s.\n\n", montyWhy)
 	}
+	fmt.Printf("The machine's drift during these rounds (roundDrift, drift.go; the pooled figures above are the ones the targets use): "+
+		"spine sandbox %s; spine in-process %s", drifts[0], drifts[1])
+	if monty != nil {
+		fmt.Printf("; pydantic-monty %s", drifts[2])
+	}
+	fmt.Print(".\n\n")
 	printTailComposition(trace)
+	fmt.Printf("During its paced rounds the sandbox kept %s.\n\n", busy)
 	fmt.Printf("Context switches per paced sandbox execution (the paced runs only; the load moves them far less than the wall clock, the voluntary ones, a thread or task going to sleep, least): %s.\n\n", tally)
 
 	seq := summarize(b2b[0])
@@ -320,7 +332,7 @@ func pacedSteps(req host.Request, n int) {
 	var trace []stageSample
 	tally := &switchTally{w: switches}
 	before := processCPU()
-	s := summarize(enginePeer{paced, &trace, watch, tally}.run(n, warmInterval))
+	s := summarize(enginePeer{paced, &trace, watch, tally, nil}.run(n, warmInterval))
 	own, children := processCPU().minus(before)
 	all, slow := besideShares(trace)
 	fmt.Printf("sandbox paced (one every %v): median %s, p99 %s, p99.9 %s, p99 / median %.1fx; "+

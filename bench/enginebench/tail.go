@@ -49,14 +49,37 @@ type stageSample struct {
 	beside bool
 }
 
-// poolWatch reads an engine's pool gauges on demand.
-type poolWatch struct{ reader *sdkmetric.ManualReader }
+// poolWatch reads an engine's pool gauges on demand. It is read twice per
+// execution, outside the execution's clock but not outside its process: what
+// a read allocates brings the next Go collection nearer, and a collection
+// slows the executions it overlaps. So the watch keeps only the two
+// instruments it reads (every other one is dropped before aggregation) and
+// collects into one reused ResourceMetrics: about 2 KB per read instead of
+// the 23 KB that collecting every instrument afresh cost, twice the
+// execution's own allocation.
+type poolWatch struct {
+	reader *sdkmetric.ManualReader
+	rm     metricdata.ResourceMetrics
+}
+
+// The instruments the watch reads.
+const (
+	poolChildren    = "spine.pool.children"
+	poolBesideStart = "spine.pool.beside_start"
+)
 
 // newPoolWatch returns a watch and the option that gives it an engine's
 // metrics.
 func newPoolWatch() (*poolWatch, host.Option) {
 	reader := sdkmetric.NewManualReader()
-	return &poolWatch{reader}, host.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader)))
+	onlyRead := func(i sdkmetric.Instrument) (sdkmetric.Stream, bool) {
+		if i.Name == poolChildren || i.Name == poolBesideStart {
+			return sdkmetric.Stream{}, false // the default stream
+		}
+		return sdkmetric.Stream{Aggregation: sdkmetric.AggregationDrop{}}, true
+	}
+	provider := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader), sdkmetric.WithView(onlyRead))
+	return &poolWatch{reader: reader}, host.WithMeterProvider(provider)
 }
 
 // read returns how many of the pool's children are starting now, and how
@@ -66,22 +89,21 @@ func (w *poolWatch) read() (starting, beside int64) {
 	if w == nil {
 		return
 	}
-	var rm metricdata.ResourceMetrics
-	if err := w.reader.Collect(context.Background(), &rm); err != nil {
+	if err := w.reader.Collect(context.Background(), &w.rm); err != nil {
 		return
 	}
-	for _, scope := range rm.ScopeMetrics {
+	for _, scope := range w.rm.ScopeMetrics {
 		for _, m := range scope.Metrics {
 			switch data := m.Data.(type) {
 			case metricdata.Gauge[int64]:
 				for _, point := range data.DataPoints {
-					if state, _ := point.Attributes.Value("spine.pool.state"); m.Name == "spine.pool.children" && state.AsString() == "starting" {
+					if state, _ := point.Attributes.Value("spine.pool.state"); m.Name == poolChildren && state.AsString() == "starting" {
 						starting = point.Value
 					}
 				}
 			case metricdata.Sum[int64]:
 				for _, point := range data.DataPoints {
-					if m.Name == "spine.pool.beside_start" {
+					if m.Name == poolBesideStart {
 						beside = point.Value
 					}
 				}
