@@ -330,15 +330,16 @@ func pacedSteps(req host.Request, n int) {
 	defer paced.Close()
 	defer switches.close()
 	var trace []stageSample
-	tally := &switchTally{w: switches}
-	before := processCPU()
-	s := summarize(enginePeer{paced, &trace, watch, tally, nil}.run(n, warmInterval))
-	own, children := processCPU().minus(before)
+	tally, busy := &switchTally{w: switches}, &busyTally{}
+	allocatedBefore := heapAllocated()
+	s := summarize(enginePeer{paced, &trace, watch, tally, busy}.run(n, warmInterval))
+	allocated := heapAllocated() - allocatedBefore
 	all, slow := besideShares(trace)
 	fmt.Printf("sandbox paced (one every %v): median %s, p99 %s, p99.9 %s, p99 / median %.1fx; "+
-		"executions beside a child's creation %.1f%% (of the slowest 1%%: %.1f%%); CPU per execution: host %s, zygote and children %s; "+
-		"context switches per execution: %s\n",
-		warmInterval, us(s.median), us(s.p99), us(s.p999), tail(s), 100*all, 100*slow, us(own/time.Duration(n)), us(children/time.Duration(n)), tally)
+		"executions beside a child's creation %.1f%% (of the slowest 1%%: %.1f%%); CPU per execution: host %s, zygote and children %s, which kept %s; "+
+		"Go heap allocated per execution (the engine's and the pool watch's): %.1f KB; context switches per execution: %s\n",
+		warmInterval, us(s.median), us(s.p99), us(s.p999), tail(s), 100*all, 100*slow, us(busy.host/time.Duration(n)), us(busy.children/time.Duration(n)),
+		busy, float64(allocated)/float64(n)/1000, tally)
 }
 
 // newPacedEngine is a sandbox engine of its own whose pool gauges the trace

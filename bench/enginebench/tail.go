@@ -130,6 +130,15 @@ func gcCycles() uint64 {
 	return gcSample[0].Value.Uint64()
 }
 
+var allocSample = []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+
+// heapAllocated is the bytes this process has allocated on the Go heap so
+// far: what brings the next collection nearer.
+func heapAllocated() uint64 {
+	metrics.Read(allocSample)
+	return allocSample[0].Value.Uint64()
+}
+
 // tracedExec runs req once and splits its time into stages. The core program
 // makes exactly one tool call.
 func tracedExec(e *host.Engine, req host.Request, watch *poolWatch) stageSample {
