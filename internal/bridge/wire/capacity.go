@@ -106,6 +106,14 @@ func (p *Pool) enoughSpares() bool {
 	return !p.closed && p.ready.len() >= p.lowWater()
 }
 
+// backgroundCreation: no Acquire waits for a child, so creating more may
+// run at idle priority (priority.go).
+func (p *Pool) backgroundCreation() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return !p.closed && p.waiting == 0
+}
+
 // took takes the newest ready child for a session (nil if none), counting
 // it busy. A caller that was waiting stops being counted as waiting.
 func (p *Pool) took(wasWaiting bool) *child {
@@ -133,6 +141,7 @@ func (p *Pool) wait() {
 	p.mu.Lock()
 	p.waiting++
 	p.mu.Unlock()
+	p.gate.recheck() // a waiter: creation runs in the foreground
 	p.refillTo(p.opts.Prefork)
 }
 
@@ -140,6 +149,7 @@ func (p *Pool) stopWaiting() {
 	p.mu.Lock()
 	p.waiting--
 	p.mu.Unlock()
+	p.gate.recheck()
 }
 
 // released frees the slot of a busy child once it has been killed.

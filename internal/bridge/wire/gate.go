@@ -14,9 +14,10 @@ import (
 // with it: every one of the slowest 1% of paced executions began while a
 // replacement was starting, and pinning the warming children to one CPU or
 // running them SCHED_BATCH left most of that tail (bench/RESULTS.md). A
-// lower scheduling class would do, but an unprivileged process cannot take
-// a child back out of SCHED_IDLE (RLIMIT_NICE is 0), and a child must run
-// its execution at full priority. So the host, which knows when executions
+// lower scheduling class helps, and where the host may take a task back out
+// of SCHED_IDLE the gate runs creation there too (priority.go); but an
+// unprivileged process cannot (RLIMIT_NICE is 0), and a child must run its
+// execution at full priority. So the host, which knows when executions
 // run, holds creation back itself:
 //
 //   - a new child does nothing until the host sends it the go frame
@@ -47,7 +48,13 @@ type creationGate struct {
 	mu sync.Mutex
 	// enough reports whether the pool has enough spares ready for creation
 	// to wait (it takes the pool's lock: the gate's lock comes first).
-	enough   func() bool
+	enough func() bool
+	// background reports whether creation may run at idle priority: no
+	// Acquire waits (it takes the pool's lock too).
+	background func() bool
+	// prio moves creation between SCHED_IDLE and SCHED_OTHER (priority.go);
+	// nil where the host may not. Set before the pool's first fork.
+	prio     *creationPriority
 	sendFork func() // one fork request to the zygote
 	maxHold  time.Duration
 	burstGap time.Duration
@@ -91,8 +98,8 @@ const maxHold = 20 * time.Millisecond
 // each, would have no time left to run but those gaps.
 const burstGap = time.Millisecond
 
-func newCreationGate(enough func() bool, sendFork func()) *creationGate {
-	return &creationGate{enough: enough, sendFork: sendFork, maxHold: maxHold, burstGap: burstGap,
+func newCreationGate(enough, background func() bool, sendFork func()) *creationGate {
+	return &creationGate{enough: enough, background: background, sendFork: sendFork, maxHold: maxHold, burstGap: burstGap,
 		starting: map[*child]startState{}, live: map[*foreground]struct{}{}}
 }
 
@@ -173,6 +180,7 @@ func (g *creationGate) arrived(c *child) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.inFlight = max(0, g.inFlight-1)
+	g.prio.arrived(c)
 	if g.held {
 		g.starting[c] = awaitingGo
 	} else {
@@ -196,6 +204,14 @@ func (g *creationGate) left(c *child) {
 func (g *creationGate) zygoteGone() {
 	g.mu.Lock()
 	g.inFlight, g.deferred = 0, 0
+	g.prio.forget()
+	g.mu.Unlock()
+}
+
+// closing forgets the zygote's pid before the pool reaps it.
+func (g *creationGate) closing() {
+	g.mu.Lock()
+	g.prio.forget()
 	g.mu.Unlock()
 }
 
@@ -247,6 +263,10 @@ func (g *creationGate) applyLocked() (sendForks func()) {
 			}
 		}
 	}
+	// A busy stretch past maxHold is sustained load (back to back, a
+	// burst): there creation is what executions wait for, in the
+	// foreground like the gate's.
+	g.prio.follow(!g.expired && g.background(), g.starting)
 	g.markLocked()
 	return sendForks
 }

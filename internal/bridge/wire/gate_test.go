@@ -275,7 +275,7 @@ func TestGateSurvivesTheZygoteDying(t *testing.T) {
 // policyGate is a gate without a pool: enough spares as *spares says, and
 // the fork requests it sends counted in *sent.
 func policyGate(spares *bool, sent *int) *creationGate {
-	g := newCreationGate(func() bool { return *spares }, func() { *sent++ })
+	g := newCreationGate(func() bool { return *spares }, func() bool { return false }, func() { *sent++ })
 	g.maxHold = time.Hour
 	return g
 }

@@ -34,6 +34,8 @@ type child struct {
 	cpu    time.Duration
 	exited chan struct{}
 	once   sync.Once
+	// hostPid caches hostPID for the creation priority (priority.go).
+	hostPid int
 
 	// ids checks the ids of the child's crossings. They belong to the
 	// child's channel, not to one execution: a session's child numbers its
@@ -83,6 +85,22 @@ func (c *child) hostPID() int {
 		}
 	}
 	return 0
+}
+
+// hostPIDOnce is hostPID, read from the pidfd's fdinfo the first time
+// only.
+func (c *child) hostPIDOnce() int {
+	c.mu.Lock()
+	pid := c.hostPid
+	c.mu.Unlock()
+	if pid > 0 {
+		return pid
+	}
+	pid = c.hostPID()
+	c.mu.Lock()
+	c.hostPid = pid
+	c.mu.Unlock()
+	return pid
 }
 
 // exitedNow reports whether the child is already gone, asking the kernel
@@ -234,6 +252,9 @@ func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
 	r.Reset(c.conn)
 	g := &sandboxGuest{p: p, c: c, s: s, r: r, rawDone: make(chan struct{})}
 	g.raw.max = 4096
+	if p.gate.prio != nil {
+		raiseTaken(c)
+	}
 	g.running.Store(p.gate.begin())
 	go g.drainOutput()
 	g.watch()

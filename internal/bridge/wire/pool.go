@@ -234,6 +234,9 @@ func NewPool(opts Options) (*Pool, error) {
 		p.Close()
 		return nil, fmt.Errorf("wire: the control channel cannot be polled: %w", err)
 	}
+	// Before the first fork and before the control reader runs: the gate
+	// reads prio from now on.
+	p.gate.prio = newCreationPriority(p.zygotePID())
 	p.reader.Add(1)
 	go p.readControl()
 	p.replenish()
@@ -244,7 +247,7 @@ func NewPool(opts Options) (*Pool, error) {
 func newPool(opts Options) *Pool {
 	p := &Pool{opts: opts, children: map[uint32]*child{}, ready: newReadyStack(opts.MaxChildren),
 		dead: make(chan struct{}), diag: &limitedBuffer{max: 4096}, layers: Layers{Seccomp: true}}
-	p.gate = newCreationGate(p.enoughSpares, p.sendFork)
+	p.gate = newCreationGate(p.enoughSpares, p.backgroundCreation, p.sendFork)
 	return p
 }
 
@@ -451,6 +454,9 @@ func (p *Pool) control(msg []byte, fds []int) {
 			c.close()
 			return
 		}
+		if p.gate.prio != nil {
+			c.hostPIDOnce() // read here, not under the gate's lock
+		}
 		p.gate.arrived(c)
 		go p.admit(c)
 	case kExit:
@@ -489,6 +495,7 @@ func (p *Pool) Close() error {
 		for _, c := range alive {
 			c.kill()
 		}
+		p.gate.closing()
 		// The zygote's channel closing makes it exit; as PID 1 of its
 		// namespace its exit takes every remaining child with it.
 		syscall.Shutdown(p.ctl, syscall.SHUT_RDWR)
