@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/spine-sandbox/spine/internal/lasting"
 )
 
 // serviceRequest and serviceResponse are one line each of the compile
@@ -52,7 +54,7 @@ const serviceLauncher = "import sys; sys.path.insert(0, sys.argv[1]); from nativ
 // environment, as the leader of its own process group, which g++ and what
 // g++ starts (cc1plus, as) inherit: killing the group ends them all. It dies
 // with the host (Pdeathsig, from a thread that lives as long as the host:
-// spawn.go), and its watchdog then kills the rest of the group
+// internal/lasting), and its watchdog then kills the rest of the group
 // (service.py), so a host killed with SIGKILL leaves no compiler behind.
 func startHelper(opts Options, private string) (*helper, error) {
 	tmp, err := os.MkdirTemp(private, ".tmp-service-")
@@ -97,7 +99,7 @@ func spawnHelper(opts Options, tmp string, namespaces bool) (*helper, error) {
 	}
 	errs := &cappedBuffer{max: 4096}
 	cmd.Stderr = errs
-	if err := startOnLastingThread(cmd); err != nil {
+	if err := lasting.Start(cmd); err != nil {
 		return nil, fmt.Errorf("cannot start the compile service: %w", err)
 	}
 	return &helper{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), errs: errs, tmp: tmp}, nil

@@ -27,6 +27,7 @@ import (
 	"github.com/spine-sandbox/spine/guest"
 	"github.com/spine-sandbox/spine/internal/bridge"
 	"github.com/spine-sandbox/spine/internal/guestcache"
+	"github.com/spine-sandbox/spine/internal/lasting"
 	"github.com/spine-sandbox/spine/internal/protocol"
 )
 
@@ -292,7 +293,9 @@ func (p *Pool) start(namespaces bool) error {
 		attr.GidMappingsEnableSetgroups = false
 	}
 	cmd.SysProcAttr = attr
-	if err := cmd.Start(); err != nil {
+	// Pdeathsig follows the thread that starts the zygote: a thread that
+	// lasts as long as the host (internal/lasting).
+	if err := lasting.Start(cmd); err != nil {
 		syscall.Close(fds[0])
 		return err
 	}
