@@ -15,23 +15,29 @@ import (
 // (the in-process engine and any code of the host may lock threads): the
 // zygote must live on, and the pool must go on forking and serving.
 func TestZygoteOutlivesTheThreadThatMadeThePool(t *testing.T) {
+	binary := testenv.GuestBinary(t)
 	var p *Pool
 	var err error
+	// The main thread is never ended (the runtime parks it instead). A
+	// goroutine that lands there keeps it, locked and waiting, until the
+	// test ends, so that the next one runs on another thread.
+	mainThread := make(chan struct{})
+	defer close(mainThread)
 	for tries := 0; p == nil && err == nil; tries++ {
-		if tries == 1000 {
-			t.Fatal("1000 goroutines in a row ran on the main thread")
+		if tries == 2 {
+			t.Fatal("two goroutines in a row ran on the main thread")
 		}
 		made := make(chan struct{})
 		go func() {
-			defer close(made)
 			runtime.LockOSThread() // never unlocked: the runtime ends this thread when the goroutine returns
 			if syscall.Gettid() == os.Getpid() {
-				// The main thread is never ended (the runtime parks it
-				// instead): try again on another.
+				close(made)
+				<-mainThread
 				runtime.UnlockOSThread()
 				return
 			}
-			p, err = NewPool(Options{Binary: testenv.GuestBinary(t), Prefork: 1, MaxChildren: 2, MemoryBytes: 512 << 20, CPUSeconds: 10})
+			p, err = NewPool(Options{Binary: binary, Prefork: 1, MaxChildren: 2, MemoryBytes: 512 << 20, CPUSeconds: 10})
+			close(made)
 		}()
 		<-made
 	}
