@@ -252,9 +252,7 @@ func newGuest(p *Pool, c *child, s *bridge.Session) *sandboxGuest {
 	r.Reset(c.conn)
 	g := &sandboxGuest{p: p, c: c, s: s, r: r, rawDone: make(chan struct{})}
 	g.raw.max = 4096
-	if p.gate.prio != nil {
-		raiseTaken(c)
-	}
+	p.gate.prio.taken(c)
 	g.running.Store(p.gate.begin())
 	go g.drainOutput()
 	g.watch()

@@ -49,21 +49,12 @@ const (
 	schedIdle  = 5 // SCHED_IDLE
 )
 
-// setPolicy sets the scheduling policy of the task pid (0: the calling
-// thread), with the priority 0 both policies take.
+// setPolicy sets the scheduling policy of the task pid, with the priority
+// 0 both policies take.
 func setPolicy(pid, policy int) syscall.Errno {
 	var param struct{ priority int32 }
 	_, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, uintptr(pid), uintptr(policy), uintptr(unsafe.Pointer(&param)))
 	return errno
-}
-
-// policyOf is the scheduling policy of the task pid (-1 when unknown).
-func policyOf(pid int) int {
-	policy, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, uintptr(pid), 0, 0)
-	if errno != 0 {
-		return -1
-	}
-	return int(policy)
 }
 
 // mayLeaveIdle reports whether this process may take a task back out of
@@ -159,9 +150,12 @@ func (cp *creationPriority) forget() {
 	}
 }
 
-// raiseTaken runs a taken child SCHED_OTHER, before its execution begins.
-// It needs no lock: c has left the gate.
-func raiseTaken(c *child) {
+// taken runs a taken child SCHED_OTHER, before its execution begins. It
+// needs no lock: c has left the gate, and cp's fields are not read.
+func (cp *creationPriority) taken(c *child) {
+	if cp == nil {
+		return
+	}
 	if pid := c.hostPIDOnce(); pid > 0 {
 		setPolicy(pid, schedOther)
 	}

@@ -133,6 +133,15 @@ func needLeaveIdle(t *testing.T) {
 	}
 }
 
+// policyOf is the scheduling policy of the task pid (-1 when unknown).
+func policyOf(pid int) int {
+	policy, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, uintptr(pid), 0, 0)
+	if errno != 0 {
+		return -1
+	}
+	return int(policy)
+}
+
 func policyIs(t *testing.T, what string, pid, want int) {
 	t.Helper()
 	if got := policyOf(pid); got != want {
@@ -194,7 +203,7 @@ func TestCreationPriorityFollowsTheWaitingAcquires(t *testing.T) {
 	g.end(f)
 
 	g.left(c) // ready: the pool holds it, the gate no longer does
-	raiseTaken(c)
+	g.prio.taken(c)
 	policyIs(t, "a taken child", c.hostPID(), schedOther)
 	background = false
 	g.recheck()
