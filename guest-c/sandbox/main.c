@@ -45,6 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arenas.h"
 #include "crossings.h"
 #include "frame.h"
 #include "modules.h"
@@ -66,6 +67,9 @@ static int g_devnull = -1;
 static int g_landlock_abi;
 static spine_limits g_limits;
 static pid_t g_zygote;
+/* Taken once the zygote is ready and never released: every fork happens
+ * with it held, as the child expects, and without Python running per fork. */
+static PyGILState_STATE g_fork_gil;
 static int g_slot = -2; /* the scratch slot of the child being forked; <0: none */
 
 static void log_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -394,6 +398,7 @@ static void await_go(void) {
 }
 
 static void child_main(int channel, int output, PyGILState_STATE gil) {
+  spine_arenas_after_fork();
   sigset_t all;
   sigemptyset(&all);
   sigprocmask(SIG_SETMASK, &all, NULL);
@@ -513,16 +518,16 @@ static void spawn_child(void) {
     control_error("fork: every scratch directory is in use");
     goto cleanup;
   }
-  PyGILState_STATE gil = PyGILState_Ensure();
-  PyOS_BeforeFork();
+  /* No Python runs here: the zygote holds the GIL for good (g_fork_gil) and
+   * skips CPython's parent-side fork hooks (it has one thread, so nothing
+   * they would lock is held), because any write of the zygote to its
+   * arenas would split the huge pages its children share (arenas.c). */
   pid_t pid = fork();
   if (pid == 0) {
     close(channel[0]);
     close(output[0]);
-    child_main(channel[1], output[1], gil); /* never returns */
+    child_main(channel[1], output[1], g_fork_gil); /* never returns */
   }
-  PyOS_AfterFork_Parent();
-  PyGILState_Release(gil);
   spine_scratch_assign(g_slot, pid > 0 ? pid : 0);
   if (pid < 0) {
     control_error("fork failed");
@@ -635,6 +640,7 @@ static void warm_up(void) {
   /* Give freed heap back: every resident page is a page-table entry each
    * fork copies. */
   malloc_trim(0);
+  spine_arenas_collapse();
 }
 
 /* Receive modules and limits until the init message; start CPython. */
@@ -753,9 +759,11 @@ int spine_zygote_serve(void) {
   }
   fcntl(CONTROL_FD, F_SETFD, FD_CLOEXEC);
   g_devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+  spine_arenas_use_huge_chunks();
   if (g_devnull < 0 || initialise() < 0) {
     return 1;
   }
+  g_fork_gil = PyGILState_Ensure();
   /* The host stops and continues starting children while executions run
    * (its creation gate); only their exits concern the zygote, so a stop or
    * continue must not wake it. */
