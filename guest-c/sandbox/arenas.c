@@ -76,7 +76,7 @@ static struct chunk *new_chunk(void) {
   return c;
 }
 
-static int in_chunk(const void *p) {
+int spine_arenas_in_chunk(const void *p) {
   for (int i = 0; i < g_chunk_count; i++) {
     if ((const char *)p >= g_chunks[i].base && (const char *)p < g_chunks[i].base + k_huge) {
       return 1;
@@ -108,7 +108,7 @@ static void *arena_alloc(void *ctx, size_t size) {
 
 static void arena_free(void *ctx, void *p, size_t size) {
   (void)ctx;
-  if (g_in_child || !in_chunk(p)) {
+  if (g_in_child || !spine_arenas_in_chunk(p)) {
     munmap(p, size);
     return;
   }
@@ -134,6 +134,5 @@ void spine_arenas_collapse(void) {
 
 void spine_arenas_after_fork(void) { g_in_child = 1; }
 
-int spine_arenas_in_chunk(const void *p) { return in_chunk(p); }
 
 int spine_arenas_chunk_count(void) { return g_chunk_count; }

@@ -23,8 +23,8 @@ void spine_arenas_collapse(void);
  * unmapped, whichever chunk held it. */
 void spine_arenas_after_fork(void);
 
-/* Whether `p` lies in one of the zygote's huge chunks, and how many there
- * are (for tests). */
+/* Whether `p` lies in one of the zygote's huge chunks; and how many chunks
+ * there are (read by tests). */
 int spine_arenas_in_chunk(const void *p);
 int spine_arenas_chunk_count(void);
 

@@ -397,7 +397,7 @@ static void await_go(void) {
   }
 }
 
-static void child_main(int channel, int output, PyGILState_STATE gil) {
+static void child_main(int channel, int output) {
   spine_arenas_after_fork();
   sigset_t all;
   sigemptyset(&all);
@@ -430,7 +430,7 @@ static void child_main(int channel, int output, PyGILState_STATE gil) {
   mallopt(M_ARENA_MAX, 2);
   /* Confined. Give the interpreter back (released GIL, saved thread state) so
    * spine_execute can take it as in any other process. */
-  PyGILState_Release(gil);
+  PyGILState_Release(g_fork_gil);
   child_warm_up();
   /* Ready: the host hands this child an execution only after this frame, so
    * confinement and warm-up are never on an execution's path. */
@@ -526,7 +526,7 @@ static void spawn_child(void) {
   if (pid == 0) {
     close(channel[0]);
     close(output[0]);
-    child_main(channel[1], output[1], g_fork_gil); /* never returns */
+    child_main(channel[1], output[1]); /* never returns */
   }
   spine_scratch_assign(g_slot, pid > 0 ? pid : 0);
   if (pid < 0) {
