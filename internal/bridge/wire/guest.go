@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -67,28 +66,18 @@ func (c *child) signal(sig syscall.Signal) {
 	}
 }
 
-// hostPID is the child's process id as this process sees it (the zygote
-// reports the one in the child's own PID namespace), read from its pidfd's
-// fdinfo; 0 once it is closed or when unknown.
+// hostPID is the child's process id as this process sees it (pidfd.go);
+// 0 once its pidfd is closed or when unknown.
 func (c *child) hostPID() int {
 	c.mu.Lock()
-	fd := c.pidfd
-	var data []byte
-	if fd >= 0 {
-		data, _ = os.ReadFile("/proc/self/fdinfo/" + strconv.Itoa(fd))
+	defer c.mu.Unlock()
+	if c.pidfd < 0 {
+		return 0
 	}
-	c.mu.Unlock()
-	for _, line := range strings.Split(string(data), "\n") {
-		if value, ok := strings.CutPrefix(line, "Pid:"); ok {
-			pid, _ := strconv.Atoi(strings.TrimSpace(value))
-			return max(pid, 0)
-		}
-	}
-	return 0
+	return pidOfPidfd(c.pidfd)
 }
 
-// hostPIDOnce is hostPID, read from the pidfd's fdinfo the first time
-// only.
+// hostPIDOnce is hostPID, asked of the kernel the first time only.
 func (c *child) hostPIDOnce() int {
 	c.mu.Lock()
 	pid := c.hostPid
