@@ -154,7 +154,7 @@ func main() {
 		os.Exit(1)
 	}
 	engine.Close()
-	if v.failed() || !back || rss.overAt.Load() != 0 || stillServes != "" {
+	if v.failed() || !back || rss.overAt.Load() != 0 || stillServes != "" || !seesSandbox(base, s.killEvery, v.kills) {
 		os.Exit(1)
 	}
 }

@@ -104,3 +104,11 @@ func settle(base resources, limit time.Duration) (resources, time.Duration, bool
 		time.Sleep(250 * time.Millisecond)
 	}
 }
+
+// seesSandbox reports whether the harness saw what it measures: the
+// sandboxed children at the baseline (the pool keeps spares, so there are
+// some) and, when it was to kill them, kills sent. Without it the kills and
+// the children's return to baseline would pass unseen.
+func seesSandbox(base resources, killEvery time.Duration, kills int) bool {
+	return base.children > 0 && (killEvery == 0 || kills > 0)
+}

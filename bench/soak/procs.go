@@ -83,12 +83,35 @@ func sandboxChildren() []process {
 		}
 	}
 	for _, z := range byParent[os.Getpid()] {
-		if z.comm == "spine-guest" {
+		if isZygote(z) {
 			walk(z.pid)
 		}
 	}
 	return out
 }
+
+// isZygote reports whether p, a child of this process, is a sandbox zygote:
+// the spine-guest launcher before its exec, or the python3 it becomes,
+// which names the zygote's module among its arguments (guest-c/sandbox/
+// launch.c). The name alone is python3's after the exec.
+func isZygote(p process) bool {
+	if p.comm == "spine-guest" {
+		return true
+	}
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(p.pid) + "/cmdline")
+	if err != nil {
+		return false
+	}
+	for _, arg := range strings.Split(string(data), "\x00") {
+		if strings.HasSuffix(arg, "/"+zygoteModule) {
+			return true
+		}
+	}
+	return false
+}
+
+// zygoteModule is the extension module the launcher has python3 load.
+const zygoteModule = "_spine_zygote.so"
 
 // clockTicks is USER_HZ, the unit of /proc's start times: 100 on Linux's
 // every architecture Go supports.

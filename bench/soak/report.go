@@ -103,6 +103,8 @@ func report(d reportData) {
 	fmt.Printf("| afterwards the engine still serves: one run of each benign class | %s | %s |\n", orNothing(d.stillServes), verdictWord(d.stillServes == ""))
 	fmt.Printf("| back to baseline within %s: descriptors, goroutines, sandboxed children | fds %d → %d, goroutines %d → %d, children %d → %d (after %s) | %s |\n",
 		s.settle, d.base.fds, d.end.fds, d.base.goroutines, d.end.goroutines, d.base.children, d.end.children, d.settled.Round(100*time.Millisecond), verdictWord(d.back))
+	fmt.Printf("| the harness sees the sandbox: spare children at the baseline, random kills sent | %d children, %d kills | %s |\n",
+		d.base.children, v.kills, verdictWord(seesSandbox(d.base, s.killEvery, v.kills)))
 	fmt.Println()
 	if len(v.examples) > 0 {
 		fmt.Println("Failures, the first of each kind (and how many runs failed that way):")
