@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
@@ -339,15 +338,7 @@ func TestGateBusyStretchHoldsOnceForMaxHold(t *testing.T) {
 // frames from.
 func processChild(t *testing.T) (c *child, peer int) {
 	t.Helper()
-	cmd := exec.Command("sleep", "60")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	pidfd, _, errno := syscall.Syscall(sysPidfdOpen, uintptr(cmd.Process.Pid), 0, 0)
-	if errno != 0 {
-		t.Fatal(errno)
-	}
+	cmd, pidfd := startSleeper(t)
 	channel, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC|syscall.SOCK_NONBLOCK, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -357,12 +348,10 @@ func processChild(t *testing.T) (c *child, peer int) {
 		t.Fatal(err)
 	}
 	syscall.Close(output[1])
-	c = newChild(uint32(cmd.Process.Pid), channel[0], int(pidfd), output[0])
+	c = newChild(uint32(cmd.Process.Pid), channel[0], pidfd, output[0])
 	t.Cleanup(func() { c.close(); syscall.Close(channel[1]) })
 	return c, channel[1]
 }
-
-const sysPidfdOpen = 434 // pidfd_open(2), x86_64 and arm64 alike
 
 // sentGo reports whether the gate sent c its go frame (read from its peer):
 // true once, for the frame; false while none is there.

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -187,3 +189,21 @@ func compact(raw []byte) string {
 	}
 	return out.String()
 }
+
+// startSleeper starts a process (killed when the test ends) and opens a
+// pidfd on it, which the caller owns.
+func startSleeper(t *testing.T) (*exec.Cmd, int) {
+	t.Helper()
+	cmd := exec.Command("sleep", "60")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	pidfd, _, errno := syscall.Syscall(sysPidfdOpen, uintptr(cmd.Process.Pid), 0, 0)
+	if errno != 0 {
+		t.Fatal(errno)
+	}
+	return cmd, int(pidfd)
+}
+
+const sysPidfdOpen = 434 // pidfd_open(2), x86_64 and arm64 alike

@@ -6,24 +6,16 @@ import (
 	"testing"
 )
 
-// startSleeper starts a process and opens a pidfd on it.
-func startSleeper(t *testing.T) (*exec.Cmd, int) {
+// sleeperPidfd is startSleeper whose pidfd is closed when the test ends.
+func sleeperPidfd(t *testing.T) (*exec.Cmd, int) {
 	t.Helper()
-	cmd := exec.Command("sleep", "60")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	pidfd, _, errno := syscall.Syscall(sysPidfdOpen, uintptr(cmd.Process.Pid), 0, 0)
-	if errno != 0 {
-		t.Fatal(errno)
-	}
-	t.Cleanup(func() { syscall.Close(int(pidfd)) })
-	return cmd, int(pidfd)
+	cmd, pidfd := startSleeper(t)
+	t.Cleanup(func() { syscall.Close(pidfd) })
+	return cmd, pidfd
 }
 
 func TestPidOfPidfdNamesTheProcess(t *testing.T) {
-	cmd, pidfd := startSleeper(t)
+	cmd, pidfd := sleeperPidfd(t)
 	want := cmd.Process.Pid
 	if got := pidOfPidfd(pidfd); got != want {
 		t.Fatalf("pidOfPidfd = %d, want %d", got, want)
@@ -40,7 +32,7 @@ func TestPidOfPidfdNamesTheProcess(t *testing.T) {
 }
 
 func TestPidOfPidfdIsZeroOnceTheProcessIsReaped(t *testing.T) {
-	cmd, pidfd := startSleeper(t)
+	cmd, pidfd := sleeperPidfd(t)
 	cmd.Process.Kill()
 	cmd.Wait()
 	if got := pidOfPidfd(pidfd); got != 0 {
